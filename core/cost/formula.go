@@ -1,0 +1,105 @@
+package cost
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/core/units"
+)
+
+// Formula is a closed form as text, with the paper or lecture it comes from.
+type Formula struct {
+	Text   string
+	Source string
+}
+
+const (
+	srcLecture  = "lecture 09 §4–§7 (SEED-DIGEST.md)"
+	srcThakur   = "Thakur, Rabenseifner & Gropp 2005, Optimization of Collective Communication Operations in MPICH"
+	srcPatarsuk = "Patarasuk & Yuan 2009, Bandwidth optimal all-reduce algorithms for clusters of workstations"
+	srcSanders  = "Sanders, Speck & Träff 2009 (two-tree algorithms); the lecture's §5 tree model"
+)
+
+// formulaOf returns the closed form of (c, a) in the symbols of the lecture:
+// P ranks, S bytes, α, β = 1/B, γ per byte reduced, L = ⌈log₂P⌉, K chunks.
+func formulaOf(c prim.Collective, a sched.Algorithm) Formula {
+	switch a {
+	case sched.Naive:
+		f := map[prim.Collective]string{
+			prim.SendRecv:      "α + S·β",
+			prim.Broadcast:     "(P−1)·(α + S·β)",
+			prim.Reduce:        "(P−1)·(α + S·β + S·γ)",
+			prim.AllReduce:     "2(P−1)·(α + S·β) + (P−1)·S·γ",
+			prim.Scatter:       "(P−1)·α + (P−1)/P·S·β",
+			prim.Gather:        "(P−1)·α + (P−1)/P·S·β",
+			prim.AllGather:     "2(P−1)·α + (P−1)/P·S·β + (P−1)·S·β",
+			prim.ReduceScatter: "2(P−1)·α + (P−1)·S·(β + γ) + (P−1)/P·S·β",
+			prim.AllToAll:      "(P−1)·α + (P−1)/P·S·β",
+		}[c]
+		return Formula{f, "lecture §2 (naive master); " + srcThakur}
+	case sched.Ring:
+		f := map[prim.Collective]string{
+			prim.AllReduce:     "2(P−1)·α + 2(P−1)/P·S·β + (P−1)/P·S·γ",
+			prim.ReduceScatter: "(P−1)·α + (P−1)/P·S·(β + γ)",
+			prim.AllGather:     "(P−1)·α + (P−1)/P·S·β",
+			prim.Broadcast:     "(K+P−2)·(α + S/K·β)",
+			prim.Reduce:        "(K+P−2)·(α + S/K·(β + γ))",
+		}[c]
+		return Formula{f, srcLecture + "; " + srcPatarsuk}
+	case sched.Binomial:
+		f := map[prim.Collective]string{
+			prim.Broadcast: "L·(α + S·β)",
+			prim.Reduce:    "L·(α + S·β + S·γ)",
+			prim.AllReduce: "2L·(α + S·β) + L·S·γ",
+			prim.Scatter:   "L·α + (P−1)/P·S·β",
+			prim.Gather:    "L·α + (P−1)/P·S·β",
+		}[c]
+		return Formula{f, srcThakur}
+	case sched.Tree:
+		f := map[prim.Collective]string{
+			prim.AllReduce: "2L·α + 2·S·β + S·γ",
+			prim.Broadcast: "L·α + S·β",
+			prim.Reduce:    "L·α + S·β + S·γ",
+		}[c]
+		return Formula{f, srcSanders}
+	case sched.Pairwise:
+		return Formula{"(P−1)·(α + S/P·β)", srcThakur}
+	}
+	return Formula{}
+}
+
+// numbers writes the evaluated terms as the formula's value: steps × α +
+// critical-path bytes ÷ B + reduced bytes × γ = time.
+func numbers(t Terms, m model, bw float64) string {
+	var parts []string
+	alpha := 0.0
+	if t.Steps > 0 {
+		alpha = t.Latency / float64(t.Steps)
+	}
+	parts = append(parts, fmt.Sprintf("%d × %s", t.Steps, FormatSeconds(alpha)))
+	parts = append(parts, fmt.Sprintf("%s ÷ %s", units.FormatBytes(math.Round(t.Bandwidth*bw), false), units.Bandwidth(bw).String()))
+	if m.gamma > 0 && t.Compute > 0 {
+		parts = append(parts, fmt.Sprintf("%s × %g s/B", units.FormatBytes(math.Round(t.Compute/m.gamma), false), m.gamma))
+	}
+	return strings.Join(parts, " + ") + " = " + FormatSeconds(t.Time())
+}
+
+// FormatSeconds writes a model time for people with four significant
+// figures in the unit that keeps the number in [1, 1000): "3.740 ms",
+// "5.000 µs", "0 s".
+func FormatSeconds(s float64) string {
+	switch a := math.Abs(s); {
+	case s == 0:
+		return "0 s"
+	case a < 1e-6:
+		return fmt.Sprintf("%.4g ns", s*1e9)
+	case a < 1e-3:
+		return fmt.Sprintf("%.4g µs", s*1e6)
+	case a < 1:
+		return fmt.Sprintf("%.4g ms", s*1e3)
+	}
+	return fmt.Sprintf("%.4g s", s)
+}

@@ -1,0 +1,100 @@
+// Package cost prices collectives under the α-β-γ model without building a
+// schedule: closed forms (exact for the cost rule of package sim wherever
+// their doc says so), lower bounds, nccl-tests algbw/busbw, and the result
+// object the CLI, the API and the playground show.
+package cost
+
+import (
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/core/sim"
+)
+
+// Params is one cost question: a collective of Size bytes over Ranks ranks,
+// on links of the given bandwidth and latency.
+type Params struct {
+	Collective prim.Collective
+	Algorithm  sched.Algorithm
+	Ranks      int
+	Root       int
+	Size       int64   // S in bytes, nccl-tests' convention (DESIGN.md)
+	ElemSize   int     // bytes per element (the dtype); S must be a multiple
+	Bandwidth  float64 // bytes/s per direction, before Efficiency
+	Efficiency float64 // fraction of Bandwidth achieved, in (0, 1]
+	Latency    float64 // α in seconds
+	Gamma      float64 // seconds per byte reduced
+	Chunks     int     // pipeline chunks; 0 picks the count that minimises time
+}
+
+// Validate checks every field and names the first bad one.
+func (p Params) Validate() error {
+	sp := prim.Spec{Collective: p.Collective, Ranks: p.Ranks, Root: p.Root, Op: prim.Sum}
+	if err := sp.Validate(); err != nil {
+		return err
+	}
+	if err := sched.Check(p.Collective, p.Algorithm); err != nil {
+		return err
+	}
+	switch {
+	case p.ElemSize < 1:
+		return prim.Errorf("dtype", "element size must be ≥ 1 byte, got %d", p.ElemSize)
+	case p.Size < 0:
+		return prim.Errorf("size", "want a size ≥ 0 bytes, got %d", p.Size)
+	case p.Size%int64(p.ElemSize) != 0:
+		return prim.Errorf("size", "%d bytes is not a whole number of %d-byte elements", p.Size, p.ElemSize)
+	case !(p.Bandwidth > 0) || p.Bandwidth > 1e18:
+		return prim.Errorf("bandwidth", "want a bandwidth > 0, got %g B/s", p.Bandwidth)
+	case !(p.Efficiency > 0 && p.Efficiency <= 1):
+		return prim.Errorf("efficiency", "want a fraction in (0, 1], got %g", p.Efficiency)
+	case !(p.Latency >= 0) || p.Latency > 1e6:
+		return prim.Errorf("latency", "want a latency ≥ 0, got %g s", p.Latency)
+	case !(p.Gamma >= 0) || p.Gamma > 1e6:
+		return prim.Errorf("gamma", "want seconds per byte ≥ 0, got %g", p.Gamma)
+	case p.Chunks < 0:
+		return prim.Errorf("chunks", "want a chunk count ≥ 1 (or 0 for the best), got %d", p.Chunks)
+	}
+	if p.Chunks > 0 && p.Algorithm != sched.Auto {
+		if !sched.Pipelined(p.Collective, p.Algorithm) {
+			return prim.Errorf("chunks", "%s %s does not pipeline; leave chunks unset", p.Algorithm, p.Collective)
+		}
+		if m := sched.MaxChunks(p.Collective, p.Algorithm, int(p.Elems())); p.Chunks > m {
+			return prim.Errorf("chunks", "want 1 to %d pipeline chunks for %d elements, got %d", m, p.Elems(), p.Chunks)
+		}
+	}
+	return nil
+}
+
+// Elems is the element count n = S / ElemSize.
+func (p Params) Elems() int64 { return p.Size / int64(p.ElemSize) }
+
+// Model is the α-β-γ model of the parameters: β = 1/(Bandwidth·Efficiency).
+func (p Params) Model() sim.Model {
+	return sim.Model{Alpha: p.Latency, Beta: 1 / (p.Bandwidth * p.Efficiency), Gamma: p.Gamma}
+}
+
+// Spec is the exact call the closed forms price: S bytes as n elements;
+// blocked collectives and AllToAll cut n into P near-equal blocks
+// (sched.Split), as evenly as the element count allows.
+func (p Params) Spec() prim.Spec {
+	n := int(p.Elems())
+	sp := prim.Spec{Collective: p.Collective, Ranks: p.Ranks, Root: p.Root, Op: prim.Sum, Count: n}
+	if p.Collective.Blocked() || p.Collective == prim.AllToAll {
+		sp.Count = n / p.Ranks
+		if n%p.Ranks != 0 {
+			off := sched.Split(n, p.Ranks)
+			blocks := make([]int, p.Ranks)
+			for i := range blocks {
+				blocks[i] = off[i+1] - off[i]
+			}
+			if p.Collective == prim.AllToAll {
+				sp.SendCounts = make([][]int, p.Ranks)
+				for i := range sp.SendCounts {
+					sp.SendCounts[i] = blocks
+				}
+			} else {
+				sp.Counts = blocks
+			}
+		}
+	}
+	return sp
+}

@@ -1,0 +1,95 @@
+// Package prim defines the collectives, their reduce operators and their
+// reference semantics: what each collective must leave in each rank's buffer.
+// Every algorithm in package sched is checked against these definitions.
+package prim
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Collective names one of the eight collectives or point-to-point SendRecv.
+// The string values are the identifiers used by the CLI, the API and URLs.
+type Collective string
+
+// The collectives, with the identifiers of DESIGN.md.
+const (
+	SendRecv      Collective = "sendrecv"
+	Broadcast     Collective = "broadcast"
+	Scatter       Collective = "scatter"
+	Gather        Collective = "gather"
+	Reduce        Collective = "reduce"
+	AllReduce     Collective = "allreduce"
+	ReduceScatter Collective = "reducescatter"
+	AllGather     Collective = "allgather"
+	AllToAll      Collective = "alltoall"
+)
+
+// Collectives lists every collective in the lecture's order.
+func Collectives() []Collective {
+	return []Collective{SendRecv, Broadcast, Scatter, Gather, Reduce, AllReduce, ReduceScatter, AllGather, AllToAll}
+}
+
+// ParseCollective returns the collective named s (case-insensitive; "_" and
+// "-" are ignored, so "all_reduce" and "all-reduce" name AllReduce).
+func ParseCollective(s string) (Collective, error) {
+	k := strings.NewReplacer("_", "", "-", "", " ", "").Replace(strings.ToLower(strings.TrimSpace(s)))
+	for _, c := range Collectives() {
+		if string(c) == k {
+			return c, nil
+		}
+	}
+	return "", fmt.Errorf("unknown collective %q; accepted: %s", s, joinCollectives(Collectives()))
+}
+
+func joinCollectives(cs []Collective) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = string(c)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Rooted reports whether the collective has a root rank.
+func (c Collective) Rooted() bool {
+	switch c {
+	case Broadcast, Scatter, Gather, Reduce:
+		return true
+	}
+	return false
+}
+
+// Reduces reports whether the collective combines values with an operator.
+func (c Collective) Reduces() bool {
+	switch c {
+	case Reduce, AllReduce, ReduceScatter:
+		return true
+	}
+	return false
+}
+
+// Blocked reports whether the collective's buffers are made of one block per
+// rank (so that per-rank counts make sense): Scatter, Gather, AllGather,
+// ReduceScatter. AllToAll has a P×P matrix of blocks instead.
+func (c Collective) Blocked() bool {
+	switch c {
+	case Scatter, Gather, AllGather, ReduceScatter:
+		return true
+	}
+	return false
+}
+
+// BusBwFactor is nccl-tests' bus-bandwidth factor for P ranks: busbw =
+// algbw × factor (nccl-tests doc/PERFORMANCE.md). AllReduce 2(P−1)/P;
+// ReduceScatter, AllGather, AllToAll, Scatter, Gather (P−1)/P; Broadcast,
+// Reduce and SendRecv 1.
+func (c Collective) BusBwFactor(p int) float64 {
+	n := float64(p)
+	switch c {
+	case AllReduce:
+		return 2 * (n - 1) / n
+	case ReduceScatter, AllGather, AllToAll, Scatter, Gather:
+		return (n - 1) / n
+	}
+	return 1
+}

@@ -1,0 +1,81 @@
+// Package sched turns (collective, algorithm) pairs into schedules: rounds of
+// transfers between ranks over element ranges, each a copy or a reduction.
+// A schedule is data, not code: package sim executes it on real buffers,
+// derives the byte ledger from it and prices it under the α-β-γ cost rule.
+package sched
+
+import (
+	"strings"
+
+	"github.com/ccplay/ccplay/core/prim"
+)
+
+// Algorithm is an algorithm identifier as used by the CLI, the API and URLs.
+type Algorithm string
+
+// The algorithm identifiers of DESIGN.md.
+const (
+	Naive             Algorithm = "naive"
+	Ring              Algorithm = "ring"
+	Tree              Algorithm = "tree"
+	Binomial          Algorithm = "binomial"
+	RecursiveDoubling Algorithm = "recursive_doubling"
+	RecursiveHalving  Algorithm = "recursive_halving"
+	Rabenseifner      Algorithm = "rabenseifner"
+	Bruck             Algorithm = "bruck"
+	Pairwise          Algorithm = "pairwise"
+	ScatterAllgather  Algorithm = "scatter_allgather"
+	Hierarchical      Algorithm = "hierarchical"
+	Auto              Algorithm = "auto"
+)
+
+// applicable lists, per collective, the algorithms that have a schedule.
+// Order matters: it is the order in which alternatives are listed.
+var applicable = map[prim.Collective][]Algorithm{
+	prim.SendRecv:      {Naive},
+	prim.Broadcast:     {Naive, Ring, Tree, Binomial},
+	prim.Scatter:       {Naive, Binomial},
+	prim.Gather:        {Naive, Binomial},
+	prim.Reduce:        {Naive, Ring, Tree, Binomial},
+	prim.AllReduce:     {Naive, Ring, Tree, Binomial},
+	prim.ReduceScatter: {Naive, Ring},
+	prim.AllGather:     {Naive, Ring},
+	prim.AllToAll:      {Naive, Pairwise},
+}
+
+// Applicable returns the algorithms that can run collective c (without Auto).
+func Applicable(c prim.Collective) []Algorithm {
+	return append([]Algorithm(nil), applicable[c]...)
+}
+
+// ParseAlgorithm returns the algorithm named s (case-insensitive, "-" = "_").
+// It does not check applicability; see Check.
+func ParseAlgorithm(s string) (Algorithm, error) {
+	k := Algorithm(strings.ReplaceAll(strings.ToLower(strings.TrimSpace(s)), "-", "_"))
+	for _, a := range []Algorithm{Naive, Ring, Tree, Binomial, RecursiveDoubling, RecursiveHalving,
+		Rabenseifner, Bruck, Pairwise, ScatterAllgather, Hierarchical, Auto} {
+		if a == k {
+			return a, nil
+		}
+	}
+	return "", prim.Errorf("algorithm", "unknown algorithm %q; accepted: naive, ring, tree, binomial, recursive_doubling, recursive_halving, rabenseifner, bruck, pairwise, scatter_allgather, hierarchical, auto", s)
+}
+
+// Check reports whether algorithm a can run collective c, with an error that
+// names the algorithms that do apply. Auto always applies.
+func Check(c prim.Collective, a Algorithm) error {
+	if a == Auto {
+		return nil
+	}
+	for _, x := range applicable[c] {
+		if x == a {
+			return nil
+		}
+	}
+	names := make([]string, 0, len(applicable[c])+1)
+	for _, x := range applicable[c] {
+		names = append(names, string(x))
+	}
+	names = append(names, string(Auto))
+	return prim.Errorf("algorithm", "%s has no %s algorithm; for %s use one of: %s", a, c, c, strings.Join(names, ", "))
+}

@@ -1,0 +1,106 @@
+package sched
+
+import (
+	"github.com/ccplay/ccplay/core/prim"
+)
+
+// MaxRanks is the largest P for which a full per-transfer schedule is built.
+// Above it callers use the closed forms of package cost, which answer up to
+// prim.MaxRanks.
+const MaxRanks = 4096
+
+// MaxTransfers is the default cap on the transfers of one schedule: 2^25,
+// about 1 GiB of schedule (32 bytes a transfer). Ring AllReduce at P = 4096
+// (33,546,240 transfers) just fits.
+const MaxTransfers = 1 << 25
+
+// Options tune a schedule.
+type Options struct {
+	// Chunks is the number of pipeline chunks for the pipelined algorithms
+	// (tree; ring Broadcast and Reduce). 0 picks DefaultChunks.
+	Chunks int
+	// MaxTransfers caps the schedule's size; 0 means MaxTransfers.
+	MaxTransfers int
+}
+
+// Pipelined reports whether algorithm a pipelines chunks for collective c.
+func Pipelined(c prim.Collective, a Algorithm) bool {
+	switch a {
+	case Tree:
+		return true
+	case Ring:
+		return c == prim.Broadcast || c == prim.Reduce
+	}
+	return false
+}
+
+// MaxChunks is the largest valid chunk count: every chunk must hold at least
+// one element (each tree half, for the tree). It is at least 1.
+func MaxChunks(c prim.Collective, a Algorithm, count int) int {
+	if a == Tree {
+		count = (count + 1) / 2
+	}
+	return max(1, count)
+}
+
+// DefaultChunks is the chunk count used when Options.Chunks is 0 and no cost
+// model is at hand: P chunks (as ring AllReduce cuts its vector), capped by
+// MaxChunks. Package cost instead picks the count that minimises time.
+func DefaultChunks(c prim.Collective, a Algorithm, ranks, count int) int {
+	return min(max(1, ranks), MaxChunks(c, a, count))
+}
+
+// Build returns the schedule of algorithm a for the call s. It refuses an
+// invalid Spec, an algorithm that does not apply (naming those that do),
+// Auto (resolve it with package cost first), P above MaxRanks and schedules
+// above the transfer cap, each with a *prim.FieldError. The work is
+// O(transfers + P).
+func Build(s prim.Spec, a Algorithm, o Options) (*Schedule, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	if err := Check(s.Collective, a); err != nil {
+		return nil, err
+	}
+	if a == Auto {
+		return nil, prim.Errorf("algorithm", "auto must be resolved to a concrete algorithm before a schedule is built")
+	}
+	if s.Ranks > MaxRanks {
+		return nil, prim.Errorf("ranks", "full schedules are built for up to %d ranks, got %d; the closed-form cost answers up to %d", MaxRanks, s.Ranks, prim.MaxRanks)
+	}
+	sch := &Schedule{Spec: s, Algorithm: a}
+	if Pipelined(s.Collective, a) {
+		k := o.Chunks
+		if k == 0 {
+			k = DefaultChunks(s.Collective, a, s.Ranks, s.Count)
+		}
+		if m := MaxChunks(s.Collective, a, s.Count); k < 1 || k > m {
+			return nil, prim.Errorf("chunks", "want 1 to %d pipeline chunks for %d elements, got %d", m, s.Count, k)
+		}
+		sch.Chunks = k
+	} else if o.Chunks != 0 {
+		return nil, prim.Errorf("chunks", "%s %s does not pipeline; leave chunks unset", a, s.Collective)
+	}
+	limit := o.MaxTransfers
+	if limit <= 0 {
+		limit = MaxTransfers
+	}
+	b := &builder{s: sch, limit: limit}
+	layout(sch, a)
+	switch a {
+	case Naive:
+		buildNaive(b)
+	case Ring:
+		buildRing(b)
+	case Binomial:
+		buildBinomial(b)
+	case Tree:
+		buildTree(b)
+	case Pairwise:
+		buildPairwise(b)
+	}
+	if b.err != nil {
+		return nil, b.err
+	}
+	return sch, nil
+}

@@ -1,0 +1,129 @@
+package sim
+
+import "github.com/ccplay/ccplay/core/sched"
+
+// Bytes counts one rank's traffic. Reduced counts the bytes the rank folds
+// into its buffer (received in a reducing round).
+type Bytes struct {
+	Sent     int64 `json:"sent"`
+	Received int64 `json:"received"`
+	Reduced  int64 `json:"reduced"`
+}
+
+func (b *Bytes) add(o Bytes) {
+	b.Sent += o.Sent
+	b.Received += o.Received
+	b.Reduced += o.Reduced
+}
+
+// RoundSummary aggregates one round over all ranks.
+type RoundSummary struct {
+	Phase     string `json:"phase"`
+	Messages  int    `json:"messages"` // transfers between different ranks
+	Bytes     int64  `json:"bytes"`    // total bytes on the wire
+	MaxSent   int64  `json:"max_sent"` // most bytes any rank sends
+	MaxRecv   int64  `json:"max_recv"` // most bytes any rank receives
+	MaxReduce int64  `json:"max_reduced"`
+}
+
+// PhaseBytes is the per-rank traffic of one phase (consecutive rounds with
+// the same Phase label).
+type PhaseBytes struct {
+	Phase  string  `json:"phase"`
+	Rounds int     `json:"rounds"`
+	Ranks  []Bytes `json:"ranks"`
+}
+
+// Ledger is the byte ledger of an executed schedule: who sends how many
+// bytes, in which round. Local copies (Src == Dst) are not traffic and are
+// not counted.
+//
+// Invariants: Σ_r Ranks[r].Sent == Σ_r Ranks[r].Received == Σ_t Rounds[t].Bytes
+// == TotalBytes; Ranks[r] == Σ_phases Phases[i].Ranks[r]; Busiest has the
+// largest Sent (lowest rank on ties).
+type Ledger struct {
+	ElemSize   int            `json:"elem_size"`
+	Ranks      []Bytes        `json:"ranks"`
+	Phases     []PhaseBytes   `json:"phases"`
+	Rounds     []RoundSummary `json:"rounds"`
+	TotalBytes int64          `json:"total_bytes"`
+	Busiest    int            `json:"busiest_rank"`
+	Steps      int            `json:"steps"` // rounds that carry at least one message
+}
+
+// NewLedger derives the ledger of s for elements of elemSize bytes.
+// O(transfers + P·(rounds + phases)) time, O(P·phases + rounds) memory.
+func NewLedger(s *sched.Schedule, elemSize int) *Ledger {
+	p := s.Spec.Ranks
+	e := int64(elemSize)
+	l := &Ledger{ElemSize: elemSize, Ranks: make([]Bytes, p), Rounds: make([]RoundSummary, len(s.Rounds))}
+	cur := make([]Bytes, p)
+	var touched []int
+	for i, rd := range s.Rounds {
+		if len(l.Phases) == 0 || l.Phases[len(l.Phases)-1].Phase != rd.Phase {
+			l.Phases = append(l.Phases, PhaseBytes{Phase: rd.Phase, Ranks: make([]Bytes, p)})
+		}
+		ph := &l.Phases[len(l.Phases)-1]
+		ph.Rounds++
+		sum := RoundSummary{Phase: rd.Phase}
+		touched = touched[:0]
+		for _, t := range rd.Transfers {
+			if t.Src == t.Dst {
+				continue
+			}
+			b := t.Len * e
+			sum.Messages++
+			sum.Bytes += b
+			for _, r := range [2]int32{t.Src, t.Dst} {
+				if cur[r] == (Bytes{}) {
+					touched = append(touched, int(r))
+				}
+			}
+			cur[t.Src].Sent += b
+			cur[t.Dst].Received += b
+			if rd.Reduce {
+				cur[t.Dst].Reduced += b
+			}
+		}
+		for _, r := range touched {
+			c := cur[r]
+			sum.MaxSent = max(sum.MaxSent, c.Sent)
+			sum.MaxRecv = max(sum.MaxRecv, c.Received)
+			sum.MaxReduce = max(sum.MaxReduce, c.Reduced)
+			ph.Ranks[r].add(c)
+			l.Ranks[r].add(c)
+			cur[r] = Bytes{}
+		}
+		if sum.Messages > 0 {
+			l.Steps++
+		}
+		l.Rounds[i] = sum
+		l.TotalBytes += sum.Bytes
+	}
+	for r := range l.Ranks {
+		if l.Ranks[r].Sent > l.Ranks[l.Busiest].Sent {
+			l.Busiest = r
+		}
+	}
+	return l
+}
+
+// RoundRanks returns every rank's traffic in round t of s: the per-rank,
+// per-round view of the ledger, computed on demand so that the ledger itself
+// stays O(P) per phase. O(P + transfers in the round).
+func RoundRanks(s *sched.Schedule, t, elemSize int) []Bytes {
+	out := make([]Bytes, s.Spec.Ranks)
+	rd := s.Rounds[t]
+	e := int64(elemSize)
+	for _, x := range rd.Transfers {
+		if x.Src == x.Dst {
+			continue
+		}
+		out[x.Src].Sent += x.Len * e
+		out[x.Dst].Received += x.Len * e
+		if rd.Reduce {
+			out[x.Dst].Reduced += x.Len * e
+		}
+	}
+	return out
+}

@@ -1,0 +1,47 @@
+// Tests for FormatBytes, the rounded display form of byte counts.
+
+package units_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/ccplay/ccplay/core/units"
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestFormatBytes(t *testing.T) {
+	cases := []struct {
+		reason string
+		b      float64
+		binary bool
+		want   string
+	}{
+		{"100 MiB in decimal units", 104857600, false, "104.9 MB"},
+		{"100 MiB in binary units", 104857600, true, "100 MiB"},
+		{"zero", 0, false, "0 B"},
+		{"bytes", 512, false, "512 B"},
+		{"fractional bytes", 1.5, true, "1.5 B"},
+		{"below one byte", 0.25, false, "0.25 B"},
+		{"three significant figures below 10", 1.23456e9, false, "1.23 GB"},
+		{"three significant figures below 100", 12.3456e9, false, "12.3 GB"},
+		{"one decimal from 100 up", 123.456e9, false, "123.5 GB"},
+		{"trailing zeros dropped", 1.5e9, false, "1.5 GB"},
+		{"14 GB", 14e9, false, "14 GB"},
+		{"14 GB in binary", 14e9, true, "13 GiB"},
+		{"rounding up moves to the next unit", 999.96e3, false, "1 MB"},
+		{"binary rounding up moves to the next unit", 1023.96 * 1024, true, "1 MiB"},
+		{"1000 KiB is not yet a MiB", 1000 * 1024, true, "1000 KiB"},
+		{"exabytes", 2.5e18, false, "2.5 EB"},
+		{"beyond exabytes stays in EB", 5e21, false, "5000 EB"},
+		{"exbibytes", 1 << 60, true, "1 EiB"},
+		{"negative", -1536, true, "-1.5 KiB"},
+		{"NaN", math.NaN(), false, "NaN B"},
+		{"Inf", math.Inf(1), true, "+Inf B"},
+	}
+	for _, c := range cases {
+		if diff := cmp.Diff(c.want, units.FormatBytes(c.b, c.binary)); diff != "" {
+			t.Errorf("%s: FormatBytes(%v, %v) (-want +got):\n%s", c.reason, c.b, c.binary, diff)
+		}
+	}
+}
