@@ -1,0 +1,102 @@
+package cost
+
+import (
+	"github.com/ccplay/ccplay/core/prim"
+)
+
+// Sweep is an nccl-tests size sweep: -b MinBytes -e MaxBytes with either a
+// multiplicative -f StepFactor (> 1) or an additive -i StepBytes (> 0).
+type Sweep struct {
+	MinBytes, MaxBytes int64
+	StepFactor         int64
+	StepBytes          int64
+}
+
+// MaxRows caps a sweep's length.
+const MaxRows = 4096
+
+// Sizes lists the swept sizes (MinBytes, then ×StepFactor or +StepBytes, up
+// to MaxBytes inclusive), validating the sweep.
+func (w Sweep) Sizes() ([]int64, error) {
+	switch {
+	case w.MinBytes < 0:
+		return nil, prim.Errorf("minbytes", "want a size ≥ 0, got %d", w.MinBytes)
+	case w.MaxBytes < w.MinBytes:
+		return nil, prim.Errorf("maxbytes", "want a size ≥ minbytes (%d), got %d", w.MinBytes, w.MaxBytes)
+	case w.StepBytes == 0 && w.StepFactor < 2:
+		return nil, prim.Errorf("stepfactor", "want an integer factor ≥ 2 (or stepbytes > 0), got %d", w.StepFactor)
+	case w.StepBytes < 0:
+		return nil, prim.Errorf("stepbytes", "want a step > 0 bytes, got %d", w.StepBytes)
+	case w.StepBytes == 0 && w.MinBytes == 0:
+		return nil, prim.Errorf("minbytes", "a multiplicative sweep cannot start at 0 bytes; start at 1 or more")
+	}
+	var sizes []int64
+	for s := w.MinBytes; s <= w.MaxBytes; {
+		if len(sizes) == MaxRows {
+			return nil, prim.Errorf("maxbytes", "the sweep has more than %d sizes; raise the step or lower maxbytes", MaxRows)
+		}
+		sizes = append(sizes, s)
+		next := s + w.StepBytes
+		if w.StepBytes == 0 {
+			next = s * w.StepFactor
+		}
+		if next <= s { // overflow
+			break
+		}
+		s = next
+	}
+	return sizes, nil
+}
+
+// Row is one line of the expected nccl-tests table.
+type Row struct {
+	SizeBytes int64   `json:"size_bytes"`
+	Count     int64   `json:"count"` // elements, nccl-tests' "count" column
+	Type      string  `json:"type"`
+	Redop     string  `json:"redop"`
+	Root      int     `json:"root"` // −1 for collectives without a root, as nccl-tests prints
+	TimeUs    float64 `json:"time_us"`
+	AlgBwGBs  float64 `json:"algbw_GBps"`
+	BusBwGBs  float64 `json:"busbw_GBps"`
+	Algorithm string  `json:"algorithm"`
+}
+
+// Table predicts the rows nccl-tests would print for the sweep. Like
+// nccl-tests, each size is rounded down to a whole number of elements (and,
+// for AllGather, ReduceScatter and AllToAll, to a multiple of P elements,
+// since every rank's part must be equal). p.Size is ignored.
+func Table(p Params, dt DType, w Sweep) ([]Row, error) {
+	p.ElemSize = dt.Size
+	p.Size = 0
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	sizes, err := w.Sizes()
+	if err != nil {
+		return nil, err
+	}
+	unit := int64(dt.Size)
+	switch p.Collective {
+	case prim.AllGather, prim.ReduceScatter, prim.AllToAll:
+		unit *= int64(p.Ranks)
+	}
+	redop, root := "none", -1
+	if p.Collective.Reduces() {
+		redop = "sum"
+	}
+	if p.Collective.Rooted() {
+		root = p.Root
+	}
+	rows := make([]Row, 0, len(sizes))
+	for _, s := range sizes {
+		q := p
+		q.Size = s / unit * unit
+		r, err := Evaluate(q)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, Row{SizeBytes: q.Size, Count: q.Size / int64(dt.Size), Type: dt.Name, Redop: redop, Root: root,
+			TimeUs: r.TimeS * 1e6, AlgBwGBs: r.AlgBwBps / 1e9, BusBwGBs: r.BusBwBps / 1e9, Algorithm: r.Algorithm})
+	}
+	return rows, nil
+}

@@ -1,0 +1,135 @@
+// Package request turns the textual inputs of every front end — CLI flags,
+// HTTP query parameters, URL state, JSON bodies — into core values, with one
+// error per bad field that names the field and what is accepted. The CLI,
+// the HTTP API and the playground share it, so the same input gives the same
+// answer (or the same error) everywhere.
+package request
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/core/units"
+)
+
+// Lookup returns the text of a field and whether it was given.
+type Lookup func(name string) (string, bool)
+
+// Defaults are the values of fields that are not given: the lecture's
+// Experiment 3 setting (AllReduce of 100 MiB over 400 Gbps = 50 GB/s links
+// with α = 5 µs) on 8 ranks with the ring algorithm.
+var defaults = map[string]string{
+	"collective": "allreduce",
+	"algorithm":  "ring",
+	"ranks":      "8",
+	"size":       "100MiB",
+	"bandwidth":  "50GB/s",
+	"latency":    "5us",
+	"gamma":      "0",
+	"efficiency": "1",
+	"root":       "0",
+	"dtype":      "float",
+	"chunks":     "0",
+}
+
+// Default is the default text of a cost field ("" if it has none).
+func Default(name string) string { return defaults[name] }
+
+// CostFields are the fields CostParams reads, in the order the CLI lists them.
+var CostFields = []string{"collective", "algorithm", "ranks", "size", "bandwidth", "latency", "gamma", "efficiency", "root", "dtype", "chunks"}
+
+func value(get Lookup, name string) string {
+	if v, ok := get(name); ok {
+		return strings.TrimSpace(v)
+	}
+	return defaults[name]
+}
+
+// field wraps an error from a parser as a *prim.FieldError for name.
+func field(name string, err error) error {
+	if fe, ok := err.(*prim.FieldError); ok {
+		if fe.Field == name {
+			return fe
+		}
+		return &prim.FieldError{Field: name, Msg: fe.Msg}
+	}
+	return &prim.FieldError{Field: name, Msg: err.Error()}
+}
+
+// intField parses a base-10 integer in [lo, hi].
+func intField(get Lookup, name string, lo, hi int) (int, error) {
+	s := value(get, name)
+	v, err := strconv.Atoi(s)
+	if err != nil || v < lo || v > hi {
+		return 0, prim.Errorf(name, "want an integer from %d to %d, got %q", lo, hi, s)
+	}
+	return v, nil
+}
+
+// CostParams reads a cost question. Sizes accept B, KB…PB and KiB…PiB;
+// bandwidths bits (Gbps, Gb/s) or bytes (GB/s, GiB/s) per second, per
+// direction; latency a duration with its unit; gamma seconds per byte
+// reduced (a plain number such as 2e-12); efficiency a fraction or percent.
+func CostParams(get Lookup) (cost.Params, error) {
+	var p cost.Params
+	var err error
+	if p.Collective, err = prim.ParseCollective(value(get, "collective")); err != nil {
+		return p, field("collective", err)
+	}
+	if p.Algorithm, err = sched.ParseAlgorithm(value(get, "algorithm")); err != nil {
+		return p, field("algorithm", err)
+	}
+	if err = sched.Check(p.Collective, p.Algorithm); err != nil {
+		return p, err
+	}
+	if p.Ranks, err = intField(get, "ranks", 1, prim.MaxRanks); err != nil {
+		return p, err
+	}
+	size, err := units.ParseSize(value(get, "size"))
+	if err != nil {
+		return p, field("size", err)
+	}
+	p.Size = int64(size)
+	bw, err := units.ParseBandwidth(value(get, "bandwidth"))
+	if err != nil {
+		return p, field("bandwidth", err)
+	}
+	p.Bandwidth = bw.BytesPerSecond()
+	lat, err := units.ParseDuration(value(get, "latency"))
+	if err != nil {
+		return p, field("latency", err)
+	}
+	p.Latency = lat.Seconds()
+	g := value(get, "gamma")
+	if p.Gamma, err = strconv.ParseFloat(g, 64); err != nil || !(p.Gamma >= 0) || p.Gamma > 1 {
+		return p, prim.Errorf("gamma", "want seconds per byte reduced, a number from 0 to 1 such as 2e-12, got %q", g)
+	}
+	eff, err := units.ParseEfficiency(value(get, "efficiency"))
+	if err != nil {
+		return p, field("efficiency", err)
+	}
+	p.Efficiency = float64(eff)
+	if p.Root, err = intField(get, "root", 0, p.Ranks-1); err != nil {
+		return p, err
+	}
+	dt, err := cost.ParseDType(value(get, "dtype"))
+	if err != nil {
+		return p, err
+	}
+	p.ElemSize = dt.Size
+	if p.Chunks, err = intField(get, "chunks", 0, 1<<40); err != nil {
+		return p, err
+	}
+	if p.Root != 0 && !p.Collective.Rooted() {
+		return p, prim.Errorf("root", "%s has no root; leave root at 0, got %d", p.Collective, p.Root)
+	}
+	return p, p.Validate()
+}
+
+// Map adapts a map to a Lookup.
+func Map(m map[string]string) Lookup {
+	return func(k string) (string, bool) { v, ok := m[k]; return v, ok }
+}

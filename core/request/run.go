@@ -1,0 +1,206 @@
+package request
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/core/sim"
+)
+
+// Run is the body of `ccplay run` and POST /api/v1/run: one collective on
+// real per-rank buffers. inputs[r] is rank r's send buffer (null where it is
+// not significant); counts gives uneven per-rank blocks, sendcounts an
+// uneven AllToAll; chunks sets the pipeline chunks of tree and ring
+// Broadcast/Reduce.
+type Run struct {
+	Collective string              `json:"collective"`
+	Algorithm  string              `json:"algorithm"`
+	Op         string              `json:"op"`
+	Root       int                 `json:"root"`
+	DType      string              `json:"dtype"`
+	Inputs     [][]json.RawMessage `json:"inputs"`
+	Counts     []int               `json:"counts"`
+	SendCounts [][]int             `json:"sendcounts"`
+	Chunks     int                 `json:"chunks"`
+}
+
+// RunResult is the answer: every rank's receive buffer (null where MPI
+// leaves it undefined), the byte ledger and the number of rounds.
+type RunResult struct {
+	Outputs []any       `json:"outputs"`
+	Ledger  *sim.Ledger `json:"ledger"`
+	Rounds  int         `json:"rounds"`
+}
+
+// MaxRunElements caps the elements of one run (all inputs together).
+const MaxRunElements = 1 << 24
+
+// DecodeRun reads one JSON object strictly: unknown fields, trailing data
+// and wrong types are errors naming the field.
+func DecodeRun(data []byte) (Run, error) {
+	var r Run
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return r, jsonError(err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return r, prim.Errorf("body", "want one JSON object, found more after it")
+	}
+	return r, nil
+}
+
+func jsonError(err error) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return prim.Errorf(te.Field, "want %s, got JSON %s", te.Type, te.Value)
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return prim.Errorf("body", "invalid JSON at byte %d: %v", se.Offset, err)
+	}
+	return prim.Errorf("body", "invalid JSON: %v", err)
+}
+
+// Do runs r: builds the schedule, executes it on the inputs, verifies the
+// result against the reference semantics (an internal error if they differ,
+// which the property tests rule out) and returns outputs and ledger.
+func Do(r Run) (RunResult, error) {
+	c, err := prim.ParseCollective(r.Collective)
+	if err != nil {
+		return RunResult{}, field("collective", err)
+	}
+	alg := sched.Naive
+	if r.Algorithm != "" {
+		if alg, err = sched.ParseAlgorithm(r.Algorithm); err != nil {
+			return RunResult{}, field("algorithm", err)
+		}
+	}
+	if alg == sched.Auto {
+		return RunResult{}, prim.Errorf("algorithm", "run executes a concrete schedule; choose one of %v (auto picks by cost, see ccplay cost)", sched.Applicable(c))
+	}
+	op, err := prim.ParseOp(r.Op)
+	if err != nil {
+		return RunResult{}, field("op", err)
+	}
+	if len(r.Inputs) == 0 {
+		return RunResult{}, prim.Errorf("inputs", "want one buffer per rank (at least one rank)")
+	}
+	sp := prim.Spec{Collective: c, Ranks: len(r.Inputs), Root: r.Root, Op: op, Counts: r.Counts, SendCounts: r.SendCounts}
+	sp.Count = inferCount(sp, r.Inputs)
+	if err := sp.Validate(); err != nil {
+		return RunResult{}, err
+	}
+	total := 0
+	for _, in := range r.Inputs {
+		total += len(in)
+	}
+	if total > MaxRunElements {
+		return RunResult{}, prim.Errorf("inputs", "at most %d elements in all, got %d", MaxRunElements, total)
+	}
+	s, err := sched.Build(sp, alg, sched.Options{Chunks: r.Chunks})
+	if err != nil {
+		return RunResult{}, err
+	}
+	switch r.DType {
+	case "", "int64":
+		return execute[int64](s, r.Inputs, parseInt)
+	case "float64":
+		return execute[float64](s, r.Inputs, parseFloat)
+	}
+	return RunResult{}, prim.Errorf("dtype", "want int64 or float64, got %q", r.DType)
+}
+
+// inferCount derives Spec.Count from the buffers: the vector length, or the
+// per-rank block for the blocked collectives and AllToAll.
+func inferCount(sp prim.Spec, in [][]json.RawMessage) int {
+	p := sp.Ranks
+	switch sp.Collective {
+	case prim.Broadcast, prim.Scatter:
+		if sp.Root < 0 || sp.Root >= p {
+			return 0
+		}
+		if sp.Collective == prim.Broadcast {
+			return len(in[sp.Root])
+		}
+		return len(in[sp.Root]) / p
+	case prim.ReduceScatter, prim.AllToAll:
+		return len(in[0]) / p
+	}
+	return len(in[0])
+}
+
+func parseInt(m json.RawMessage) (int64, error) {
+	var v int64
+	if err := json.Unmarshal(m, &v); err != nil {
+		return 0, errors.New("want an integer within int64")
+	}
+	return v, nil
+}
+
+func parseFloat(m json.RawMessage) (float64, error) {
+	var v float64
+	if err := json.Unmarshal(m, &v); err != nil || math.IsInf(v, 0) {
+		return 0, errors.New("want a finite number")
+	}
+	return v, nil
+}
+
+func execute[T prim.Elem](s *sched.Schedule, raw [][]json.RawMessage, parse func(json.RawMessage) (T, error)) (RunResult, error) {
+	in := make([][]T, len(raw))
+	for r, buf := range raw {
+		if buf == nil {
+			continue
+		}
+		in[r] = make([]T, len(buf))
+		for i, m := range buf {
+			v, err := parse(m)
+			if err != nil {
+				return RunResult{}, prim.Errorf("inputs", "inputs[%d][%d]: %v, got %s", r, i, err, m)
+			}
+			in[r][i] = v
+		}
+	}
+	out, err := sim.Execute(s, in)
+	if err != nil {
+		return RunResult{}, err
+	}
+	res := RunResult{Outputs: make([]any, len(out)), Rounds: len(s.Rounds)}
+	for r, o := range out {
+		if o != nil {
+			res.Outputs[r] = o
+		}
+	}
+	res.Ledger = sim.NewLedger(s, 8)
+	if err := verify(s.Spec, in, out); err != nil {
+		return RunResult{}, err
+	}
+	return res, nil
+}
+
+// verify compares out with the reference semantics: exactly for int64,
+// within 1e-9 relative for float64 (the schedule may reduce in another order).
+func verify[T prim.Elem](sp prim.Spec, in, out [][]T) error {
+	want, err := prim.Reference(sp, in)
+	if err != nil {
+		return err
+	}
+	for r := range want {
+		if (want[r] == nil) != (out[r] == nil) || len(want[r]) != len(out[r]) {
+			return fmt.Errorf("internal error: rank %d's output has the wrong shape", r)
+		}
+		for i := range want[r] {
+			a, b := float64(want[r][i]), float64(out[r][i])
+			if a != b && !(math.Abs(a-b) <= 1e-9*math.Max(math.Abs(a), math.Abs(b))) && !(math.IsNaN(a) && math.IsNaN(b)) {
+				return fmt.Errorf("internal error: rank %d element %d is %v, the definition says %v", r, i, out[r][i], want[r][i])
+			}
+		}
+	}
+	return nil
+}
