@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
@@ -59,7 +61,17 @@ func DecodeRun(data []byte) (Run, error) {
 func jsonError(err error) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
+		if te.Field == "" { // the body itself is not an object
+			return prim.Errorf("body", "want one JSON object, got JSON %s", te.Value)
+		}
 		return prim.Errorf(te.Field, "want %s, got JSON %s", te.Type, te.Value)
+	}
+	if q, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		const accepted = "accepted: collective, algorithm, op, root, dtype, inputs, counts, sendcounts, chunks"
+		if name, uerr := strconv.Unquote(q); uerr == nil && name != "" {
+			return prim.Errorf(name, "unknown field; %s", accepted)
+		}
+		return prim.Errorf("body", "unknown field %s; %s", q, accepted)
 	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
@@ -184,20 +196,51 @@ func execute[T prim.Elem](s *sched.Schedule, raw [][]json.RawMessage, parse func
 	return res, nil
 }
 
-// verify compares out with the reference semantics: exactly for int64,
-// within 1e-9 relative for float64 (the schedule may reduce in another order).
+// verify compares out with the reference semantics: exactly for int64
+// (wrapping arithmetic is order-independent) and for max/min; for float64
+// sum within 1e-12·P·Σ|x| per element and prod within 1e-12·P relative,
+// since the schedule may reduce in another order than rank order.
 func verify[T prim.Elem](sp prim.Spec, in, out [][]T) error {
 	want, err := prim.Reference(sp, in)
 	if err != nil {
 		return err
 	}
+	var scale [][]T
+	if sp.Op == prim.Sum {
+		abs := make([][]T, len(in))
+		for r, b := range in {
+			if b != nil {
+				abs[r] = make([]T, len(b))
+				for i, v := range b {
+					abs[r][i] = max(v, -v)
+				}
+			}
+		}
+		if scale, err = prim.Reference(sp, abs); err != nil {
+			return err
+		}
+	}
+	tol := 1e-12 * float64(sp.Ranks)
 	for r := range want {
 		if (want[r] == nil) != (out[r] == nil) || len(want[r]) != len(out[r]) {
 			return fmt.Errorf("internal error: rank %d's output has the wrong shape", r)
 		}
 		for i := range want[r] {
 			a, b := float64(want[r][i]), float64(out[r][i])
-			if a != b && !(math.Abs(a-b) <= 1e-9*math.Max(math.Abs(a), math.Abs(b))) && !(math.IsNaN(a) && math.IsNaN(b)) {
+			if math.IsInf(b, 0) || math.IsNaN(b) {
+				return prim.Errorf("inputs", "rank %d element %d overflows float64 (%v); JSON cannot carry it", r, i, b)
+			}
+			if a == b {
+				continue
+			}
+			var ok bool
+			switch {
+			case sp.Op == prim.Sum && scale != nil:
+				ok = math.Abs(a-b) <= tol*float64(scale[r][i])
+			case sp.Op == prim.Prod:
+				ok = math.Abs(a-b) <= tol*math.Max(math.Abs(a), math.Abs(b)) || math.IsInf(a, 0)
+			}
+			if !ok {
 				return fmt.Errorf("internal error: rank %d element %d is %v, the definition says %v", r, i, out[r][i], want[r][i])
 			}
 		}
