@@ -16,7 +16,12 @@ import (
 //	AllReduce   2(P−1)/P·S·β
 //	γ: (P−1)/P·S for Reduce, AllReduce and ReduceScatter.
 //
-// SendRecv's latency bound is α. P = 1 costs nothing.
+// SendRecv's latency bound is α. P = 1 costs nothing. Scatter and Gather
+// are bounded for the exact call Params.Spec prices: the root moves every
+// block but its own, S − own·e bytes (= (P−1)/P·S when P | n), and only the
+// m non-root ranks with a non-empty block need a message, ⌈log₂(m+1)⌉·α
+// (= ⌈log₂P⌉·α when n ≥ P); Chan's even-block figures would exceed the cost
+// of real schedules when P ∤ n.
 type LowerBound struct {
 	Latency, Bandwidth, Compute float64
 }
@@ -24,7 +29,8 @@ type LowerBound struct {
 // Total is the sum of the three bounds.
 func (b LowerBound) Total() float64 { return b.Latency + b.Bandwidth + b.Compute }
 
-func lowerBound(c prim.Collective, p, sizeBytes int64, m model) LowerBound {
+func lowerBound(c prim.Collective, sh shape, m model) LowerBound {
+	p, sizeBytes := sh.p, sh.n*sh.e
 	if p == 1 || sizeBytes == 0 {
 		return LowerBound{}
 	}
@@ -46,7 +52,13 @@ func lowerBound(c prim.Collective, p, sizeBytes int64, m model) LowerBound {
 	case prim.ReduceScatter:
 		b.Bandwidth = frac * s * m.beta
 		b.Compute = frac * s * m.gamma
-	default: // Scatter, Gather, AllGather, AllToAll
+	case prim.Scatter, prim.Gather:
+		blocks := split(sh.n, p)
+		own := blocks.size(sh.root)
+		others := blocks.nonEmpty() - b2i(own > 0)
+		b.Latency = float64(sched.Log2Ceil(int(others+1))) * m.alpha
+		b.Bandwidth = sh.bytes(sh.n-own) * m.beta
+	default: // AllGather, AllToAll
 		b.Bandwidth = frac * s * m.beta
 	}
 	return b

@@ -10,7 +10,8 @@ import (
 // sim.Price of the schedule sched.Build makes for Params.Spec) except the
 // tree's, which is the lecture's many-chunk limit (see treeLimit).
 // O(1) except binomial Scatter/Gather with P ∤ n (O(P)) and ring's chunk
-// search (O(1) per candidate).
+// search (O(1) per candidate); the classic MPI algorithms' forms are
+// O(log P), Bruck AllToAll's busiest rank O(P) when P ∤ n.
 func closedForm(c prim.Collective, a sched.Algorithm, s shape, m model) Terms {
 	if s.p == 1 {
 		return Terms{Exact: true}
@@ -23,7 +24,20 @@ func closedForm(c prim.Collective, a sched.Algorithm, s shape, m model) Terms {
 	case sched.Binomial:
 		return binomialForm(c, s, m)
 	case sched.Pairwise:
+		if c == prim.ReduceScatter {
+			return pairwiseRSForm(s, m)
+		}
 		return pairwiseForm(s, m)
+	case sched.RecursiveDoubling:
+		return recDoublingForm(c, s, m)
+	case sched.RecursiveHalving:
+		return recHalvingForm(s, m)
+	case sched.Rabenseifner:
+		return rabenseifnerForm(c, s, m)
+	case sched.Bruck:
+		return bruckForm(c, s, m)
+	case sched.ScatterAllgather:
+		return scatterAllgatherForm(s, m)
 	case sched.Tree:
 		return treeLimit(c, s, m)
 	}

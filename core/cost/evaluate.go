@@ -107,7 +107,7 @@ func evaluate(p Params) Result {
 		r.AlgBwBps = float64(p.Size) / r.TimeS
 		r.BusBwBps = r.AlgBwBps * r.BusBwFactor
 	}
-	lb := lowerBound(p.Collective, s.p, p.Size, m)
+	lb := lowerBound(p.Collective, s, m)
 	r.LowerBoundS = lb.Total()
 	if r.TimeS > 0 {
 		r.PctOfLowerBound = 100 * r.LowerBoundS / r.TimeS

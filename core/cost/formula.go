@@ -21,6 +21,10 @@ const (
 	srcThakur   = "Thakur, Rabenseifner & Gropp 2005, Optimization of Collective Communication Operations in MPICH"
 	srcPatarsuk = "Patarasuk & Yuan 2009, Bandwidth optimal all-reduce algorithms for clusters of workstations"
 	srcSanders  = "Sanders, Speck & Träff 2009 (two-tree algorithms); the lecture's §5 tree model"
+	srcBruck    = "Bruck, Ho, Kipnis, Upfal & Weathersby 1997, Efficient algorithms for all-to-all communications in multiport message-passing systems"
+	srcChan     = "Chan, Heimlich, Purkayastha & van de Geijn 2007, Collective communication: theory, practice, and experience"
+	// foldNote explains the symbols of the folded (MPICH non-power-of-two) forms.
+	foldNote = "; L' = ⌊log₂P⌋, P' = 2^L', r = P − P', δ = 1 if P is not a power of two (fold-in and fold-out rounds of the r extra ranks), else 0"
 )
 
 // formulaOf returns the closed form of (c, a) in the symbols of the lecture:
@@ -66,7 +70,32 @@ func formulaOf(c prim.Collective, a sched.Algorithm) Formula {
 		}[c]
 		return Formula{f, srcSanders}
 	case sched.Pairwise:
+		if c == prim.ReduceScatter {
+			return Formula{"(P−1)·α + (P−1)/P·S·(β + γ)", srcThakur}
+		}
 		return Formula{"(P−1)·(α + S/P·β)", srcThakur}
+	case sched.RecursiveDoubling:
+		f := map[prim.Collective]string{
+			prim.AllReduce: "(L'+2δ)·(α + S·β) + (L'+δ)·S·γ",
+			prim.AllGather: "(L'+2δ)·α + (P'−1 + Σ_{k<L'} min(2^k, r))/P·S·β + δ·(S/P + S)·β",
+		}[c]
+		return Formula{f + foldNote, srcThakur}
+	case sched.RecursiveHalving:
+		return Formula{"(L'+2δ)·α + (P'−1 + Σ_{k<L'} min(2^k, r))/P·S·(β + γ) + δ·(S·(β + γ) + S/P·β)" + foldNote, srcThakur}
+	case sched.Rabenseifner:
+		f := map[prim.Collective]string{
+			prim.AllReduce: "2L'·α + 2(P'−1)/P'·S·β + (P'−1)/P'·S·γ + δ·(2α + 2S·β + S·γ)",
+			prim.Reduce:    "2L'·α + 2(P'−1)/P'·S·β + (P'−1)/P'·S·γ + δ·(α + S·(β + γ))",
+		}[c]
+		return Formula{f + foldNote, srcThakur}
+	case sched.Bruck:
+		f := map[prim.Collective]string{
+			prim.AllGather: "L·α + (P−1)/P·S·β",
+			prim.AllToAll:  "L·α + Σ_{k<L} |J_k|·S/P·β, |J_k| = #{j < P : bit k of j set} (= L·(α + S/2·β) on a power of two)",
+		}[c]
+		return Formula{f, srcBruck + "; " + srcThakur}
+	case sched.ScatterAllgather:
+		return Formula{"2L'·α + 2(P'−1)/P'·S·β + δ·(α + S·β)" + foldNote, srcThakur + "; " + srcChan}
 	}
 	return Formula{}
 }

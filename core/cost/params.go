@@ -43,13 +43,13 @@ func (p Params) Validate() error {
 	case p.Size%int64(p.ElemSize) != 0:
 		return prim.Errorf("size", "%d bytes is not a whole number of %d-byte elements", p.Size, p.ElemSize)
 	case !(p.Bandwidth > 0) || p.Bandwidth > 1e18:
-		return prim.Errorf("bandwidth", "want a bandwidth > 0, got %g B/s", p.Bandwidth)
+		return prim.Errorf("bandwidth", "want a bandwidth > 0 and ≤ 1e18 B/s, got %g B/s", p.Bandwidth)
 	case !(p.Efficiency > 0 && p.Efficiency <= 1):
 		return prim.Errorf("efficiency", "want a fraction in (0, 1], got %g", p.Efficiency)
 	case !(p.Latency >= 0) || p.Latency > 1e6:
-		return prim.Errorf("latency", "want a latency ≥ 0, got %g s", p.Latency)
+		return prim.Errorf("latency", "want a latency from 0 to 1e6 s, got %g s", p.Latency)
 	case !(p.Gamma >= 0) || p.Gamma > 1e6:
-		return prim.Errorf("gamma", "want seconds per byte ≥ 0, got %g", p.Gamma)
+		return prim.Errorf("gamma", "want seconds per byte reduced from 0 to 1e6, got %g", p.Gamma)
 	case p.Chunks < 0:
 		return prim.Errorf("chunks", "want a chunk count ≥ 1 (or 0 for the best), got %d", p.Chunks)
 	}

@@ -80,7 +80,7 @@ func treeHeight(c prim.Collective, p int64) int64 {
 }
 
 // bestTreeChunks minimises the steady-state price of the executed tree,
-// R(K)·(2α + β·S/K) with R(K) = 2(K+H−1) rounds (AllReduce; K+H for the
+// R(K)·(2α + β·S/K) with R(K) = 2(K+H−1) rounds (AllReduce; K+H−1 for the
 // rooted ones): K* = √((H−1)·β·S/(2α)), within [1, ⌈n/2⌉].
 func bestTreeChunks(c prim.Collective, s shape, m model) int64 {
 	maxK := max(1, (s.n+1)/2)

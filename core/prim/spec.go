@@ -1,6 +1,9 @@
 package prim
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // MaxRanks is the largest communicator any part of ccplay accepts (2^20).
 // Closed-form costs answer up to it; full schedules have their own, smaller
@@ -59,7 +62,10 @@ func Errorf(field, format string, args ...any) error {
 // one and what is accepted. A valid Spec never makes Reference or any
 // schedule builder panic.
 func (s Spec) Validate() error {
-	if _, err := ParseCollective(string(s.Collective)); err != nil || s.Collective == "" {
+	// Exact identifiers only: Reference, the builders and Combine switch on
+	// them, so a spelling ParseCollective/ParseOp would normalise ("AllReduce",
+	// "SUM") must be normalised by the caller, not silently mis-executed.
+	if !slices.Contains(Collectives(), s.Collective) {
 		return Errorf("collective", "want one of %s, got %q", joinCollectives(Collectives()), s.Collective)
 	}
 	if s.Ranks < 1 || s.Ranks > MaxRanks {
@@ -73,7 +79,7 @@ func (s Spec) Validate() error {
 		return Errorf("root", "%s has no root; leave it 0, got %d", s.Collective, s.Root)
 	}
 	if s.Collective.Reduces() {
-		if _, err := ParseOp(string(s.Op)); err != nil || s.Op == "" {
+		if !slices.Contains(Ops(), s.Op) {
 			return Errorf("op", "want one of sum, prod, max, min, got %q", s.Op)
 		}
 	}

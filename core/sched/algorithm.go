@@ -33,14 +33,14 @@ const (
 // Order matters: it is the order in which alternatives are listed.
 var applicable = map[prim.Collective][]Algorithm{
 	prim.SendRecv:      {Naive},
-	prim.Broadcast:     {Naive, Ring, Tree, Binomial},
+	prim.Broadcast:     {Naive, Ring, Tree, Binomial, ScatterAllgather},
 	prim.Scatter:       {Naive, Binomial},
 	prim.Gather:        {Naive, Binomial},
-	prim.Reduce:        {Naive, Ring, Tree, Binomial},
-	prim.AllReduce:     {Naive, Ring, Tree, Binomial},
-	prim.ReduceScatter: {Naive, Ring},
-	prim.AllGather:     {Naive, Ring},
-	prim.AllToAll:      {Naive, Pairwise},
+	prim.Reduce:        {Naive, Ring, Tree, Binomial, Rabenseifner},
+	prim.AllReduce:     {Naive, Ring, Tree, Binomial, RecursiveDoubling, Rabenseifner},
+	prim.ReduceScatter: {Naive, Ring, RecursiveHalving, Pairwise},
+	prim.AllGather:     {Naive, Ring, RecursiveDoubling, Bruck},
+	prim.AllToAll:      {Naive, Pairwise, Bruck},
 }
 
 // Applicable returns the algorithms that can run collective c (without Auto).

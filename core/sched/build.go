@@ -97,7 +97,21 @@ func Build(s prim.Spec, a Algorithm, o Options) (*Schedule, error) {
 	case Tree:
 		buildTree(b)
 	case Pairwise:
-		buildPairwise(b)
+		if s.Collective == prim.ReduceScatter {
+			buildPairwiseReduceScatter(b)
+		} else {
+			buildPairwise(b)
+		}
+	case RecursiveDoubling:
+		buildRecursiveDoubling(b)
+	case RecursiveHalving:
+		buildRecursiveHalving(b)
+	case Rabenseifner:
+		buildRabenseifner(b)
+	case Bruck:
+		buildBruck(b)
+	case ScatterAllgather:
+		buildScatterAllgather(b)
 	}
 	if b.err != nil {
 		return nil, b.err

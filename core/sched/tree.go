@@ -15,7 +15,8 @@ import "github.com/ccplay/ccplay/core/prim"
 //     from the two tree roots — a node of depth d sends chunk k in round k+d.
 //     2(K + H − 1) rounds, H = ⌊log₂P⌋.
 //   - Broadcast (members: the P−1 other ranks): the root feeds both tree
-//     roots, then the trees broadcast: K + H' rounds, H' = ⌊log₂(P−1)⌋ + 1.
+//     roots, then the trees broadcast: K + H' − 1 rounds, H' = ⌊log₂(P−1)⌋ + 1
+//     (the trees' height plus the root's feed).
 //   - Reduce: the mirror image, the tree roots reducing into the root.
 //
 // A rank may send (and receive) up to two messages a round, one per tree;

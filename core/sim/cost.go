@@ -12,13 +12,6 @@ type Model struct {
 	Link func(src, dst int) (alpha, beta float64)
 }
 
-func (m Model) link(src, dst int32) (float64, float64) {
-	if m.Link != nil {
-		return m.Link(int(src), int(dst))
-	}
-	return m.Alpha, m.Beta
-}
-
 // RoundCost is the time of one round split into its terms.
 type RoundCost struct {
 	Latency   float64 `json:"latency_s"`
@@ -54,27 +47,35 @@ func Price(s *sched.Schedule, elemSize int, m Model) Cost {
 	type port struct{ lat, bw float64 }
 	send, recv := make([]port, p), make([]port, p)
 	reduced := make([]int64, p)
-	var touched []int32
+	seen := make([]int32, p) // round index + 1 at which the rank was last touched
+	touched := make([]int32, 0, 64)
 	c := Cost{Rounds: make([]RoundCost, len(s.Rounds))}
 	e := int64(elemSize)
 	for i, rd := range s.Rounds {
+		mark := int32(i + 1)
 		touched = touched[:0]
 		for _, t := range rd.Transfers {
 			if t.Src == t.Dst {
 				continue
 			}
-			a, b := m.link(t.Src, t.Dst)
+			a, b := m.Alpha, m.Beta
+			if m.Link != nil {
+				a, b = m.Link(int(t.Src), int(t.Dst))
+			}
 			bytes := float64(t.Len * e)
-			if send[t.Src] == (port{}) && recv[t.Src] == (port{}) {
+			if seen[t.Src] != mark {
+				seen[t.Src] = mark
 				touched = append(touched, t.Src)
 			}
-			send[t.Src].lat += a
-			send[t.Src].bw += b * bytes
-			if send[t.Dst] == (port{}) && recv[t.Dst] == (port{}) && reduced[t.Dst] == 0 {
+			if seen[t.Dst] != mark {
+				seen[t.Dst] = mark
 				touched = append(touched, t.Dst)
 			}
-			recv[t.Dst].lat += a
-			recv[t.Dst].bw += b * bytes
+			ps, pr := &send[t.Src], &recv[t.Dst]
+			ps.lat += a
+			ps.bw += b * bytes
+			pr.lat += a
+			pr.bw += b * bytes
 			if rd.Reduce {
 				reduced[t.Dst] += t.Len * e
 			}

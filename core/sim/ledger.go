@@ -58,8 +58,10 @@ func NewLedger(s *sched.Schedule, elemSize int) *Ledger {
 	e := int64(elemSize)
 	l := &Ledger{ElemSize: elemSize, Ranks: make([]Bytes, p), Rounds: make([]RoundSummary, len(s.Rounds))}
 	cur := make([]Bytes, p)
-	var touched []int
+	seen := make([]int32, p) // round index + 1 at which the rank was last touched
+	touched := make([]int32, 0, 64)
 	for i, rd := range s.Rounds {
+		mark := int32(i + 1)
 		if len(l.Phases) == 0 || l.Phases[len(l.Phases)-1].Phase != rd.Phase {
 			l.Phases = append(l.Phases, PhaseBytes{Phase: rd.Phase, Ranks: make([]Bytes, p)})
 		}
@@ -74,10 +76,13 @@ func NewLedger(s *sched.Schedule, elemSize int) *Ledger {
 			b := t.Len * e
 			sum.Messages++
 			sum.Bytes += b
-			for _, r := range [2]int32{t.Src, t.Dst} {
-				if cur[r] == (Bytes{}) {
-					touched = append(touched, int(r))
-				}
+			if seen[t.Src] != mark {
+				seen[t.Src] = mark
+				touched = append(touched, t.Src)
+			}
+			if seen[t.Dst] != mark {
+				seen[t.Dst] = mark
+				touched = append(touched, t.Dst)
 			}
 			cur[t.Src].Sent += b
 			cur[t.Dst].Received += b

@@ -1,0 +1,58 @@
+package cost_test
+
+import (
+	"testing"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+)
+
+// sink keeps results alive so the compiler cannot drop the work.
+var sink cost.Result
+
+// BenchmarkClosedForm times one cost question (issue 2's target: ≤ 1 µs for
+// a closed form). ring: Evaluate of ring AllReduce, 100 MiB over 8 ranks —
+// validation, closed form, bounds, formula text. auto: every applicable
+// algorithm, including the tree, whose executed schedule Evaluate also
+// builds and prices (schedule_time_s) while it has at most
+// cost.ScheduleLimit transfers. auto/P=1048576: the same above
+// sched.MaxRanks, where no schedule is built: closed forms only.
+func BenchmarkClosedForm(b *testing.B) {
+	cases := []struct {
+		name string
+		alg  sched.Algorithm
+		p    int
+	}{
+		{"ring", sched.Ring, 8},
+		{"auto", sched.Auto, 8},
+		{"auto/P=1048576", sched.Auto, prim.MaxRanks},
+	}
+	for _, tc := range cases {
+		q := base(prim.AllReduce, tc.alg, tc.p)
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				r, err := cost.Evaluate(q)
+				if err != nil {
+					b.Fatal(err)
+				}
+				sink = r
+			}
+		})
+	}
+}
+
+// BenchmarkEvaluateHugeP: ring AllReduce at P = 1,048,576 (prim.MaxRanks),
+// answered by the closed form alone: O(1), like any other P.
+func BenchmarkEvaluateHugeP(b *testing.B) {
+	q := base(prim.AllReduce, sched.Ring, prim.MaxRanks)
+	b.ReportAllocs()
+	for b.Loop() {
+		r, err := cost.Evaluate(q)
+		if err != nil {
+			b.Fatal(err)
+		}
+		sink = r
+	}
+}
