@@ -56,3 +56,30 @@ func BenchmarkEvaluateHugeP(b *testing.B) {
 		sink = r
 	}
 }
+
+// sinkTerms keeps Quick's results alive.
+var sinkTerms cost.Terms
+
+// BenchmarkQuick times the closed form alone (validation + terms, no text):
+// what sweeps, charts and auto call. ring: ring AllReduce at P = 8;
+// auto: every applicable algorithm's closed form and the argmin (issue 3's
+// ≤ 20 µs target); hugeP: ring at P = 2^20.
+func BenchmarkQuick(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		alg  sched.Algorithm
+		p    int
+	}{{"ring", sched.Ring, 8}, {"auto", sched.Auto, 8}, {"auto/P=1048576", sched.Auto, prim.MaxRanks}, {"hugeP", sched.Ring, prim.MaxRanks}} {
+		q := base(prim.AllReduce, tc.alg, tc.p)
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				t, _, err := cost.Quick(q)
+				if err != nil {
+					b.Fatal(err)
+				}
+				sinkTerms = t
+			}
+		})
+	}
+}

@@ -57,9 +57,10 @@ type Alternative struct {
 const ScheduleLimit = 1 << 22
 
 // Evaluate answers p: validates it, resolves auto to the cheapest applicable
-// algorithm (listing the others), evaluates the closed form and its bounds.
-// O(1) for most closed forms (see closedForm); a tree additionally builds
-// and prices its schedule when that has at most ScheduleLimit transfers.
+// algorithm (listing the others), evaluates the closed form, its bounds and
+// its text. O(1) for most closed forms (see closedForm); a tree additionally
+// builds and prices its schedule when that has at most ScheduleLimit
+// transfers. Time alone, without text, is Quick's job.
 func Evaluate(p Params) (Result, error) {
 	if err := p.Validate(); err != nil {
 		return Result{}, err
@@ -67,30 +68,70 @@ func Evaluate(p Params) (Result, error) {
 	if p.Algorithm != sched.Auto {
 		return evaluate(p), nil
 	}
+	best, alts := choose(p)
+	q := p
+	q.Algorithm = best
+	r := evaluate(q)
+	r.AutoChosen = true
+	r.Alternatives = alts
+	return r, nil
+}
+
+// Quick is the closed form alone: validation and the three terms, no text,
+// no bounds, no schedule. Auto resolves as in Evaluate. O(1) for most
+// algorithms; this is what sweeps and charts call.
+func Quick(p Params) (Terms, sched.Algorithm, error) {
+	if err := p.Validate(); err != nil {
+		return Terms{}, "", err
+	}
+	if p.Algorithm == sched.Auto {
+		best, _ := choose(p)
+		p.Algorithm = best
+		return terms(p), best, nil
+	}
+	return terms(p), p.Algorithm, nil
+}
+
+// choose prices every applicable algorithm (each with its best chunk count)
+// and returns the cheapest, ties going to the earlier one in
+// sched.Applicable, with all of them ranked by time.
+func choose(p Params) (sched.Algorithm, []Alternative) {
 	var alts []Alternative
-	var best Result
+	var best sched.Algorithm
+	bestT := 0.0
 	for i, a := range sched.Applicable(p.Collective) {
 		q := p
 		q.Algorithm = a
 		q.Chunks = 0
-		r := evaluate(q)
-		alts = append(alts, Alternative{Algorithm: string(a), TimeS: r.TimeS})
-		if i == 0 || r.TimeS < best.TimeS {
-			best = r
+		t := terms(q).Time()
+		alts = append(alts, Alternative{Algorithm: string(a), TimeS: t})
+		if i == 0 || t < bestT {
+			best, bestT = a, t
 		}
 	}
 	sort.SliceStable(alts, func(i, j int) bool { return alts[i].TimeS < alts[j].TimeS })
-	best.AutoChosen = true
-	best.Alternatives = alts
-	return best, nil
+	return best, alts
 }
 
-func evaluate(p Params) Result {
+// geometry returns the model and shape of p, choosing the chunk count that
+// minimises time when p pipelines and leaves Chunks at 0.
+func geometry(p Params) (model, shape) {
 	m := model{alpha: p.Latency, beta: 1 / (p.Bandwidth * p.Efficiency), gamma: p.Gamma}
 	s := shape{p: int64(p.Ranks), root: int64(p.Root), n: p.Elems(), e: int64(p.ElemSize), k: int64(p.Chunks)}
 	if sched.Pipelined(p.Collective, p.Algorithm) && s.k == 0 {
 		s.k = bestChunks(p, s, m)
 	}
+	return m, s
+}
+
+// terms is the closed form of a validated, concrete p.
+func terms(p Params) Terms {
+	m, s := geometry(p)
+	return closedForm(p.Collective, p.Algorithm, s, m)
+}
+
+func evaluate(p Params) Result {
+	m, s := geometry(p)
 	t := closedForm(p.Collective, p.Algorithm, s, m)
 	f := formulaOf(p.Collective, p.Algorithm)
 	bw := p.Bandwidth * p.Efficiency

@@ -26,6 +26,17 @@ type Params struct {
 	Chunks     int     // pipeline chunks; 0 picks the count that minimises time
 }
 
+// MaxTrafficBytes bounds P·S·(⌈log₂P⌉+2), more than any algorithm moves in
+// all (naive AllReduce 2(P−1)·S; recursive doubling and Bruck about
+// P·S·log₂P), so that byte totals stay exact in int64.
+const MaxTrafficBytes = 1 << 62
+
+// MaxSize is the largest S accepted on p ranks: MaxTrafficBytes /
+// (P·(⌈log₂P⌉+2)), e.g. about 400 TB on 1024 ranks, 190 GB on 2^20.
+func MaxSize(p int) int64 {
+	return MaxTrafficBytes / (int64(p) * int64(sched.Log2Ceil(p)+2))
+}
+
 // Validate checks every field and names the first bad one.
 func (p Params) Validate() error {
 	sp := prim.Spec{Collective: p.Collective, Ranks: p.Ranks, Root: p.Root, Op: prim.Sum}
@@ -52,6 +63,11 @@ func (p Params) Validate() error {
 		return prim.Errorf("gamma", "want seconds per byte reduced from 0 to 1e6, got %g", p.Gamma)
 	case p.Chunks < 0:
 		return prim.Errorf("chunks", "want a chunk count ≥ 1 (or 0 for the best), got %d", p.Chunks)
+	case p.Chunks > 0 && p.Algorithm == sched.Auto:
+		return prim.Errorf("chunks", "auto picks every algorithm's best chunk count itself; leave chunks unset or name the algorithm")
+	case p.Size > MaxSize(p.Ranks):
+		return prim.Errorf("size", "want at most %d bytes on %d ranks (P·S·(⌈log₂P⌉+2) must stay within 2^62 bytes so that byte totals are exact), got %d",
+			MaxSize(p.Ranks), p.Ranks, p.Size)
 	}
 	if p.Chunks > 0 && p.Algorithm != sched.Auto {
 		if !sched.Pipelined(p.Collective, p.Algorithm) {

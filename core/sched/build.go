@@ -85,6 +85,9 @@ func Build(s prim.Spec, a Algorithm, o Options) (*Schedule, error) {
 	if limit <= 0 {
 		limit = MaxTransfers
 	}
+	if sch.Chunks > 0 && pipelineTransfers(s, a, sch.Chunks) > int64(limit) {
+		return nil, limitError(limit) // decided before any allocation
+	}
 	b := &builder{s: sch, limit: limit}
 	layout(sch, a)
 	switch a {
@@ -117,4 +120,18 @@ func Build(s prim.Spec, a Algorithm, o Options) (*Schedule, error) {
 		return nil, b.err
 	}
 	return sch, nil
+}
+
+// pipelineTransfers bounds the transfers of a pipelined schedule: every
+// chunk crosses each of the P−1 (ring chain) or about 2(P−1) (one per tree
+// edge, both halves; twice for AllReduce) links once. O(1).
+func pipelineTransfers(s prim.Spec, a Algorithm, chunks int) int64 {
+	per := int64(s.Ranks)
+	if a == Tree {
+		per *= 2
+		if s.Collective == prim.AllReduce {
+			per *= 2
+		}
+	}
+	return int64(chunks) * per
 }
