@@ -33,7 +33,7 @@ func TestBinaryExitCodes(t *testing.T) {
 		{[]string{"cost", "--ranks", "0"}, "", 2, "a bad flag value"},
 		{[]string{"cost", "--ranks", "99999999999999999999999"}, "", 2, "an integer overflow"},
 		{[]string{"cost", "--size", "9223372036854775807PiB"}, "", 2, "an enormous size"},
-		{[]string{"table", "-b", "1", "-e", "9223372036854775807", "-f", "2"}, "", 0, "a sweep to the largest int64"},
+		{[]string{"table", "-b", "1", "-e", "9223372036854775807", "-f", "2"}, "", 2, "a sweep beyond the largest accepted size"},
 		{[]string{"nope"}, "", 2, "an unknown command"},
 		{[]string{"run"}, "{not json", 2, "bad JSON"},
 		{[]string{"run"}, "\x00\xff\xfe", 2, "binary garbage"},

@@ -18,8 +18,9 @@ func init() {
 }
 
 const (
-	costSynopsis = "ccplay cost [--collective C] [--algorithm A] [--ranks P] [--size S] [--bandwidth B] [--latency α] [--gamma γ] [--efficiency E] [--root R] [--dtype T] [--chunks K] [--json]"
-	costAbout    = "Prices one collective with the closed form of its algorithm (request.CostParams, cost.Evaluate):\n" +
+	costSynopsis = "ccplay cost [--collective C] [--algorithm A] [--ranks P] [--size S] [--bandwidth B] [--latency α] [--gamma γ] [--efficiency E] [--root R] [--dtype T] [--chunks K]\n" +
+		"                   [--preset NET] [--gpus-per-node g [--intra-bandwidth B₁] [--intra-latency α₁] [--intra-preset LINK]] [--slow-rank R | --slow-link A-B] [--slow-factor F] [--model alpha-beta|nccl] [--json]"
+	costAbout = "Prices one collective with the closed form of its algorithm (request.CostParams, cost.Evaluate):\n" +
 		"the time with its latency (α), bandwidth (β) and compute (γ) terms, the steps, the bytes the busiest\n" +
 		"rank sends, algbw and busbw (nccl-tests' definitions, GB/s = 10⁹ B/s), the lower bound, the formula\n" +
 		"and the formula with the numbers plugged in. Flags not given take the defaults below (the lecture's\n" +
@@ -49,7 +50,60 @@ func runCost(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		return write(stdout, stderr, out)
 	}
-	return write(stdout, stderr, costText(p, r, f.isGiven("chunks")))
+	if r.NCCL != nil {
+		return write(stdout, stderr, ncclText(r))
+	}
+	text := costText(p, r, f.isGiven("chunks"))
+	if r.AutoChosen {
+		text += crossoverText(p, r)
+	}
+	return write(stdout, stderr, text)
+}
+
+// crossoverLimit is the largest size the CLI scans for auto's crossovers.
+const crossoverLimit = 1 << 40
+
+// crossoverText lists the sizes at which auto's choice changes for this
+// question, from one element to 1 TiB (or the largest size P allows), with
+// the lecture's ring-vs-tree crossover for AllReduce on one flat network.
+func crossoverText(p cost.Params, r cost.Result) string {
+	hi := min(int64(crossoverLimit), cost.MaxSize(p.Ranks))
+	xs, err := cost.Crossovers(p, int64(p.ElemSize), hi)
+	if err != nil {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "crossovers (auto's choice by size, %s to %s; cost.Crossovers)\n", units.FormatBytes(float64(p.ElemSize), true), units.FormatBytes(float64(hi), true))
+	q := p
+	q.Size = int64(p.ElemSize)
+	if _, first, err := cost.Quick(q); err == nil {
+		fmt.Fprintf(&b, "  from %-22s %s\n", bytesText(int64(p.ElemSize)), first)
+	}
+	for i := 0; i < len(xs); {
+		x := xs[i]
+		// A run of changes back and forth between the same two algorithms is
+		// a near tie that uneven chunk rounding tips either way: one line.
+		j := i + 1
+		for j < len(xs) && xs[j].From == xs[j-1].To && xs[j].To == xs[j-1].From {
+			j++
+		}
+		if j-i >= 3 {
+			last := xs[j-1]
+			fmt.Fprintf(&b, "  from %-22s %s and %s alternate %d times up to %s (a near tie that uneven chunk rounding tips either way), then %s\n",
+				bytesText(x.SizeBytes), x.To, x.From, j-i, bytesText(last.SizeBytes), last.To)
+		} else {
+			for _, y := range xs[i:j] {
+				fmt.Fprintf(&b, "  from %-22s %s (was %s)\n", bytesText(y.SizeBytes), y.To, y.From)
+			}
+		}
+		i = j
+	}
+	if p.Collective == "allreduce" && !p.Topological() {
+		s := cost.RingTreeCrossover(p.Ranks, p.Latency, 1/(p.Bandwidth*p.Efficiency), p.Gamma)
+		fmt.Fprintf(&b, "  ring vs tree    the lecture's 2(P−1)α + 2(P−1)/P·S·β = 2⌈log₂P⌉α + 2S·β at S* = P(P−1−⌈log₂P⌉)·α/(β + γ/2) = %s\n",
+			units.FormatBytes(s, false))
+	}
+	return b.String()
 }
 
 // costText lays out a cost.Result for people: the question, then the
@@ -89,6 +143,17 @@ func costText(p cost.Params, r cost.Result, chunksGiven bool) string {
 	} else {
 		line("γ", "%g s per byte reduced", r.Gamma)
 	}
+	if tr := r.Topology; tr != nil {
+		if p.GPUsPerNode > 0 {
+			line("cluster", "%d nodes × %d GPUs per node, ranks placed in order (rank r on node r/%d)", tr.Nodes, tr.GPUsPerNode, tr.GPUsPerNode)
+			line("intra-node", "%s (%s) per direction, α = %s (--intra-bandwidth, --intra-latency; after efficiency)",
+				units.Bandwidth(tr.IntraBandwidthBps), units.Bandwidth(tr.IntraBandwidthBps).Gbps(), units.Duration(tr.IntraLatencyS))
+			line("inter-node", "the network link above (--bandwidth, --latency)")
+		}
+		if tr.Slow != "" {
+			line("slowdown", "%s: β × %g on every message it touches (α unchanged)", tr.Slow, tr.SlowFactor)
+		}
+	}
 	if r.Chunks > 0 {
 		how := "chosen: the count that minimises the time"
 		if chunksGiven {
@@ -119,6 +184,9 @@ func costText(p cost.Params, r cost.Result, chunksGiven bool) string {
 	}
 	if r.ScheduleTimeS > 0 {
 		line("schedule time", "%s in %d steps (the executed schedule, schedule_time_s)", cost.FormatSeconds(r.ScheduleTimeS), r.ScheduleSteps)
+	}
+	if tr := r.Topology; tr != nil {
+		topologyText(&b, line, r, tr)
 	}
 	if len(r.Alternatives) > 0 {
 		b.WriteString("alternatives (auto, fastest first)\n")
@@ -159,4 +227,40 @@ func write(stdout, stderr io.Writer, s string) int {
 		return exitInternal
 	}
 	return exitOK
+}
+
+// topologyText writes the link-class part of the answer: the inter-node
+// bytes of the busiest rank, the flat ring beside hierarchical, and the
+// executed ledger split by link class.
+func topologyText(b *strings.Builder, line func(label, format string, args ...any), r cost.Result, tr *cost.TopologyResult) {
+	if tr.Slow != "" {
+		b.WriteString("slowdown\n")
+		if r.ScheduleTimeS > 0 && tr.UnslowedScheduleTimeS > 0 {
+			line("without it", "%s executed (closed-form bound %s); with %s the rounds that use it wait for its port: %.3g× as long (1× = no round uses it)",
+				cost.FormatSeconds(tr.UnslowedScheduleTimeS), cost.FormatSeconds(tr.UnslowedTimeS), tr.Slow, r.ScheduleTimeS/tr.UnslowedScheduleTimeS)
+		} else {
+			line("without it", "%s; with %s the rounds that use it wait for its port: %.3g× as long (1× = no round uses it)", cost.FormatSeconds(tr.UnslowedTimeS), tr.Slow, r.TimeS/tr.UnslowedTimeS)
+		}
+	}
+	if r.Topology.GPUsPerNode <= 1 && r.Topology.Nodes == r.Ranks && tr.FlatRing == nil {
+		return // one flat network: every byte is a network byte
+	}
+	b.WriteString("links\n")
+	if tr.InterBytesPerRank >= 0 {
+		line("inter bytes", "the busiest rank sends %s across nodes", bytesText(tr.InterBytesPerRank))
+	}
+	if fr := tr.FlatRing; fr != nil {
+		ratio := "∞"
+		if tr.InterBytesPerRank > 0 {
+			ratio = fmt.Sprintf("%.3g×", float64(fr.InterBytesPerRank)/float64(tr.InterBytesPerRank))
+		}
+		line("flat ring", "one ring over all %d ranks on the same links: %s; its busiest rank sends %s across nodes (%s the hierarchical's)",
+			r.Ranks, cost.FormatSeconds(fr.TimeS), bytesText(fr.InterBytesPerRank), ratio)
+	}
+	if l := tr.Ledger; l != nil {
+		line("ledger intra", "%s on intra-node links in all; the busiest rank (%d) sends %s", bytesText(l.IntraBytes), l.MaxIntraSentRank, bytesText(l.MaxIntraSent))
+		line("ledger inter", "%s on inter-node links in all; the busiest rank (%d) sends %s", bytesText(l.InterBytes), l.MaxInterSentRank, bytesText(l.MaxInterSent))
+	} else {
+		line("ledger", "the schedule is too large to build here; the bytes above are the closed form's")
+	}
 }

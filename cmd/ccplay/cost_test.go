@@ -23,6 +23,10 @@ var costCases = []struct {
 	{[]string{"--collective", "sendrecv", "--algorithm", "naive", "--ranks", "2", "--size", "0"}, "zero bytes"},
 	{[]string{"--collective", "allgather", "--ranks", "1048576", "--size", "1GiB", "--bandwidth", "400Gbps"}, "the largest P, closed form only"},
 	{[]string{"--collective", "reduce", "--algorithm", "binomial", "--ranks", "1", "--dtype", "bf16", "--size", "2"}, "one rank costs nothing"},
+	{[]string{"--algorithm", "hierarchical", "--ranks", "1024", "--gpus-per-node", "8", "--size", "1GiB", "--preset", "ib400", "--intra-preset", "nvlink4"}, "the lecture's 128 × 8 hierarchical question"},
+	{[]string{"--ranks", "16", "--slow-rank", "3", "--slow-factor", "4", "--size", "1GiB"}, "a straggler on a flat ring"},
+	{[]string{"--algorithm", "binomial", "--ranks", "16", "--gpus-per-node", "4", "--slow-link", "0-8", "--slow-factor", "3"}, "an inexact closed form on a cluster, with the executed schedule's time"},
+	{[]string{"--algorithm", "auto", "--ranks", "64", "--gpus-per-node", "8", "--size", "64MiB"}, "auto on a cluster"},
 }
 
 // TestCostJSONIsEvaluate: --json prints exactly one object, and it is

@@ -8,9 +8,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/core/topo"
 )
 
 // flagSet is a flag.FlagSet whose string flags are named exactly like the
@@ -65,6 +67,16 @@ var fieldHelp = map[string]string{
 	"root":       "root rank of broadcast, scatter, gather and reduce",
 	"dtype":      "element type (nccl-tests names): float, half, bfloat16, double, int8, uint8, int32, uint32, int64, uint64",
 	"chunks":     "pipeline chunks of tree and ring broadcast/reduce (0 = the count that minimises time)",
+	"preset":     "network link preset, setting --bandwidth and --latency unless given: " + strings.Join(topo.PresetNames(), ", "),
+	"gpus-per-node": "g: ranks sit in order on nodes of g GPUs (ranks must be a multiple); inside a node the intra link, " +
+		"across nodes the network (--bandwidth, --latency); 0 = one flat network",
+	"intra-bandwidth": "per direction inside a node (with --gpus-per-node), e.g. 450GB/s (NVLink 4)",
+	"intra-latency":   "α per message inside a node (with --gpus-per-node)",
+	"intra-preset":    "intra-node link preset, setting --intra-bandwidth and --intra-latency unless given: " + strings.Join(topo.PresetNames(), ", "),
+	"slow-rank":       "a straggler: every message this rank sends or receives takes --slow-factor times as long per byte",
+	"slow-factor":     "how many times slower (≥ 1) the --slow-rank or --slow-link is, e.g. 4",
+	"slow-link":       "a slow link between two ranks, A-B (both directions), e.g. 3-4; with --slow-factor",
+	"model":           "alpha-beta (the α-β-γ cost rule) or nccl (NCCL " + cost.NCCLVersion + "'s Ring/Tree × LL/LL128/Simple tuning model, printed as NCCL_DEBUG_SUBSYS=TUNING does)",
 }
 
 // algorithmHelp lists every algorithm some collective has, in the order of

@@ -67,18 +67,43 @@ func runTable(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // #wrong (5 wide), two spaces between columns.
 func tableText(p cost.Params, rows []cost.Row) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# ccplay expected nccl-tests table: %s, %s, %d ranks, %s per direction, α = %s",
-		p.Collective, p.Algorithm, p.Ranks, units.Bandwidth(p.Bandwidth), units.Duration(p.Latency))
+	nccl := p.CostModel == cost.ModelNCCL
+	if nccl {
+		fmt.Fprintf(&b, "# ccplay expected nccl-tests table: %s, NCCL %s's tuning model (Ring/Tree × LL/LL128/Simple), %d ranks, network %s per direction",
+			p.Collective, cost.NCCLVersion, p.Ranks, units.Bandwidth(p.Bandwidth))
+	} else {
+		fmt.Fprintf(&b, "# ccplay expected nccl-tests table: %s, %s, %d ranks, %s per direction, α = %s",
+			p.Collective, p.Algorithm, p.Ranks, units.Bandwidth(p.Bandwidth), units.Duration(p.Latency))
+	}
 	if p.Efficiency != 1 {
 		fmt.Fprintf(&b, ", efficiency %s", units.Efficiency(p.Efficiency))
 	}
-	if p.Gamma != 0 {
+	if p.Gamma != 0 && !nccl {
 		fmt.Fprintf(&b, ", γ = %g s/B", p.Gamma)
 	}
+	if p.GPUsPerNode > 0 {
+		fmt.Fprintf(&b, ", %d nodes × %d GPUs, intra-node %s", p.Ranks/p.GPUsPerNode, p.GPUsPerNode, units.Bandwidth(p.IntraBandwidth))
+		if !nccl {
+			fmt.Fprintf(&b, " α = %s", units.Duration(p.IntraLatency))
+		}
+	}
+	if s := p.Slow; s.Active() {
+		if s.IsLink {
+			fmt.Fprintf(&b, ", link %d-%d slowed ×%g", s.A, s.B, s.Factor)
+		} else {
+			fmt.Fprintf(&b, ", rank %d slowed ×%g", s.Rank, s.Factor)
+		}
+	}
 	b.WriteString("\n")
-	b.WriteString("# These are α-β-γ model predictions, not measurements: put them beside a real nccl-tests run.\n")
+	if nccl {
+		b.WriteString("# These are NCCL-model predictions (illustrative constants, see ccplay cost --model nccl), not measurements.\n")
+	} else {
+		b.WriteString("# These are α-β-γ model predictions, not measurements: put them beside a real nccl-tests run.\n")
+	}
 	b.WriteString("# Only nccl-tests' out-of-place columns are shown; #wrong is N/A (a model has nothing to verify).\n")
-	if string(p.Algorithm) == "auto" {
+	if nccl {
+		b.WriteString("# NCCL's choice of algorithm/protocol for each size follows its row after '#'.\n")
+	} else if string(p.Algorithm) == "auto" {
 		b.WriteString("# algorithm auto: the algorithm chosen for each size follows its row after '#'.\n")
 	}
 	b.WriteString("#\n")
@@ -92,7 +117,7 @@ func tableText(p cost.Params, rows []cost.Row) string {
 	for _, r := range rows {
 		fmt.Fprintf(&b, "%12d  %12d  %8s  %6s  %6d  %7s  %6.2f  %6.2f  %5s", r.SizeBytes, r.Count, r.Type, r.Redop, r.Root,
 			ncclTime(r.TimeUs), r.AlgBwGBs, r.BusBwGBs, "N/A")
-		if string(p.Algorithm) == "auto" {
+		if string(p.Algorithm) == "auto" || nccl {
 			fmt.Fprintf(&b, "  # %s", r.Algorithm)
 		}
 		b.WriteString("\n")

@@ -21,6 +21,8 @@ func closedForm(c prim.Collective, a sched.Algorithm, s shape, m model) Terms {
 		return naiveForm(c, s, m)
 	case sched.Ring:
 		return ringForm(c, s, m)
+	case sched.Hierarchical: // on one flat network: the ring (see hierForm)
+		return ringForm(c, s, m)
 	case sched.Binomial:
 		return binomialForm(c, s, m)
 	case sched.Pairwise:

@@ -5,6 +5,7 @@ import (
 
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/sim"
+	"github.com/ccplay/ccplay/core/topo"
 )
 
 // Result is the answer to one cost question, as the CLI (--json), the API
@@ -44,6 +45,57 @@ type Result struct {
 	ScheduleTimeS float64       `json:"schedule_time_s,omitempty"`
 	ScheduleSteps int           `json:"schedule_steps,omitempty"`
 	Alternatives  []Alternative `json:"alternatives,omitempty"`
+	// Topology, present when the question has nodes or a slowdown.
+	Topology *TopologyResult `json:"topology,omitempty"`
+	// NCCL is NCCL's algorithm × protocol model of the same question, present
+	// when Params.CostModel is "nccl"; the fields above stay the α-β-γ answer.
+	NCCL *NCCLResult `json:"nccl,omitempty"`
+}
+
+// TopologyResult is the part of a Result that depends on where ranks sit:
+// the cluster, the inter-node bytes and, for hierarchical AllReduce, one
+// flat ring over all P ranks on the same links for comparison.
+type TopologyResult struct {
+	GPUsPerNode       int     `json:"gpus_per_node"`
+	Nodes             int     `json:"nodes"`
+	IntraBandwidthBps float64 `json:"intra_bandwidth_Bps"` // effective: after efficiency
+	IntraLatencyS     float64 `json:"intra_latency_s"`
+	Slow              string  `json:"slow,omitempty"` // e.g. "rank 3 ×4", "link 3-4 ×4"
+	SlowFactor        float64 `json:"slow_factor,omitempty"`
+	// UnslowedTimeS is the same question without the slowdown (closed
+	// form), so that time_s ÷ unslowed_time_s is what the slowdown costs.
+	UnslowedTimeS float64 `json:"unslowed_time_s,omitempty"`
+	// UnslowedScheduleTimeS is the executed schedule without the slowdown,
+	// beside schedule_time_s.
+	UnslowedScheduleTimeS float64 `json:"unslowed_schedule_time_s,omitempty"`
+	// InterBytesPerRank is the most bytes one rank sends across nodes, from
+	// the closed form (ring and hierarchical AllReduce; -1 where there is
+	// none) or the executed ledger (Ledger).
+	InterBytesPerRank int64 `json:"inter_bytes_sent_per_rank"`
+	// FlatRing is ring AllReduce over all P ranks on the same links
+	// (hierarchical AllReduce only).
+	FlatRing *FlatRing `json:"flat_ring,omitempty"`
+	// Ledger splits the executed schedule's bytes by link class; absent
+	// when the schedule is too large to build here.
+	Ledger *LinkSplit `json:"ledger,omitempty"`
+}
+
+// FlatRing is one flat ring AllReduce over all ranks, for comparison.
+type FlatRing struct {
+	TimeS             float64 `json:"time_s"`
+	InterBytesPerRank int64   `json:"inter_bytes_sent_per_rank"`
+}
+
+// LinkSplit is the executed schedule's byte ledger split by link class
+// (sim.NewClusterLedger): totals over all ranks and the busiest rank of
+// each class.
+type LinkSplit struct {
+	IntraBytes       int64 `json:"intra_bytes"`
+	InterBytes       int64 `json:"inter_bytes"`
+	MaxIntraSent     int64 `json:"max_intra_sent"`
+	MaxIntraSentRank int   `json:"max_intra_sent_rank"`
+	MaxInterSent     int64 `json:"max_inter_sent"`
+	MaxInterSentRank int   `json:"max_inter_sent_rank"`
 }
 
 // Alternative is another applicable algorithm and its time (auto's runners-up).
@@ -65,8 +117,18 @@ func Evaluate(p Params) (Result, error) {
 	if err := p.Validate(); err != nil {
 		return Result{}, err
 	}
+	var nr *NCCLResult
+	if p.CostModel == ModelNCCL {
+		x, err := NCCL(p)
+		if err != nil {
+			return Result{}, err
+		}
+		nr = &x
+	}
 	if p.Algorithm != sched.Auto {
-		return evaluate(p), nil
+		r := evaluate(p)
+		r.NCCL = nr
+		return r, nil
 	}
 	best, alts := choose(p)
 	q := p
@@ -74,6 +136,7 @@ func Evaluate(p Params) (Result, error) {
 	r := evaluate(q)
 	r.AutoChosen = true
 	r.Alternatives = alts
+	r.NCCL = nr
 	return r, nil
 }
 
@@ -114,9 +177,13 @@ func choose(p Params) (sched.Algorithm, []Alternative) {
 }
 
 // geometry returns the model and shape of p, choosing the chunk count that
-// minimises time when p pipelines and leaves Chunks at 0.
+// minimises time when p pipelines and leaves Chunks at 0. On a topology the
+// model is the bound model (the largest α and β of any link).
 func geometry(p Params) (model, shape) {
 	m := model{alpha: p.Latency, beta: 1 / (p.Bandwidth * p.Efficiency), gamma: p.Gamma}
+	if p.Topological() {
+		m = boundModel(p)
+	}
 	s := shape{p: int64(p.Ranks), root: int64(p.Root), n: p.Elems(), e: int64(p.ElemSize), k: int64(p.Chunks)}
 	if sched.Pipelined(p.Collective, p.Algorithm) && s.k == 0 {
 		s.k = bestChunks(p, s, m)
@@ -127,12 +194,20 @@ func geometry(p Params) (model, shape) {
 // terms is the closed form of a validated, concrete p.
 func terms(p Params) Terms {
 	m, s := geometry(p)
+	if p.Topological() {
+		return topoTerms(p, s, m)
+	}
 	return closedForm(p.Collective, p.Algorithm, s, m)
 }
 
 func evaluate(p Params) Result {
 	m, s := geometry(p)
-	t := closedForm(p.Collective, p.Algorithm, s, m)
+	var t Terms
+	if p.Topological() {
+		t = topoTerms(p, s, m)
+	} else {
+		t = closedForm(p.Collective, p.Algorithm, s, m)
+	}
 	f := formulaOf(p.Collective, p.Algorithm)
 	bw := p.Bandwidth * p.Efficiency
 	r := Result{
@@ -148,7 +223,12 @@ func evaluate(p Params) Result {
 		r.AlgBwBps = float64(p.Size) / r.TimeS
 		r.BusBwBps = r.AlgBwBps * r.BusBwFactor
 	}
-	lb := lowerBound(p.Collective, s, m)
+	lbm := m
+	if p.Topological() {
+		r.FormulaNumbers = topoNumbers(p, s, t)
+		lbm = fastModel(p)
+	}
+	lb := lowerBound(p.Collective, s, lbm)
 	r.LowerBoundS = lb.Total()
 	if r.TimeS > 0 {
 		r.PctOfLowerBound = 100 * r.LowerBoundS / r.TimeS
@@ -164,7 +244,35 @@ func evaluate(p Params) Result {
 			r.Note += "; the executed schedule is too large to price here (see ccplay run)"
 		}
 	}
+	if p.Topological() {
+		r.Topology = topologyResult(p, s, t)
+		if !t.Exact && r.ScheduleTimeS == 0 && s.n > 0 && s.p > 1 {
+			const bound = "on this topology the closed form is an upper bound (every round at the slowest link it may use)"
+			c, steps, ok := 0.0, 0, buildable(p, t)
+			if ok {
+				c, steps, ok = scheduleCost(p, int(s.k))
+			}
+			if ok {
+				r.ScheduleTimeS, r.ScheduleSteps = c, steps
+				if p.Slow.Active() {
+					q := p
+					q.Slow = topo.Slow{}
+					r.Topology.UnslowedScheduleTimeS, _, _ = scheduleCost(q, int(s.k))
+				}
+				r.Note = joinNote(r.Note, bound+"; schedule_time_s is the executed schedule's exact cost")
+			} else {
+				r.Note = joinNote(r.Note, bound+"; the schedule is too large to price here")
+			}
+		}
+	}
 	return r
+}
+
+func joinNote(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
 }
 
 // bestChunks is the pipeline chunk count that minimises the algorithm's time.
@@ -181,7 +289,7 @@ func scheduleCost(p Params, k int) (float64, int, bool) {
 	if p.Ranks > sched.MaxRanks {
 		return 0, 0, false
 	}
-	s, err := sched.Build(p.Spec(), p.Algorithm, sched.Options{Chunks: k, MaxTransfers: ScheduleLimit})
+	s, err := sched.Build(p.Spec(), p.Algorithm, sched.Options{Chunks: k, MaxTransfers: ScheduleLimit, GPUsPerNode: p.GPUsPerNode})
 	if err != nil {
 		return 0, 0, false
 	}

@@ -94,6 +94,10 @@ func formulaOf(c prim.Collective, a sched.Algorithm) Formula {
 			prim.AllToAll:  "L·α + Σ_{k<L} |J_k|·S/P·β, |J_k| = #{j < P : bit k of j set} (= L·(α + S/2·β) on a power of two)",
 		}[c]
 		return Formula{f, srcBruck + "; " + srcThakur}
+	case sched.Hierarchical:
+		return Formula{"2(g−1)·α₁ + 2(g−1)/g·S·β₁ + 2(k−1)·α₂ + 2(k−1)/k·(S/g)·β₂ + ((g−1)/g·S + (k−1)/k·S/g)·γ " +
+			"(g GPUs per node on links α₁, β₁; k nodes on links α₂, β₂; uneven counts use the largest piece ⌈S/g⌉ and sub-chunk ⌈⌈S/g⌉/k⌉; on one flat network the ring's)",
+			"the lecture's §9 (intra-node ReduceScatter → inter-node AllReduce per local rank → intra-node AllGather); " + srcThakur}
 	case sched.ScatterAllgather:
 		return Formula{"2L'·α + 2(P'−1)/P'·S·β + δ·(α + S·β)" + foldNote, srcThakur + "; " + srcChan}
 	}
@@ -114,6 +118,33 @@ func numbers(t Terms, m model, bw float64) string {
 		parts = append(parts, fmt.Sprintf("%s × %g s/B", units.FormatBytes(math.Round(t.Compute/m.gamma), false), m.gamma))
 	}
 	return strings.Join(parts, " + ") + " = " + FormatSeconds(t.Time())
+}
+
+// topoNumbers writes the evaluated terms of a closed form on a cluster,
+// where α and β differ by round: the hierarchical form phase by phase, any
+// other as its three terms.
+func topoNumbers(p Params, s shape, t Terms) string {
+	if p.Algorithm == sched.Hierarchical && p.GPUsPerNode > 0 && !p.Slow.Active() && s.n > 0 {
+		c := p.Cluster()
+		g, k := int64(c.GPUsPerNode), int64(c.Nodes())
+		c1 := split(s.n, g).largest()
+		c2 := split(c1, k).largest()
+		var parts []string
+		if g > 1 {
+			parts = append(parts, fmt.Sprintf("2×%d×(%s + %s ÷ %s)", g-1, FormatSeconds(c.Intra.Alpha),
+				units.FormatBytes(s.bytes(c1), false), units.Bandwidth(c.Intra.Bandwidth)))
+		}
+		if k > 1 {
+			parts = append(parts, fmt.Sprintf("2×%d×(%s + %s ÷ %s)", k-1, FormatSeconds(c.Inter.Alpha),
+				units.FormatBytes(s.bytes(c2), false), units.Bandwidth(c.Inter.Bandwidth)))
+		}
+		if t.Compute > 0 {
+			parts = append(parts, FormatSeconds(t.Compute)+" γ")
+		}
+		return strings.Join(parts, " + ") + " = " + FormatSeconds(t.Time())
+	}
+	return fmt.Sprintf("%d steps: %s α + %s β + %s γ (each round on the link it waits for) = %s", t.Steps,
+		FormatSeconds(t.Latency), FormatSeconds(t.Bandwidth), FormatSeconds(t.Compute), FormatSeconds(t.Time()))
 }
 
 // FormatSeconds writes a model time for people with four significant

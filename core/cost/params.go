@@ -8,6 +8,7 @@ import (
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/sim"
+	"github.com/ccplay/ccplay/core/topo"
 )
 
 // Params is one cost question: a collective of Size bytes over Ranks ranks,
@@ -24,6 +25,43 @@ type Params struct {
 	Latency    float64 // α in seconds
 	Gamma      float64 // seconds per byte reduced
 	Chunks     int     // pipeline chunks; 0 picks the count that minimises time
+	// GPUsPerNode is g: ranks sit in order on nodes of g GPUs, joined inside
+	// a node by the intra link (IntraBandwidth, IntraLatency) and across
+	// nodes by the network (Bandwidth, Latency). 0, the zero value, is one
+	// flat network: every link is the network link, as before topologies.
+	GPUsPerNode    int
+	IntraBandwidth float64 // bytes/s per direction inside a node, before Efficiency
+	IntraLatency   float64 // α inside a node, seconds
+	// Slow slows one rank or one link down (topo.Slow); the zero value
+	// slows nothing.
+	Slow topo.Slow
+	// CostModel is "" or ModelAlphaBeta (the α-β-γ cost rule) or ModelNCCL,
+	// which adds NCCL's algorithm × protocol model (Result.NCCL; NCCL).
+	CostModel string
+}
+
+// The cost models of Params.CostModel.
+const (
+	ModelAlphaBeta = "alpha-beta"
+	ModelNCCL      = "nccl"
+)
+
+// Topological reports whether p has more than one flat link: nodes of
+// GPUs, or a slowdown. Without it every closed form is today's.
+func (p Params) Topological() bool { return p.GPUsPerNode > 0 || p.Slow.Active() }
+
+// Cluster is the cluster p describes, with effective bandwidths (after
+// Efficiency). GPUsPerNode 0 is a flat network: one rank per node, every
+// link the network link.
+func (p Params) Cluster() topo.Cluster {
+	inter := topo.Link{Alpha: p.Latency, Bandwidth: p.Bandwidth * p.Efficiency}
+	c := topo.Cluster{Ranks: p.Ranks, GPUsPerNode: p.GPUsPerNode, Inter: inter, Intra: inter, Slow: p.Slow}
+	if p.GPUsPerNode == 0 {
+		c.GPUsPerNode = 1
+	} else {
+		c.Intra = topo.Link{Alpha: p.IntraLatency, Bandwidth: p.IntraBandwidth * p.Efficiency}
+	}
+	return c
 }
 
 // MaxTrafficBytes bounds P·S·(⌈log₂P⌉+2), more than any algorithm moves in
@@ -69,6 +107,20 @@ func (p Params) Validate() error {
 		return prim.Errorf("size", "want at most %d bytes on %d ranks (P·S·(⌈log₂P⌉+2) must stay within 2^62 bytes so that byte totals are exact), got %d",
 			MaxSize(p.Ranks), p.Ranks, p.Size)
 	}
+	if p.CostModel != "" && p.CostModel != ModelAlphaBeta && p.CostModel != ModelNCCL {
+		return prim.Errorf("model", "unknown cost model %q; accepted: alpha-beta, nccl", p.CostModel)
+	}
+	if p.Topological() {
+		if p.GPUsPerNode < 0 {
+			return prim.Errorf("gpus-per-node", "want a GPU count ≥ 1 (or 0 for one flat network), got %d", p.GPUsPerNode)
+		}
+		if !(p.IntraBandwidth >= 0) || !(p.IntraLatency >= 0) {
+			return prim.Errorf("intra-bandwidth", "want an intra-node bandwidth > 0 and latency ≥ 0, got %g B/s and %g s", p.IntraBandwidth, p.IntraLatency)
+		}
+		if err := p.Cluster().Validate(); err != nil {
+			return err
+		}
+	}
 	if p.Chunks > 0 && p.Algorithm != sched.Auto {
 		if !sched.Pipelined(p.Collective, p.Algorithm) {
 			return prim.Errorf("chunks", "%s %s does not pipeline; leave chunks unset", p.Algorithm, p.Collective)
@@ -83,9 +135,15 @@ func (p Params) Validate() error {
 // Elems is the element count n = S / ElemSize.
 func (p Params) Elems() int64 { return p.Size / int64(p.ElemSize) }
 
-// Model is the α-β-γ model of the parameters: β = 1/(Bandwidth·Efficiency).
+// Model is the α-β-γ model of the parameters: β = 1/(Bandwidth·Efficiency);
+// on a topology (Topological) Link gives every pair its link class's α and
+// β, slowdown included (topo.Cluster.Link).
 func (p Params) Model() sim.Model {
-	return sim.Model{Alpha: p.Latency, Beta: 1 / (p.Bandwidth * p.Efficiency), Gamma: p.Gamma}
+	m := sim.Model{Alpha: p.Latency, Beta: 1 / (p.Bandwidth * p.Efficiency), Gamma: p.Gamma}
+	if p.Topological() {
+		m.Link = p.Cluster().Link
+	}
+	return m
 }
 
 // Spec is the exact call the closed forms price: S bytes as n elements;

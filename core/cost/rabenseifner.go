@@ -34,7 +34,7 @@ func rabenseifnerForm(c prim.Collective, s shape, m model) Terms {
 	sentAG := int64(0) // Σ_{k≥1} C_k
 	for k := int64(0); k < f.levels; k++ {
 		ck := chunks.prefix(1 << k)
-		t.add(1, 1, s.bytes(ck), s.bytes(ck), m)
+		t.add(1, 1, s.bytes(ck), s.bytes(ck), m.at(1<<k))
 		if k > 0 {
 			sentAG += ck
 		}
@@ -42,7 +42,7 @@ func rabenseifnerForm(c prim.Collective, s shape, m model) Terms {
 	switch c {
 	case prim.AllReduce:
 		for k := int64(0); k < f.levels; k++ {
-			t.add(1, 1, s.bytes(chunks.prefix(1<<k)), 0, m)
+			t.add(1, 1, s.bytes(chunks.prefix(1<<k)), 0, m.at(1<<k))
 		}
 		t.add(f.folded(), 1, full, 0, m)
 		t.MaxSent = int64(s.bytes(n + sentAG + f.folded()*n))
@@ -52,7 +52,7 @@ func rabenseifnerForm(c prim.Collective, s shape, m model) Terms {
 		for k := int64(0); k < f.levels; k++ {
 			h := int64(1) << k
 			dk := chunks.prefix(2*h) - chunks.prefix(h)
-			t.add(b2i(dk > 0), 1, s.bytes(dk), 0, m)
+			t.add(b2i(dk > 0), 1, s.bytes(dk), 0, m.at(h))
 			excess = max(excess, chunks.prefix(2*h)-chunks.prefix(h+1))
 		}
 		t.MaxSent = int64(s.bytes(n + excess))

@@ -27,7 +27,9 @@ func recDoublingForm(c prim.Collective, s shape, m model) Terms {
 	switch c {
 	case prim.AllReduce:
 		t.add(f.folded(), 1, full, full, m)
-		t.add(f.levels, 1, full, full, m)
+		for k := int64(0); k < f.levels; k++ {
+			t.add(1, 1, full, full, m.at(1<<k))
+		}
 		t.add(f.folded(), 1, full, 0, m)
 		t.MaxSent = int64(s.bytes((f.levels + f.folded()) * n))
 		t.Total = int64(s.bytes((2*f.r + f.pp*f.levels) * n))
@@ -40,7 +42,7 @@ func recDoublingForm(c prim.Collective, s shape, m model) Terms {
 		sent := int64(0)
 		for k := int64(0); k < f.levels; k++ {
 			e := blocks.prefix(f.lo(1 << k))
-			t.add(1, 1, s.bytes(e), 0, m)
+			t.add(1, 1, s.bytes(e), 0, m.at(1<<k))
 			sent += e
 		}
 		t.add(f.folded(), 1, full, 0, m)

@@ -24,7 +24,7 @@ func recHalvingForm(s shape, m model) Terms {
 	t.add(f.folded(), 1, full, full, m)
 	for k := int64(0); k < f.levels; k++ {
 		e := s.bytes(blocks.prefix(f.lo(1 << k)))
-		t.add(1, 1, e, e, m)
+		t.add(1, 1, e, e, m.at(1<<k))
 	}
 	if f.r > 0 {
 		b1 := blocks.size(1)

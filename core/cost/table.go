@@ -64,7 +64,9 @@ type Row struct {
 // Table predicts the rows nccl-tests would print for the sweep. Like
 // nccl-tests, each size is rounded down to a whole number of elements (and,
 // for AllGather, ReduceScatter and AllToAll, to a multiple of P elements,
-// since every rank's part must be equal). p.Size is ignored.
+// since every rank's part must be equal). p.Size is ignored. Each row is
+// the closed form (Quick); with CostModel "nccl" it is NCCL's model instead,
+// its Algorithm the winning NCCL algorithm/protocol.
 func Table(p Params, dt DType, w Sweep) ([]Row, error) {
 	p.ElemSize = dt.Size
 	p.Size = 0
@@ -74,6 +76,9 @@ func Table(p Params, dt DType, w Sweep) ([]Row, error) {
 	sizes, err := w.Sizes()
 	if err != nil {
 		return nil, err
+	}
+	if last := sizes[len(sizes)-1]; last > MaxSize(p.Ranks) {
+		return nil, prim.Errorf("maxbytes", "the sweep reaches %d bytes; on %d ranks sizes up to %d bytes are accepted (see cost.MaxSize)", last, p.Ranks, MaxSize(p.Ranks))
 	}
 	unit := int64(dt.Size)
 	switch p.Collective {
@@ -91,12 +96,27 @@ func Table(p Params, dt DType, w Sweep) ([]Row, error) {
 	for _, s := range sizes {
 		q := p
 		q.Size = s / unit * unit
-		r, err := Evaluate(q)
-		if err != nil {
-			return nil, err
+		row := Row{SizeBytes: q.Size, Count: q.Size / int64(dt.Size), Type: dt.Name, Redop: redop, Root: root}
+		var t float64
+		if p.CostModel == ModelNCCL {
+			r, err := NCCL(q)
+			if err != nil {
+				return nil, err
+			}
+			t, row.Algorithm = r.TimeS, r.Winner
+		} else {
+			terms, a, err := Quick(q)
+			if err != nil {
+				return nil, err
+			}
+			t, row.Algorithm = terms.Time(), string(a)
 		}
-		rows = append(rows, Row{SizeBytes: q.Size, Count: q.Size / int64(dt.Size), Type: dt.Name, Redop: redop, Root: root,
-			TimeUs: r.TimeS * 1e6, AlgBwGBs: r.AlgBwBps / 1e9, BusBwGBs: r.BusBwBps / 1e9, Algorithm: r.Algorithm})
+		row.TimeUs = t * 1e6
+		if t > 0 {
+			row.AlgBwGBs = float64(q.Size) / t / 1e9
+			row.BusBwGBs = row.AlgBwGBs * p.Collective.BusBwFactor(p.Ranks)
+		}
+		rows = append(rows, row)
 	}
 	return rows, nil
 }

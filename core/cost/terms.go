@@ -29,8 +29,34 @@ func (t *Terms) add(rounds int64, msgs int64, bytes, reduced float64, m model) {
 	t.Compute += r * reduced * m.gamma
 }
 
-// model is the α-β-γ triple the closed forms use.
-type model struct{ alpha, beta, gamma float64 }
+// model is the α-β-γ triple the closed forms use. byMask, when set, gives
+// the recursive-doubling family per-round links on a two-class cluster (see
+// maskLinks); at(mask) is then the model of the round that pairs ranks
+// mask apart.
+type model struct {
+	alpha, beta, gamma float64
+	byMask             *maskLinks
+}
+
+// maskLinks are the two link classes of a cluster of nodes of g ranks, g a
+// power of two dividing P: a round pairing v with v xor mask (or v − mask
+// in an aligned binomial gather) stays inside the nodes when mask < g and
+// crosses them otherwise.
+type maskLinks struct {
+	g            int64
+	intra, inter model
+}
+
+// at is the model of the round whose partners are mask apart. O(1).
+func (m model) at(mask int64) model {
+	if m.byMask == nil {
+		return m
+	}
+	if mask < m.byMask.g {
+		return m.byMask.intra
+	}
+	return m.byMask.inter
+}
 
 // shape is the integer geometry of one call: P ranks, n elements of e bytes,
 // the root, and the pipeline chunk count k.

@@ -33,13 +33,20 @@ var defaults = map[string]string{
 	"root":       "0",
 	"dtype":      "float",
 	"chunks":     "0",
+	// Topology (issue 3): 0 GPUs per node is one flat network; the intra
+	// link defaults to NVLink 4 (topo preset nvlink4).
+	"gpus-per-node":   "0",
+	"intra-bandwidth": "450GB/s",
+	"intra-latency":   "1us",
+	"model":           "alpha-beta",
 }
 
 // Default is the default text of a cost field ("" if it has none).
 func Default(name string) string { return defaults[name] }
 
 // CostFields are the fields CostParams reads, in the order the CLI lists them.
-var CostFields = []string{"collective", "algorithm", "ranks", "size", "bandwidth", "latency", "gamma", "efficiency", "root", "dtype", "chunks"}
+var CostFields = []string{"collective", "algorithm", "ranks", "size", "bandwidth", "latency", "gamma", "efficiency", "root", "dtype", "chunks",
+	"preset", "gpus-per-node", "intra-bandwidth", "intra-latency", "intra-preset", "slow-rank", "slow-factor", "slow-link", "model"}
 
 func value(get Lookup, name string) string {
 	if v, ok := get(name); ok {
@@ -93,16 +100,9 @@ func CostParams(get Lookup) (cost.Params, error) {
 		return p, field("size", err)
 	}
 	p.Size = int64(size)
-	bw, err := units.ParseBandwidth(value(get, "bandwidth"))
-	if err != nil {
-		return p, field("bandwidth", err)
+	if p.Bandwidth, p.Latency, err = link(get, "preset", "bandwidth", "latency"); err != nil {
+		return p, err
 	}
-	p.Bandwidth = bw.BytesPerSecond()
-	lat, err := units.ParseDuration(value(get, "latency"))
-	if err != nil {
-		return p, field("latency", err)
-	}
-	p.Latency = lat.Seconds()
 	g := value(get, "gamma")
 	if p.Gamma, err = strconv.ParseFloat(g, 64); err != nil || !(p.Gamma >= 0) || p.Gamma > 1 {
 		return p, prim.Errorf("gamma", "want seconds per byte reduced, a number from 0 to 1 such as 2e-12, got %q", g)
@@ -125,6 +125,15 @@ func CostParams(get Lookup) (cost.Params, error) {
 	}
 	if p.Root != 0 && !p.Collective.Rooted() {
 		return p, prim.Errorf("root", "%s has no root; leave root at 0, got %d", p.Collective, p.Root)
+	}
+	if err := topology(get, &p); err != nil {
+		return p, err
+	}
+	switch m := strings.ToLower(value(get, "model")); m {
+	case cost.ModelAlphaBeta, cost.ModelNCCL:
+		p.CostModel = m
+	default:
+		return p, prim.Errorf("model", "unknown cost model %q; accepted: alpha-beta (the α-β-γ cost rule), nccl (NCCL %s's algorithm × protocol tuning model)", m, cost.NCCLVersion)
 	}
 	return p, p.Validate()
 }

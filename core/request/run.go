@@ -19,17 +19,20 @@ import (
 // real per-rank buffers. inputs[r] is rank r's send buffer (null where it is
 // not significant); counts gives uneven per-rank blocks, sendcounts an
 // uneven AllToAll; chunks sets the pipeline chunks of tree and ring
-// Broadcast/Reduce.
+// Broadcast/Reduce; gpus_per_node places ranks in order on nodes of that
+// many GPUs (the hierarchical algorithm's nodes, and the ledger's split
+// into intra- and inter-node bytes; 0 = no nodes).
 type Run struct {
-	Collective string              `json:"collective"`
-	Algorithm  string              `json:"algorithm"`
-	Op         string              `json:"op"`
-	Root       int                 `json:"root"`
-	DType      string              `json:"dtype"`
-	Inputs     [][]json.RawMessage `json:"inputs"`
-	Counts     []int               `json:"counts"`
-	SendCounts [][]int             `json:"sendcounts"`
-	Chunks     int                 `json:"chunks"`
+	Collective  string              `json:"collective"`
+	Algorithm   string              `json:"algorithm"`
+	Op          string              `json:"op"`
+	Root        int                 `json:"root"`
+	DType       string              `json:"dtype"`
+	Inputs      [][]json.RawMessage `json:"inputs"`
+	Counts      []int               `json:"counts"`
+	SendCounts  [][]int             `json:"sendcounts"`
+	Chunks      int                 `json:"chunks"`
+	GPUsPerNode int                 `json:"gpus_per_node"`
 }
 
 // RunResult is the answer: every rank's receive buffer (null where MPI
@@ -67,7 +70,7 @@ func jsonError(err error) error {
 		return prim.Errorf(te.Field, "want %s, got JSON %s", te.Type, te.Value)
 	}
 	if q, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		const accepted = "accepted: collective, algorithm, op, root, dtype, inputs, counts, sendcounts, chunks"
+		const accepted = "accepted: collective, algorithm, op, root, dtype, inputs, counts, sendcounts, chunks, gpus_per_node"
 		if name, uerr := strconv.Unquote(q); uerr == nil && name != "" {
 			return prim.Errorf(name, "unknown field; %s", accepted)
 		}
@@ -116,15 +119,18 @@ func Do(r Run) (RunResult, error) {
 	if total > MaxRunElements {
 		return RunResult{}, prim.Errorf("inputs", "at most %d elements in all, got %d", MaxRunElements, total)
 	}
-	s, err := sched.Build(sp, alg, sched.Options{Chunks: r.Chunks})
+	if r.GPUsPerNode < 0 || r.GPUsPerNode > 0 && sp.Ranks%r.GPUsPerNode != 0 {
+		return RunResult{}, prim.Errorf("gpus_per_node", "ranks are placed on whole nodes: want 0 (no nodes) or a divisor of %d ranks, got %d", sp.Ranks, r.GPUsPerNode)
+	}
+	s, err := sched.Build(sp, alg, sched.Options{Chunks: r.Chunks, GPUsPerNode: r.GPUsPerNode})
 	if err != nil {
 		return RunResult{}, err
 	}
 	switch r.DType {
 	case "", "int64":
-		return execute[int64](s, r.Inputs, parseInt)
+		return execute[int64](s, r.Inputs, parseInt, r.GPUsPerNode)
 	case "float64":
-		return execute[float64](s, r.Inputs, parseFloat)
+		return execute[float64](s, r.Inputs, parseFloat, r.GPUsPerNode)
 	}
 	return RunResult{}, prim.Errorf("dtype", "want int64 or float64, got %q", r.DType)
 }
@@ -164,7 +170,7 @@ func parseFloat(m json.RawMessage) (float64, error) {
 	return v, nil
 }
 
-func execute[T prim.Elem](s *sched.Schedule, raw [][]json.RawMessage, parse func(json.RawMessage) (T, error)) (RunResult, error) {
+func execute[T prim.Elem](s *sched.Schedule, raw [][]json.RawMessage, parse func(json.RawMessage) (T, error), gpusPerNode int) (RunResult, error) {
 	in := make([][]T, len(raw))
 	for r, buf := range raw {
 		if buf == nil {
@@ -189,7 +195,11 @@ func execute[T prim.Elem](s *sched.Schedule, raw [][]json.RawMessage, parse func
 			res.Outputs[r] = o
 		}
 	}
-	res.Ledger = sim.NewLedger(s, 8)
+	if gpusPerNode > 0 {
+		res.Ledger = sim.NewClusterLedger(s, 8, gpusPerNode)
+	} else {
+		res.Ledger = sim.NewLedger(s, 8)
+	}
 	if err := verify(s.Spec, in, out); err != nil {
 		return RunResult{}, err
 	}

@@ -37,7 +37,7 @@ var applicable = map[prim.Collective][]Algorithm{
 	prim.Scatter:       {Naive, Binomial},
 	prim.Gather:        {Naive, Binomial},
 	prim.Reduce:        {Naive, Ring, Tree, Binomial, Rabenseifner},
-	prim.AllReduce:     {Naive, Ring, Tree, Binomial, RecursiveDoubling, Rabenseifner},
+	prim.AllReduce:     {Naive, Ring, Tree, Binomial, RecursiveDoubling, Rabenseifner, Hierarchical},
 	prim.ReduceScatter: {Naive, Ring, RecursiveHalving, Pairwise},
 	prim.AllGather:     {Naive, Ring, RecursiveDoubling, Bruck},
 	prim.AllToAll:      {Naive, Pairwise, Bruck},

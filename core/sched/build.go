@@ -21,6 +21,11 @@ type Options struct {
 	Chunks int
 	// MaxTransfers caps the schedule's size; 0 means MaxTransfers.
 	MaxTransfers int
+	// GPUsPerNode is g, the ranks per node of the hierarchical algorithm
+	// (ranks r with the same r / g share a node); it must divide P. 0 means
+	// one rank per node. Other algorithms ignore it: they do not depend on
+	// where ranks sit, only their cost does.
+	GPUsPerNode int
 }
 
 // Pipelined reports whether algorithm a pipelines chunks for collective c.
@@ -69,6 +74,14 @@ func Build(s prim.Spec, a Algorithm, o Options) (*Schedule, error) {
 		return nil, prim.Errorf("ranks", "full schedules are built for up to %d ranks, got %d; the closed-form cost answers up to %d", MaxRanks, s.Ranks, prim.MaxRanks)
 	}
 	sch := &Schedule{Spec: s, Algorithm: a}
+	groups := 0
+	if a == Hierarchical {
+		g, err := hierarchicalGroups(s.Ranks, o.GPUsPerNode)
+		if err != nil {
+			return nil, err
+		}
+		groups = g
+	}
 	if Pipelined(s.Collective, a) {
 		k := o.Chunks
 		if k == 0 {
@@ -115,6 +128,8 @@ func Build(s prim.Spec, a Algorithm, o Options) (*Schedule, error) {
 		buildBruck(b)
 	case ScatterAllgather:
 		buildScatterAllgather(b)
+	case Hierarchical:
+		buildHierarchical(b, groups)
 	}
 	if b.err != nil {
 		return nil, b.err

@@ -3,17 +3,24 @@ package sim
 import "github.com/ccplay/ccplay/core/sched"
 
 // Bytes counts one rank's traffic. Reduced counts the bytes the rank folds
-// into its buffer (received in a reducing round).
+// into its buffer (received in a reducing round). InterSent and
+// InterReceived are the part of Sent and Received that crosses nodes; they
+// are counted only by NewClusterLedger (0 otherwise), and the intra-node
+// part is Sent − InterSent, Received − InterReceived.
 type Bytes struct {
-	Sent     int64 `json:"sent"`
-	Received int64 `json:"received"`
-	Reduced  int64 `json:"reduced"`
+	Sent          int64 `json:"sent"`
+	Received      int64 `json:"received"`
+	Reduced       int64 `json:"reduced"`
+	InterSent     int64 `json:"inter_sent,omitempty"`
+	InterReceived int64 `json:"inter_received,omitempty"`
 }
 
 func (b *Bytes) add(o Bytes) {
 	b.Sent += o.Sent
 	b.Received += o.Received
 	b.Reduced += o.Reduced
+	b.InterSent += o.InterSent
+	b.InterReceived += o.InterReceived
 }
 
 // RoundSummary aggregates one round over all ranks.
@@ -49,14 +56,31 @@ type Ledger struct {
 	TotalBytes int64          `json:"total_bytes"`
 	Busiest    int            `json:"busiest_rank"`
 	Steps      int            `json:"steps"` // rounds that carry at least one message
+	// GPUsPerNode and InterBytes are set by NewClusterLedger: the ranks per
+	// node it split by, and the bytes on inter-node links, all ranks.
+	GPUsPerNode int   `json:"gpus_per_node,omitempty"`
+	InterBytes  int64 `json:"inter_bytes,omitempty"`
 }
 
 // NewLedger derives the ledger of s for elements of elemSize bytes.
 // O(transfers + P·(rounds + phases)) time, O(P·phases + rounds) memory.
 func NewLedger(s *sched.Schedule, elemSize int) *Ledger {
+	return newLedger(s, elemSize, 0)
+}
+
+// NewClusterLedger is NewLedger on ranks placed in order on nodes of
+// gpusPerNode ranks (rank r on node r / gpusPerNode): it also splits every
+// rank's bytes into intra- and inter-node ones (Bytes.InterSent,
+// InterReceived) and totals the inter-node bytes. gpusPerNode < 1 is
+// treated as 1 (every rank its own node). Same complexity as NewLedger.
+func NewClusterLedger(s *sched.Schedule, elemSize, gpusPerNode int) *Ledger {
+	return newLedger(s, elemSize, max(gpusPerNode, 1))
+}
+
+func newLedger(s *sched.Schedule, elemSize, g int) *Ledger {
 	p := s.Spec.Ranks
 	e := int64(elemSize)
-	l := &Ledger{ElemSize: elemSize, Ranks: make([]Bytes, p), Rounds: make([]RoundSummary, len(s.Rounds))}
+	l := &Ledger{ElemSize: elemSize, Ranks: make([]Bytes, p), Rounds: make([]RoundSummary, len(s.Rounds)), GPUsPerNode: g}
 	cur := make([]Bytes, p)
 	seen := make([]int32, p) // round index + 1 at which the rank was last touched
 	touched := make([]int32, 0, 64)
@@ -86,6 +110,11 @@ func NewLedger(s *sched.Schedule, elemSize int) *Ledger {
 			}
 			cur[t.Src].Sent += b
 			cur[t.Dst].Received += b
+			if g > 0 && int(t.Src)/g != int(t.Dst)/g {
+				cur[t.Src].InterSent += b
+				cur[t.Dst].InterReceived += b
+				l.InterBytes += b
+			}
 			if rd.Reduce {
 				cur[t.Dst].Reduced += b
 			}

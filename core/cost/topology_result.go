@@ -1,0 +1,79 @@
+package cost
+
+import (
+	"fmt"
+
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/core/sim"
+	"github.com/ccplay/ccplay/core/topo"
+)
+
+// topologyResult fills Result.Topology for a Topological p: the cluster,
+// the closed-form inter-node bytes of the busiest rank (ring and
+// hierarchical AllReduce), the flat ring beside hierarchical, and the
+// executed schedule's ledger split when it has at most ScheduleLimit
+// transfers.
+func topologyResult(p Params, s shape, t Terms) *TopologyResult {
+	c := p.Cluster()
+	g, k := int64(c.GPUsPerNode), int64(c.Nodes())
+	tr := &TopologyResult{GPUsPerNode: c.GPUsPerNode, Nodes: c.Nodes(),
+		IntraBandwidthBps: c.Intra.Bandwidth, IntraLatencyS: c.Intra.Alpha, InterBytesPerRank: -1}
+	if sl := p.Slow; sl.Active() {
+		tr.SlowFactor = sl.Factor
+		if sl.IsLink {
+			tr.Slow = fmt.Sprintf("link %d-%d ×%g", sl.A, sl.B, sl.Factor)
+		} else {
+			tr.Slow = fmt.Sprintf("rank %d ×%g", sl.Rank, sl.Factor)
+		}
+		q := p
+		q.Slow = topo.Slow{}
+		tr.UnslowedTimeS = terms(q).Time()
+	}
+	if p.Collective == prim.AllReduce {
+		switch p.Algorithm {
+		case sched.Ring:
+			tr.InterBytesPerRank = flatRingInterMaxSent(g, k, s)
+		case sched.Hierarchical:
+			tr.InterBytesPerRank = hierInterMaxSent(g, k, s)
+			q := p
+			q.Algorithm = sched.Ring
+			tr.FlatRing = &FlatRing{TimeS: terms(q).Time(), InterBytesPerRank: flatRingInterMaxSent(g, k, s)}
+		}
+	}
+	if sp := p.Spec(); buildable(p, t) {
+		b, err := sched.Build(sp, p.Algorithm, sched.Options{Chunks: int(s.k), MaxTransfers: ScheduleLimit, GPUsPerNode: p.GPUsPerNode})
+		if err == nil {
+			l := sim.NewClusterLedger(b, p.ElemSize, c.GPUsPerNode)
+			ls := &LinkSplit{InterBytes: l.InterBytes, IntraBytes: l.TotalBytes - l.InterBytes}
+			for r, x := range l.Ranks {
+				if intra := x.Sent - x.InterSent; intra > ls.MaxIntraSent {
+					ls.MaxIntraSent, ls.MaxIntraSentRank = intra, r
+				}
+				if x.InterSent > ls.MaxInterSent {
+					ls.MaxInterSent, ls.MaxInterSentRank = x.InterSent, r
+				}
+			}
+			tr.Ledger = ls
+			if tr.InterBytesPerRank < 0 {
+				tr.InterBytesPerRank = ls.MaxInterSent
+			}
+		}
+	}
+	return tr
+}
+
+// buildable reports whether the schedule of p is small enough to build
+// here: at most ScheduleLimit transfers, estimated before building as P
+// per step (P² for the naive AllToAll's single round), so that a question
+// too large to execute costs nothing but its closed form. O(1).
+func buildable(p Params, t Terms) bool {
+	if p.Ranks > sched.MaxRanks {
+		return false
+	}
+	per := int64(p.Ranks)
+	if p.Algorithm == sched.Naive && p.Collective == prim.AllToAll {
+		per *= int64(p.Ranks)
+	}
+	return int64(max(t.Steps, 1))*per <= ScheduleLimit
+}

@@ -1,0 +1,97 @@
+package request
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/topo"
+	"github.com/ccplay/ccplay/core/units"
+)
+
+// link reads one link class: preset (a topo preset name, optional) gives
+// the bandwidth and latency that bwField and latField do not give
+// explicitly; fields given explicitly win over the preset.
+func link(get Lookup, preset, bwField, latField string) (bw, lat float64, err error) {
+	b, err := units.ParseBandwidth(value(get, bwField))
+	if err != nil {
+		return 0, 0, field(bwField, err)
+	}
+	l, err := units.ParseDuration(value(get, latField))
+	if err != nil {
+		return 0, 0, field(latField, err)
+	}
+	bw, lat = b.BytesPerSecond(), l.Seconds()
+	if name, ok := get(preset); ok {
+		pr, err := topo.LookupPreset(preset, name)
+		if err != nil {
+			return 0, 0, err
+		}
+		if _, given := get(bwField); !given {
+			bw = pr.Bandwidth
+		}
+		if _, given := get(latField); !given {
+			lat = pr.Latency
+		}
+	}
+	return bw, lat, nil
+}
+
+// topology reads the cluster and slowdown fields into p: gpus-per-node
+// (0 = one flat network), the intra-node link (intra-preset,
+// intra-bandwidth, intra-latency; only with gpus-per-node), and one
+// slowdown: slow-rank R or slow-link "A-B", with slow-factor F ≥ 1.
+func topology(get Lookup, p *cost.Params) error {
+	var err error
+	if p.GPUsPerNode, err = intField(get, "gpus-per-node", 0, prim.MaxRanks); err != nil {
+		return err
+	}
+	if p.GPUsPerNode == 0 {
+		for _, f := range []string{"intra-preset", "intra-bandwidth", "intra-latency"} {
+			if _, ok := get(f); ok {
+				return prim.Errorf(f, "describes the link inside a node: give gpus-per-node too (0 GPUs per node is one flat network)")
+			}
+		}
+	} else if p.IntraBandwidth, p.IntraLatency, err = link(get, "intra-preset", "intra-bandwidth", "intra-latency"); err != nil {
+		return err
+	}
+	rankText, rankGiven := get("slow-rank")
+	linkText, linkGiven := get("slow-link")
+	factorText, factorGiven := get("slow-factor")
+	switch {
+	case rankGiven && linkGiven:
+		return prim.Errorf("slow-link", "slow either one rank (slow-rank) or one link (slow-link), not both")
+	case (rankGiven || linkGiven) && !factorGiven:
+		name := "slow-rank"
+		if linkGiven {
+			name = "slow-link"
+		}
+		return prim.Errorf(name, "give slow-factor too: how many times slower, e.g. 4")
+	case factorGiven && !rankGiven && !linkGiven:
+		return prim.Errorf("slow-factor", "give slow-rank R or slow-link A-B too: what is slow")
+	case !factorGiven:
+		return nil
+	}
+	f, err := strconv.ParseFloat(strings.TrimSpace(factorText), 64)
+	if err != nil || !(f >= 1) || f > 1e6 {
+		return prim.Errorf("slow-factor", "want a slowdown factor from 1 to 1e6, such as 4, got %q", factorText)
+	}
+	p.Slow.Factor = f
+	if rankGiven {
+		r, err := strconv.Atoi(strings.TrimSpace(rankText))
+		if err != nil || r < 0 || r >= p.Ranks {
+			return prim.Errorf("slow-rank", "want a rank from 0 to %d, got %q", p.Ranks-1, rankText)
+		}
+		p.Slow.Rank = r
+		return nil
+	}
+	a, b, ok := strings.Cut(strings.TrimSpace(linkText), "-")
+	x, errA := strconv.Atoi(strings.TrimSpace(a))
+	y, errB := strconv.Atoi(strings.TrimSpace(b))
+	if !ok || errA != nil || errB != nil || x < 0 || y < 0 || x >= p.Ranks || y >= p.Ranks || x == y {
+		return prim.Errorf("slow-link", "want two different ranks from 0 to %d joined by '-', such as 3-4, got %q", p.Ranks-1, linkText)
+	}
+	p.Slow.IsLink, p.Slow.A, p.Slow.B = true, x, y
+	return nil
+}
