@@ -1,0 +1,6 @@
+// Package tests holds ccplay's end-to-end tests: the Cloudflare Worker built
+// from wasm/worker and run by `wrangler dev` must answer every endpoint
+// byte for byte as the native handler does (worker_test.go). Helpers for
+// starting and stopping wrangler live in tests/wrangler; the load driver
+// that reports the README's figures is scripts/load.
+package tests

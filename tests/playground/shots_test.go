@@ -1,0 +1,72 @@
+//go:build shots
+
+package playground
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ccplay/ccplay/ui"
+	"github.com/chromedp/chromedp"
+)
+
+// TestShots writes screenshots of every view in both languages at 1280×800
+// and 390×844, and of each view embedded in a 720-px course page, into
+// $CCPLAY_SHOTS (default /tmp/shots). Opt-in: go test -tags shots -run Shots.
+// CCPLAY_SHOT_VIEWS limits the views (comma-separated).
+func TestShots(t *testing.T) {
+	dir := os.Getenv("CCPLAY_SHOTS")
+	if dir == "" {
+		dir = "/tmp/shots"
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	views := ui.Views
+	if v := os.Getenv("CCPLAY_SHOT_VIEWS"); v != "" {
+		views = strings.Split(v, ",")
+	}
+	base := server(t)
+	extra := map[string]string{"steps": "&ranks=8", "ledger": "&ranks=8"}
+	for _, size := range [][2]int64{{1280, 800}, {390, 844}} {
+		p := browser(t, size[0], size[1])
+		for _, lang := range []string{"zh", "en"} {
+			for _, v := range views {
+				p.open(fmt.Sprintf("%s/?lang=%s&view=%s%s", base, lang, v, extra[v]))
+				if v == "steps" {
+					p.click("a-step")
+					p.click("a-step")
+				}
+				png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
+				if err != nil {
+					t.Fatal(err)
+				}
+				name := filepath.Join(dir, fmt.Sprintf("%s-%s-%dx%d.png", v, lang, size[0], size[1]))
+				if err := os.WriteFile(name, png, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		p.noConsoleErrors()
+	}
+	p := browser(t, 1000, 900)
+	for _, lang := range []string{"zh", "en"} {
+		for _, v := range views {
+			src := fmt.Sprintf("/?embed=%s&lang=%s%s", v, lang, extra[v])
+			p.do("navigate", chromedp.Navigate(base+"/course.html?width=720&src="+urlEscape(src)))
+			p.waitJS("resize message", `window.resizes.length > 0`)
+			png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := filepath.Join(dir, fmt.Sprintf("embed-%s-%s-720.png", v, lang))
+			if err := os.WriteFile(name, png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	p.noConsoleErrors()
+}

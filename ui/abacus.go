@@ -1,0 +1,196 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/ccplay/ccplay/core/prim"
+)
+
+// Abacus is the "abacus" view of the lecture's §3: every rank's buffer
+// before and after the chosen collective on 4 ranks, with the lecture's
+// example values by default and every value editable. The after row is
+// prim.Reference, the collective's definition.
+type Abacus struct {
+	S *State
+}
+
+// AbacusRanks is the abacus's rank count: the lecture's 4.
+const AbacusRanks = 4
+
+// abacusDefaults are the lecture's §3 examples (SEED-DIGEST §3), per
+// collective, as the text of each rank's buffer ("" = not significant).
+// AllGather's A, B, C, D are written 1, 2, 3, 4; AllToAll's block i→j 10i+j.
+var abacusDefaults = map[prim.Collective][AbacusRanks]string{
+	prim.SendRecv:      {"1", "2", "3", "4"},
+	prim.Broadcast:     {"99", "", "", ""},
+	prim.Scatter:       {"10, 20, 30, 40", "", "", ""},
+	prim.Gather:        {"1", "2", "3", "4"},
+	prim.Reduce:        {"10", "20", "30", "40"},
+	prim.AllReduce:     {"1", "2", "3", "4"},
+	prim.ReduceScatter: {"1, 1, 1, 1", "2, 2, 2, 2", "3, 3, 3, 3", "4, 4, 4, 4"},
+	prim.AllGather:     {"1", "2", "3", "4"},
+	prim.AllToAll:      {"0, 1, 2, 3", "10, 11, 12, 13", "20, 21, 22, 23", "30, 31, 32, 33"},
+}
+
+// abacusState is the abacus's editable part.
+type abacusState struct {
+	in map[prim.Collective]*[AbacusRanks]string
+	op prim.Op
+}
+
+func (s *State) abacusIn() *[AbacusRanks]string {
+	if s.ab.in == nil {
+		s.ab.in = map[prim.Collective]*[AbacusRanks]string{}
+	}
+	c := s.P.Collective
+	if s.ab.in[c] == nil {
+		d := abacusDefaults[c]
+		s.ab.in[c] = &d
+	}
+	return s.ab.in[c]
+}
+
+// AbacusOp is the reduce operator (sum by default).
+func (s *State) AbacusOp() prim.Op {
+	if s.ab.op == "" {
+		return prim.Sum
+	}
+	return s.ab.op
+}
+
+// SetAbacusOp sets the reduce operator from its name (sum, prod, max, min).
+func (s *State) SetAbacusOp(v string) {
+	defer s.guard()
+	if op, err := prim.ParseOp(v); err == nil {
+		s.ab.op = op
+	}
+}
+
+// OpOptions lists the reduce operators.
+func (s *State) OpOptions() []Option {
+	var out []Option
+	for _, op := range prim.Ops() {
+		out = append(out, Option{Value: string(op), Label: s.T("op." + string(op)), Selected: op == s.AbacusOp()})
+	}
+	return out
+}
+
+// SetAbacus sets rank r's buffer text.
+func (s *State) SetAbacus(r int, v string) {
+	defer s.guard()
+	if r >= 0 && r < AbacusRanks {
+		s.abacusIn()[r] = v
+	}
+}
+
+// ResetAbacus restores the lecture's example for the collective (and sum).
+func (s *State) ResetAbacus() {
+	defer s.guard()
+	s.ab.op = ""
+	d := abacusDefaults[s.P.Collective]
+	s.abacusIn()[0], s.abacusIn()[1], s.abacusIn()[2], s.abacusIn()[3] = d[0], d[1], d[2], d[3]
+}
+
+// AbacusRow is one rank: its input text, its inline error, and its output.
+type AbacusRow struct {
+	Rank, In, Err, Out string
+	Significant        bool
+}
+
+// parseInts reads "1, 2, 3" (commas or spaces) as int64s.
+func parseInts(t string) ([]int64, error) {
+	f := strings.FieldsFunc(t, func(r rune) bool { return r == ',' || r == ' ' || r == '，' })
+	out := make([]int64, 0, len(f))
+	for _, x := range f {
+		v, err := strconv.ParseInt(x, 10, 64)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// abacusSpec is the call on 4 ranks whose per-rank input lengths match the
+// text of the root (or rank 0): Count is that length, divided by P for the
+// collectives whose input holds P blocks.
+func (s *State) abacusSpec(in *[AbacusRanks]string) prim.Spec {
+	c := s.P.Collective
+	root := 0
+	if c.Rooted() && s.P.Root < AbacusRanks {
+		root = s.P.Root
+	}
+	v, _ := parseInts(in[root])
+	n := len(v)
+	switch c {
+	case prim.Scatter, prim.ReduceScatter, prim.AllToAll:
+		n /= AbacusRanks
+	}
+	return prim.Spec{Collective: c, Ranks: AbacusRanks, Root: root, Op: s.AbacusOp(), Count: max(n, 1)}
+}
+
+// AbacusRows runs prim.Reference on the inputs; a rank whose text is not
+// numbers, or whose length the call does not accept, gets an inline error
+// that says what is accepted, and the after column stays empty until fixed.
+func (s *State) AbacusRows() []AbacusRow {
+	in := s.abacusIn()
+	sp := s.abacusSpec(in)
+	rows := make([]AbacusRow, AbacusRanks)
+	inputs := make([][]int64, AbacusRanks)
+	ok := true
+	for r := range rows {
+		rows[r] = AbacusRow{Rank: strconv.Itoa(r), In: in[r]}
+		want := sp.InLen(r)
+		rows[r].Significant = want != prim.Undefined
+		v, err := parseInts(in[r])
+		switch {
+		case err != nil:
+			rows[r].Err, ok = s.T("ab.notnum"), false
+		case want != prim.Undefined && len(v) != want:
+			rows[r].Err, ok = s.Tf("ab.len", want, len(v)), false
+		case want != prim.Undefined:
+			inputs[r] = v
+		}
+	}
+	if !ok {
+		return rows
+	}
+	out, err := prim.Reference(sp, inputs)
+	if err != nil {
+		rows[0].Err = err.Error()
+		return rows
+	}
+	for r := range rows {
+		if out[r] == nil {
+			rows[r].Out = s.T("ab.undef")
+			continue
+		}
+		rows[r].Out = "[" + joinInts(out[r]) + "]"
+	}
+	return rows
+}
+
+func joinInts(v []int64) string {
+	parts := make([]string, len(v))
+	for i, x := range v {
+		parts[i] = strconv.FormatInt(x, 10)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// AbacusTitle names the collective and what it does, in the lecture's words.
+func (s *State) AbacusTitle() string {
+	return s.T("coll."+string(s.P.Collective)) + " · " + s.T("ab.what."+string(s.P.Collective))
+}
+
+// AbacusInClass is the CSS class of a rank's input.
+func (r AbacusRow) InClass() string {
+	if r.Err != "" {
+		return "bad"
+	}
+	if !r.Significant {
+		return "unused"
+	}
+	return ""
+}

@@ -1,0 +1,86 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+)
+
+func TestDeriveCards(t *testing.T) {
+	s := NewState("view=derive&ranks=8&size=100MiB", "en")
+	start := time.Now()
+	cards := s.DeriveCards()
+	t.Logf("derive cards in %s", time.Since(start))
+	if len(cards) != 4 {
+		t.Fatalf("%d cards, want the appendix's 4", len(cards))
+	}
+	// Card 1 shows the ring's 2(P−1)/P·M = 175 MiB for P = 8, M = 100 MiB.
+	if !strings.Contains(strings.Join(cards[0].Lines, " "), "2·7/8·100 MiB = 175 MiB") {
+		t.Errorf("ring card: %q", cards[0].Lines)
+	}
+	// Card 2: RS + AG == AR holds (✓), from three independent evaluations.
+	if !strings.Contains(strings.Join(cards[1].Lines, " "), "✓") {
+		t.Errorf("RS+AG card: %q", cards[1].Lines)
+	}
+	html := render(t, &App{S: s})
+	mustContain(t, html, `id="d-ring"`, `id="d-rsag"`, `id="d-ringtree"`, `id="d-hier"`)
+}
+
+func TestUnitsConverter(t *testing.T) {
+	cases := []struct {
+		in, id, want, reason string
+	}{
+		{"400Gbps", "u-Bps", "50 GB/s", "the lecture's NIC: bits to bytes"},
+		{"100MiB", "u-B", "104857600 B", "a binary size, exactly"},
+		{"100MiB", "u-dec", "104.9 MB", "and in decimal units"},
+		{"14GB", "u-bin", "13 GiB", "decimal to binary"},
+	}
+	for _, tc := range cases {
+		s := NewState("view=units", "en")
+		s.SetConv(tc.in)
+		found := false
+		for _, r := range s.ConvRows() {
+			if r.ID == tc.id {
+				found = true
+				if r.Value != tc.want {
+					t.Errorf("%s: %s = %q, want %q", tc.reason, tc.id, r.Value, tc.want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no %s row", tc.reason, tc.id)
+		}
+	}
+	s := NewState("view=units", "en")
+	s.SetConv("fast")
+	if s.ConvErr() == "" {
+		t.Error("no message for a text that is neither a rate nor a size")
+	}
+	mustContain(t, s.WorkedExample(), "311") // 14 GB / 45 GB/s = 0.311 s (SEED-DIGEST §1.1)
+	html := render(t, &App{S: s})
+	mustContain(t, html, "18×", "9×")
+}
+
+func TestPitfallsRevealCoreAnswers(t *testing.T) {
+	s := NewState("view=pitfalls", "en")
+	qs := s.Quizzes()
+	if len(qs) != 6 {
+		t.Fatalf("%d cards", len(qs))
+	}
+	html := render(t, &App{S: s})
+	if strings.Contains(html, `class="answer"`) {
+		t.Fatal("answers shown before the learner guesses")
+	}
+	s.SetGuess("q-ring", "100 MiB")
+	s.Reveal("q-ring")
+	r, _ := cost.Evaluate(cost.Params{Collective: prim.AllReduce, Algorithm: sched.Ring, Ranks: 8, Size: 100 << 20, ElemSize: 4, Bandwidth: 50e9, Efficiency: 1, Latency: 5e-6})
+	html = render(t, &App{S: s})
+	mustContain(t, html, "you said: 100 MiB", BytesShort(r.BytesSentPerRank))
+	if qs[5].Answer != "ring 4094 steps, tree 2·log₂P = 22" {
+		t.Errorf("P = 2048 steps card: %q (SEED-DIGEST §5: 4094 and 22)", qs[5].Answer)
+	}
+}

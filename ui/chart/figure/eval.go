@@ -1,0 +1,53 @@
+package figure
+
+import (
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+)
+
+// checkAlgorithms refuses an empty list, duplicates and algorithms that do
+// not apply to c (naming those that do), on field "algorithms".
+func checkAlgorithms(c prim.Collective, algs []sched.Algorithm) error {
+	if len(algs) == 0 {
+		return prim.Errorf("algorithms", "want at least one algorithm; for %s: %v", c, sched.Applicable(c))
+	}
+	seen := map[sched.Algorithm]bool{}
+	for _, a := range algs {
+		if seen[a] {
+			return prim.Errorf("algorithms", "%s is listed twice", a)
+		}
+		seen[a] = true
+		if err := sched.Check(c, a); err != nil {
+			return prim.Errorf("algorithms", "%s", err.(*prim.FieldError).Msg)
+		}
+	}
+	return nil
+}
+
+// times evaluates every algorithm at the parameters p (Algorithm and Chunks
+// are overridden: each algorithm gets its best chunk count).
+func times(p cost.Params, algs []sched.Algorithm) ([]float64, error) {
+	out := make([]float64, len(algs))
+	for i, a := range algs {
+		q := p
+		q.Algorithm, q.Chunks = a, 0
+		r, err := cost.Evaluate(q)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = r.TimeS
+	}
+	return out, nil
+}
+
+// argmin is the index of the smallest time (the first on ties).
+func argmin(t []float64) int {
+	best := 0
+	for i, v := range t {
+		if v < t[best] {
+			best = i
+		}
+	}
+	return best
+}

@@ -1,0 +1,74 @@
+package figure
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/units"
+	"github.com/ccplay/ccplay/ui/chart"
+)
+
+// SecondsLabel writes a tick value in seconds with the unit that keeps the
+// number in [1, 1000) and at most three significant figures: "10 µs",
+// "2.5 ms", "1 s".
+func SecondsLabel(v float64) string {
+	if v == 0 {
+		return "0 s"
+	}
+	a := math.Abs(v)
+	unit, name := 1.0, "s"
+	switch {
+	case a < 1e-6:
+		unit, name = 1e-9, "ns"
+	case a < 1e-3:
+		unit, name = 1e-6, "µs"
+	case a < 1:
+		unit, name = 1e-3, "ms"
+	}
+	m, _ := strconv.ParseFloat(strconv.FormatFloat(v/unit, 'g', 3, 64), 64)
+	return strconv.FormatFloat(m, 'f', -1, 64) + " " + name
+}
+
+// BytesLabel writes a byte count with binary units ("1 KiB", "64 MiB").
+func BytesLabel(v float64) string { return units.FormatBytes(v, true) }
+
+// RanksLabel writes a rank count as an integer.
+func RanksLabel(v float64) string { return strconv.FormatFloat(math.Round(v), 'f', -1, 64) }
+
+// CollectiveName is the collective's usual capitalised name ("AllReduce").
+func CollectiveName(c prim.Collective) string {
+	names := map[prim.Collective]string{
+		prim.SendRecv: "SendRecv", prim.Broadcast: "Broadcast", prim.Scatter: "Scatter",
+		prim.Gather: "Gather", prim.Reduce: "Reduce", prim.AllReduce: "AllReduce",
+		prim.ReduceScatter: "ReduceScatter", prim.AllGather: "AllGather", prim.AllToAll: "AllToAll",
+	}
+	if n, ok := names[c]; ok {
+		return n
+	}
+	return string(c)
+}
+
+// linkText describes the link parameters of p: "50 GB/s, α = 5 µs", with
+// the efficiency and γ when they are not the defaults.
+func linkText(p cost.Params) string {
+	s := units.Bandwidth(p.Bandwidth).String() + ", α = " + units.Duration(p.Latency).String()
+	if p.Efficiency != 1 {
+		s += ", efficiency " + strconv.FormatFloat(p.Efficiency*100, 'g', 4, 64) + " %"
+	}
+	if p.Gamma != 0 {
+		s += ", γ = " + strconv.FormatFloat(p.Gamma, 'g', -1, 64) + " s/B"
+	}
+	return s
+}
+
+// logRange returns log-axis ends that enclose [lo, hi] on 1-2-5 values,
+// widened when lo == hi.
+func logRange(lo, hi float64) (float64, float64) {
+	a, b := chart.NiceFloor(lo), chart.NiceCeil(hi)
+	if a == b {
+		a, b = chart.NiceFloor(a*0.9), chart.NiceCeil(b*1.1)
+	}
+	return a, b
+}

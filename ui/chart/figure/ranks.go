@@ -1,0 +1,80 @@
+package figure
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/core/units"
+	"github.com/ccplay/ccplay/ui/chart"
+)
+
+// TimeVsRanks charts the modelled time of p's collective (p.Size bytes on
+// p's links) against the communicator size for each algorithm: the
+// lecture's Experiment 3 as a picture. ranks must be ascending and ≥ 2;
+// p.Ranks and p.Algorithm are ignored (each point uses its own P and the
+// algorithm's best chunk count). Both axes are logarithmic.
+// O(len(ranks) × len(algs)) cost evaluations.
+func TimeVsRanks(p cost.Params, ranks []int, algs []sched.Algorithm) (chart.Line, error) {
+	if err := checkAlgorithms(p.Collective, algs); err != nil {
+		return chart.Line{}, err
+	}
+	if len(ranks) == 0 {
+		return chart.Line{}, prim.Errorf("minranks", "want at least one communicator size")
+	}
+	for i, r := range ranks {
+		if r < 2 || (i > 0 && r <= ranks[i-1]) {
+			return chart.Line{}, prim.Errorf("minranks", "communicator sizes must be ascending and ≥ 2, got %d", r)
+		}
+	}
+	c := chart.Line{ID: "time-vs-ranks"}
+	lo, hi := 0.0, 0.0
+	last := make([]float64, len(algs))
+	for _, a := range algs {
+		c.Series = append(c.Series, chart.Series{Name: string(a)})
+	}
+	for _, r := range ranks {
+		q := p
+		q.Ranks = r
+		t, err := times(q, algs)
+		if err != nil {
+			return chart.Line{}, err
+		}
+		for i, v := range t {
+			if v > 0 {
+				c.Series[i].Points = append(c.Series[i].Points, chart.Point{X: float64(r), Y: v})
+				if lo == 0 || v < lo {
+					lo = v
+				}
+				hi = max(hi, v)
+			}
+		}
+		copy(last, t)
+	}
+	name := CollectiveName(p.Collective)
+	size := units.FormatBytes(float64(p.Size), true)
+	c.Title = fmt.Sprintf("%s time vs ranks (%s, %s)", name, size, linkText(p))
+	pmin, pmax := ranks[0], ranks[len(ranks)-1]
+	xlo, xhi := float64(pmin), float64(pmax)
+	if xlo == xhi {
+		xlo, xhi = xlo/2, xhi*2
+	}
+	c.X = chart.Axis{Label: "ranks P", Scale: chart.Log, Min: xlo, Max: xhi,
+		Ticks: chart.LogTicks(xlo, xhi, 2, RanksLabel)}
+	if hi == 0 {
+		lo, hi = 1e-6, 1
+	}
+	ylo, yhi := logRange(lo, hi)
+	c.Y = chart.Axis{Label: "time (α-β-γ model)", Scale: chart.Log, Min: ylo, Max: yhi,
+		Ticks: chart.LogTicks(ylo, yhi, 10, SecondsLabel)}
+	var at []string
+	for i, a := range algs {
+		at = append(at, fmt.Sprintf("%s %s", a, cost.FormatSeconds(last[i])))
+	}
+	c.Desc = fmt.Sprintf("Modelled time of one %s of %s (S as nccl-tests counts it) on links of %s, "+
+		"for P from %d to %d ranks, both axes logarithmic. At P = %d: %s; the cheapest there is %s.",
+		name, size, linkText(p), pmin, pmax, pmax, strings.Join(at, ", "), algs[argmin(last)])
+	return c, nil
+}

@@ -1,0 +1,83 @@
+package figure
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/ui/chart"
+)
+
+// TimeVsSize charts the modelled time of p's collective on p.Ranks ranks
+// against the size S for each algorithm, marks the crossovers (see
+// Crossovers, which it calls with the same sizes) and returns them too.
+// sizes must be ascending positive multiples of p.ElemSize; p.Size and
+// p.Algorithm are ignored. Both axes are logarithmic.
+// O(len(sizes) × len(algs)) evaluations plus those of Crossovers.
+func TimeVsSize(p cost.Params, sizes []int64, algs []sched.Algorithm) (chart.Line, []Crossover, error) {
+	xs, f, err := crossovers(p, algs, sizes)
+	if err != nil {
+		return chart.Line{}, nil, err
+	}
+	c := chart.Line{ID: "time-vs-size"}
+	for _, a := range algs {
+		c.Series = append(c.Series, chart.Series{Name: string(a)})
+	}
+	lo, hi := 0.0, 0.0
+	for _, s := range sizes {
+		t := f.memo[s/int64(p.ElemSize)] // evaluated by crossovers
+		for i, v := range t {
+			if v > 0 {
+				c.Series[i].Points = append(c.Series[i].Points, chart.Point{X: float64(s), Y: v})
+				if lo == 0 || v < lo {
+					lo = v
+				}
+				hi = max(hi, v)
+			}
+		}
+	}
+	for _, x := range xs {
+		c.Markers = append(c.Markers, chart.Marker{X: float64(x.SizeBytes), Y: x.ToTimeS,
+			Label: fmt.Sprintf("→ %s at %s", x.To, BytesLabel(float64(x.SizeBytes)))})
+	}
+	name := CollectiveName(p.Collective)
+	c.Title = fmt.Sprintf("%s time vs size (P = %d, %s)", name, p.Ranks, linkText(p))
+	xlo, xhi := float64(sizes[0]), float64(sizes[len(sizes)-1])
+	if xlo == xhi {
+		xlo, xhi = xlo/2, xhi*2
+	}
+	c.X = chart.Axis{Label: "size S (bytes, nccl-tests convention)", Scale: chart.Log, Min: xlo, Max: xhi,
+		Ticks: chart.LogTicks(xlo, xhi, 2, BytesLabel)}
+	if hi == 0 {
+		lo, hi = 1e-6, 1
+	}
+	ylo, yhi := logRange(lo, hi)
+	c.Y = chart.Axis{Label: "time (α-β-γ model)", Scale: chart.Log, Min: ylo, Max: yhi,
+		Ticks: chart.LogTicks(ylo, yhi, 10, SecondsLabel)}
+	c.Desc = fmt.Sprintf("Modelled time of one %s on %d ranks with links of %s, for S from %s to %s, "+
+		"both axes logarithmic, for %s. %s", name, p.Ranks, linkText(p), BytesLabel(xlo), BytesLabel(xhi),
+		joinAlgs(algs), cheapestText(algs, f.memo[sizes[0]/int64(p.ElemSize)], xs))
+	return c, xs, nil
+}
+
+// cheapestText says which algorithm is cheapest over which sizes.
+// first holds the times at the smallest size.
+func cheapestText(algs []sched.Algorithm, first []float64, xs []Crossover) string {
+	if len(xs) == 0 {
+		return fmt.Sprintf("%s is the cheapest over the whole range; no crossover.", algs[argmin(first)])
+	}
+	parts := []string{fmt.Sprintf("%s is the cheapest below %s", xs[0].From, BytesLabel(float64(xs[0].SizeBytes)))}
+	for _, x := range xs {
+		parts = append(parts, fmt.Sprintf("%s from %s (%d bytes)", x.To, BytesLabel(float64(x.SizeBytes)), x.SizeBytes))
+	}
+	return "Cheapest: " + strings.Join(parts, ", then ") + "."
+}
+
+func joinAlgs(algs []sched.Algorithm) string {
+	s := make([]string, len(algs))
+	for i, a := range algs {
+		s[i] = string(a)
+	}
+	return strings.Join(s, ", ")
+}

@@ -1,0 +1,63 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/ui/chart/figure"
+)
+
+func TestChartsAreFigures(t *testing.T) {
+	s := NewState("view=charts&ranks=64&size=64KiB", "en")
+	html := render(t, &App{S: s})
+	mustContain(t, html, `id="c-ranks"`, `id="c-size"`, "<svg", "time against P", "time against message size")
+	// The crossovers listed are figure.Crossovers' for the same sweep.
+	xs, err := figure.Crossovers(s.P, sched.Applicable(s.P.Collective), chartSizes(s.P))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := s.CrossoverRows()
+	if len(rows) != len(xs) {
+		t.Fatalf("%d crossovers shown, figure finds %d", len(rows), len(xs))
+	}
+	for i, x := range xs {
+		if !strings.Contains(rows[i].Text, BytesShort(x.SizeBytes)) || !strings.Contains(rows[i].Text, string(x.To)) {
+			t.Errorf("crossover %d: %q does not name %s at %s", i, rows[i].Text, x.To, BytesShort(x.SizeBytes))
+		}
+		// Just below the crossover From is cheaper; at it, To is (cost.Evaluate).
+		q := s.P
+		q.Chunks = 0
+		q.Size, q.Algorithm = x.SizeBytes, x.To
+		to, _ := cost.Evaluate(q)
+		q.Algorithm = x.From
+		from, _ := cost.Evaluate(q)
+		if !(to.TimeS <= from.TimeS) {
+			t.Errorf("at %d B %s (%g) is not cheaper than %s (%g)", x.SizeBytes, x.To, to.TimeS, x.From, from.TimeS)
+		}
+	}
+}
+
+func TestChartAxes(t *testing.T) {
+	cases := []struct {
+		p, last int
+		reason  string
+	}{
+		{8, 1024, "small P: the lecture's range up to 1024"},
+		{3000, 3000, "P beyond 2048 is added as the last point"},
+		{1 << 20, 1 << 20, "the largest P"},
+	}
+	for _, tc := range cases {
+		r := chartRanks(tc.p)
+		if r[0] != 2 || r[len(r)-1] != tc.last {
+			t.Errorf("%s: axis %v", tc.reason, r)
+		}
+	}
+	s := NewState("collective=allgather&ranks=6&dtype=double", "en")
+	for _, v := range chartSizes(s.P) {
+		if v%(6*8) != 0 {
+			t.Fatalf("size %d is not a whole number of 6 blocks of doubles", v)
+		}
+	}
+}

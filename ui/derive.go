@@ -1,0 +1,133 @@
+package ui
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/ui/chart/figure"
+)
+
+// Derive is the derivation-cards view: the appendix's four drills with the
+// user's numbers plugged in. Every result is cost.Evaluate's (or figure's);
+// the cards only write the formula with the numbers substituted.
+type Derive struct {
+	S *State
+}
+
+// Card is one derivation or pitfall card: a title, lines of working, and a
+// conclusion; OK marks a check that holds.
+type Card struct {
+	ID, Title string
+	Lines     []string
+	Result    string
+}
+
+// LineClass is the CSS class of a line of working: formulas with numbers
+// (lines that contain "=" and no CJK or long prose) are set in monospace.
+func LineClass(l string) string {
+	if strings.Contains(l, "=") && !strings.ContainsFunc(l, func(r rune) bool { return r >= 0x2E80 }) && len(strings.Fields(l)) < 16 {
+		return "mono"
+	}
+	return "line"
+}
+
+// eval asks the core for a variant of the current question.
+func (s *State) eval(c prim.Collective, a sched.Algorithm, ranks int, size int64, bw float64) (cost.Result, bool) {
+	q := s.P
+	q.Collective, q.Algorithm, q.Ranks, q.Size, q.Root, q.Chunks = c, a, ranks, size, 0, 0
+	if bw > 0 {
+		q.Bandwidth, q.Efficiency = bw, 1
+	}
+	step := int64(q.ElemSize)
+	if c.Blocked() {
+		step *= int64(ranks)
+	}
+	q.Size = size / step * step
+	r, err := cost.Evaluate(q)
+	return r, err == nil
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// DeriveCards are the four drills for the current P and M.
+func (s *State) DeriveCards() []Card {
+	return s.cached("derive", func() any {
+		P, M := s.P.Ranks, s.P.Size
+		var cards []Card
+		// 1. Ring AllReduce sends 2(P−1)/P·M per rank.
+		if ring, ok := s.eval(prim.AllReduce, sched.Ring, P, M, 0); ok {
+			cards = append(cards, Card{ID: "d-ring", Title: s.T("d1.title"), Lines: []string{
+				s.T("d1.l1"), s.T("d1.l2"),
+				"2·(P−1)/P·M = 2·" + itoa(P-1) + "/" + itoa(P) + "·" + BytesShort(M) + " = " + Bytes(ring.BytesSentPerRank),
+				s.Tf("d1.l3", P, BytesShort(2*M)),
+			}, Result: s.Tf("d1.r", Secs(ring.TimeS), ring.Steps)})
+		}
+		// 2. AllReduce = ReduceScatter + AllGather; ZeRO's memory.
+		rs, ok1 := s.eval(prim.ReduceScatter, sched.Ring, P, M, 0)
+		ag, ok2 := s.eval(prim.AllGather, sched.Ring, P, M, 0)
+		ar, ok3 := s.eval(prim.AllReduce, sched.Ring, P, rs.SizeBytes, 0)
+		if ok1 && ok2 && ok3 && P > 1 {
+			sum := rs.TimeS + ag.TimeS
+			mark := "✓"
+			if math.Abs(sum-ar.TimeS) > 1e-9*ar.TimeS {
+				mark = "≠"
+			}
+			cards = append(cards, Card{ID: "d-rsag", Title: s.T("d2.title"), Lines: []string{
+				s.T("d2.l1"),
+				"ReduceScatter " + Secs(rs.TimeS) + " + AllGather " + Secs(ag.TimeS) + " = " + Secs(sum) + " " + mark + " AllReduce " + Secs(ar.TimeS),
+				s.Tf("d2.l2", BytesShort(rs.BytesSentPerRank), BytesShort(ag.BytesSentPerRank), BytesShort(ar.BytesSentPerRank)),
+				s.T("d2.zero"),
+				s.Tf("d2.zero2", P, strconv.FormatFloat(1120/float64(P), 'g', 4, 64)),
+			}, Result: s.T("d2.r")})
+		}
+		// 3. Ring vs tree under α-β, and why small messages pick the tree.
+		{
+			small := int64(4096)
+			rb, ok1 := s.eval(prim.AllReduce, sched.Ring, P, M, 0)
+			tb, ok2 := s.eval(prim.AllReduce, sched.Tree, P, M, 0)
+			rsm, ok3 := s.eval(prim.AllReduce, sched.Ring, P, small, 0)
+			tsm, ok4 := s.eval(prim.AllReduce, sched.Tree, P, small, 0)
+			if ok1 && ok2 && ok3 && ok4 && P > 1 {
+				lines := []string{
+					"T_ring = 2(P−1)·α + 2(P−1)/P·M/B",
+					"T_tree = 2⌈log₂P⌉·α + 2·M/B  (" + s.T("d3.model") + ")",
+					s.Tf("d3.at", BytesShort(M), Secs(rb.LatencyTermS), Secs(rb.BandwidthTermS), Secs(tb.LatencyTermS), Secs(tb.BandwidthTermS)),
+					s.Tf("d3.at", BytesShort(small), Secs(rsm.LatencyTermS), Secs(rsm.BandwidthTermS), Secs(tsm.LatencyTermS), Secs(tsm.BandwidthTermS)),
+				}
+				q := s.P
+				q.Collective = prim.AllReduce
+				res := s.T("d3.nox")
+				if xs, err := figure.Crossovers(q, []sched.Algorithm{sched.Tree, sched.Ring}, chartSizes(q)); err == nil && len(xs) > 0 {
+					x := xs[0]
+					res = s.Tf("d3.x", x.From, BytesShort(x.SizeBytes), x.To)
+				}
+				cards = append(cards, Card{ID: "d-ringtree", Title: s.T("d3.title"), Lines: lines, Result: res})
+			}
+		}
+		// 4. Hierarchical AllReduce: 128 nodes × 8 GPUs, NVLink inside, IB between.
+		const nodes, gpus = 128, 8
+		nv, ib := 450e9, 50e9
+		flat, ok1 := s.eval(prim.AllReduce, sched.Ring, nodes*gpus, M, ib)
+		intraRS, ok2 := s.eval(prim.ReduceScatter, sched.Ring, gpus, M, nv)
+		inter, ok3 := s.eval(prim.AllReduce, sched.Ring, nodes, M/gpus, ib)
+		intraAG, ok4 := s.eval(prim.AllGather, sched.Ring, gpus, M, nv)
+		if ok1 && ok2 && ok3 && ok4 {
+			hier := intraRS.TimeS + inter.TimeS + intraAG.TimeS
+			cards = append(cards, Card{ID: "d-hier", Title: s.T("d4.title"), Lines: []string{
+				s.T("d4.setup"),
+				s.Tf("d4.flat", Secs(flat.TimeS), flat.Steps, BytesShort(flat.BytesSentPerRank)),
+				s.Tf("d4.hier", Secs(intraRS.TimeS), Secs(inter.TimeS), Secs(intraAG.TimeS), Secs(hier)),
+				s.Tf("d4.bytes", BytesShort(inter.BytesSentPerRank), BytesShort(flat.BytesSentPerRank), BytesShort(gpus*inter.BytesSentPerRank)),
+			}, Result: s.Tf("d4.r", strconv.FormatFloat(flat.TimeS/hier, 'f', 1, 64), flat.Steps, inter.Steps+intraRS.Steps+intraAG.Steps)})
+		}
+		return cards
+	}).([]Card)
+}
+
+// evaluate is cost.Evaluate (a seam for the cards that build their own
+// parameters).
+func evaluate(p cost.Params) (cost.Result, error) { return cost.Evaluate(p) }

@@ -1,0 +1,13 @@
+// Package ui is the playground's view layer: Vugu components (the *.vugu files
+// and their generated *_vgen.go code) and the plain-Go view model behind them
+// (State and its helpers), which holds the text of every control, asks the
+// core for every number shown (request.CostParams, cost.Evaluate, cost.Table,
+// sched.Build, sim.NewLedger, sim.NewRun, figure's charts) and never computes
+// a cost itself.
+//
+// Nothing here imports syscall/js: the components render natively with Vugu's
+// staticrender, which is how the tests drive them.
+package ui
+
+//go:generate go tool vugugen -skip-go-mod -skip-main .
+//go:generate go fmt .

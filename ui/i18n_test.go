@@ -1,0 +1,94 @@
+package ui
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+var verb = regexp.MustCompile(`%(\[\d+\])?[dsvfgq]`)
+
+func TestCatalogsHaveTheSameKeys(t *testing.T) {
+	for _, pair := range [][2]string{{"en", "zh"}, {"zh", "en"}} {
+		a, b := Catalogs()[pair[0]], Catalogs()[pair[1]]
+		var missing []string
+		for k := range a {
+			if _, ok := b[k]; !ok {
+				missing = append(missing, k)
+			}
+		}
+		sort.Strings(missing)
+		if len(missing) > 0 {
+			t.Errorf("keys in %s but not in %s: %s", pair[0], pair[1], strings.Join(missing, ", "))
+		}
+	}
+}
+
+func TestCatalogEntriesAgree(t *testing.T) {
+	en, zh := Catalogs()["en"], Catalogs()["zh"]
+	for k, e := range en {
+		z := zh[k]
+		if strings.TrimSpace(e) == "" || strings.TrimSpace(z) == "" {
+			t.Errorf("%s: empty message", k)
+		}
+		// Both translations take the same Sprintf arguments.
+		ve, vz := verbSet(e), verbSet(z)
+		if strings.Join(ve, " ") != strings.Join(vz, " ") {
+			t.Errorf("%s: verbs %v (en) vs %v (zh)", k, ve, vz)
+		}
+	}
+}
+
+// TestEveryKeyUsedExists renders every view in both languages and checks no
+// message key is shown raw (T returns the key itself when it is missing).
+func TestEveryKeyUsedExists(t *testing.T) {
+	keyish := regexp.MustCompile(`>([a-z]+\.[a-z0-9_.]+)<`)
+	for _, lang := range []string{"en", "zh"} {
+		for _, v := range Views {
+			s := NewState("view="+v+"&lang="+lang+"&ranks=8", "")
+			for _, q := range s.Quizzes() {
+				s.Reveal(q.ID)
+			}
+			s.StepBy(1)
+			html := render(t, &App{S: s})
+			if strings.Contains(html, "%!") {
+				i := strings.Index(html, "%!")
+				t.Errorf("%s/%s: a bad Sprintf format: %q", lang, v, html[max(0, i-60):i+20])
+			}
+			if m := keyish.FindStringSubmatch(html); m != nil {
+				t.Errorf("%s/%s shows the raw key %q", lang, v, m[1])
+			}
+		}
+	}
+}
+
+func TestDefaultLang(t *testing.T) {
+	cases := []struct{ nav, want, reason string }{
+		{"zh-CN", "zh", "mainland Chinese"},
+		{"zh-TW", "zh", "any Chinese prefers the Chinese course's terms"},
+		{"ZH", "zh", "case does not matter"},
+		{"en-US", "en", "English"},
+		{"fr", "en", "other languages get English"},
+		{"", "en", "unknown"},
+	}
+	for _, tc := range cases {
+		if got := DefaultLang(tc.nav); got != tc.want {
+			t.Errorf("%s: DefaultLang(%q) = %q", tc.reason, tc.nav, got)
+		}
+	}
+}
+
+// verbSet is the sorted set of Sprintf verbs of a message.
+func verbSet(m string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, v := range verb.FindAllString(m, -1) {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	sort.Strings(out)
+	return out
+}

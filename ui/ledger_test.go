@@ -1,0 +1,83 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/core/sim"
+)
+
+func TestLedgerMatchesClosedForm(t *testing.T) {
+	cases := []struct {
+		query, reason string
+		allOK         bool
+	}{
+		{"view=ledger", "ring AllReduce: ledger == formula on every line", true},
+		{"view=ledger&ranks=100&size=1000000B", "uneven chunks still agree", true},
+		{"view=ledger&collective=alltoall&algorithm=pairwise&ranks=16", "AllToAll pairwise", true},
+		{"view=ledger&algorithm=tree&ranks=16", "tree: the closed form is a limit; bytes agree, rounds may not", false},
+	}
+	for _, tc := range cases {
+		s := NewState(tc.query, "en")
+		if s.LedgerReason() != "" {
+			t.Fatalf("%s: no ledger: %s", tc.reason, s.LedgerReason())
+		}
+		checks := s.LedgerChecks()
+		for _, c := range checks {
+			if tc.allOK && !c.OK {
+				t.Errorf("%s: %s ledger %s != formula %s", tc.reason, c.Label, c.Ledger, c.Formula)
+			}
+		}
+		// Independent derivation: build the schedule here and compare.
+		sc, err := sched.Build(s.P.Spec(), sched.Algorithm(s.R.Algorithm), sched.Options{Chunks: chunksFor(s)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := sim.NewLedger(sc, s.P.ElemSize)
+		html := render(t, &App{S: s})
+		mustContain(t, html, `id="view-ledger"`, "Busiest rank: "+strconv.Itoa(l.Busiest))
+		if got := strings.Count(html, "<tr"); got > LedgerPageSize+3+8+4 {
+			t.Errorf("%s: %d table rows in the DOM; the table must page", tc.reason, got)
+		}
+	}
+}
+
+func chunksFor(s *State) int {
+	if sched.Pipelined(s.P.Collective, sched.Algorithm(s.R.Algorithm)) {
+		return s.R.Chunks
+	}
+	return 0
+}
+
+func TestLedgerPagingAndLimits(t *testing.T) {
+	s := NewState("view=ledger&ranks=1000", "en")
+	if s.LedgerPages() != 63 { // ring on 1000 ranks: 1,998,000 transfers, under LedgerMaxTransfers
+		t.Fatalf("pages = %d, want 63 for 1000 ranks", s.LedgerPages())
+	}
+	s.PageBy(-1)
+	if s.LedgerPage != 0 {
+		t.Errorf("paging before the first page moved to %d", s.LedgerPage)
+	}
+	s.PageBy(100)
+	if s.LedgerPage != 62 || !strings.Contains(s.PageLabel(), "ranks 992–999 of 1000") {
+		t.Errorf("last page: %d %q", s.LedgerPage, s.PageLabel())
+	}
+	csv := s.LedgerCSV()
+	if n := strings.Count(csv, "\n"); n != 1001 {
+		t.Errorf("CSV has %d lines, want header + 1000", n)
+	}
+
+	big := NewState("view=ledger&ranks=1048576", "en")
+	if !strings.Contains(big.LedgerReason(), "4096") {
+		t.Errorf("P = 2^20: reason %q does not name the 4096 limit", big.LedgerReason())
+	}
+	html := render(t, &App{S: big})
+	mustContain(t, html, `id="l-limit"`, BytesShort(big.R.BytesSentPerRank))
+
+	huge := NewState("view=ledger&ranks=4096&collective=alltoall&algorithm=naive", "en")
+	if huge.LedgerReason() == "" {
+		t.Errorf("naive AllToAll on 4096 ranks (16M transfers) should be refused in the page")
+	}
+}

@@ -1,0 +1,169 @@
+package ui
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/request"
+)
+
+// Nccl is the nccl-tests view: the table nccl-tests would print for a size
+// sweep (cost.Table), as copyable text, CSV and JSON.
+type Nccl struct {
+	S *State
+}
+
+// SweepFields are the sweep's inputs, with nccl-tests' long flag names.
+var SweepFields = []string{"minbytes", "maxbytes", "stepfactor"}
+
+var sweepDefaults = map[string]string{"minbytes": "8", "maxbytes": "8G", "stepfactor": "2"}
+
+// SweepText is the text of sweep field f.
+func (s *State) SweepText(f string) string {
+	if v, ok := s.sweep[f]; ok {
+		return v
+	}
+	return sweepDefaults[f]
+}
+
+// SetSweep sets a sweep field; the table is re-asked with request.TableQuery.
+func (s *State) SetSweep(f, v string) {
+	defer s.guard()
+	if s.sweep == nil {
+		s.sweep = map[string]string{}
+	}
+	s.sweep[f] = v
+}
+
+// SweepList lists the sweep fields (for the template).
+func (s *State) SweepList() []string { return SweepFields }
+
+// ncclData is the table of the current question and sweep.
+type ncclData struct {
+	Rows       []cost.Row
+	Field, Err string
+}
+
+func (s *State) nccl() ncclData {
+	key := "nccl|" + s.SweepText("minbytes") + "|" + s.SweepText("maxbytes") + "|" + s.SweepText("stepfactor")
+	return s.cached(key, func() any {
+		fields := map[string]string{}
+		for k, v := range s.text {
+			fields[k] = v
+		}
+		// The question is the last valid one (the text may be mid-edit).
+		fields["ranks"] = strconv.Itoa(s.P.Ranks)
+		fields["collective"], fields["algorithm"] = string(s.P.Collective), string(s.P.Algorithm)
+		for _, f := range SweepFields {
+			fields[f] = s.SweepText(f)
+		}
+		fields["chunks"] = "0"
+		p, dt, w, err := request.TableQuery(request.Map(fields))
+		if err == nil {
+			p.Bandwidth, p.Latency, p.Efficiency, p.Gamma, p.Root, p.ElemSize = s.P.Bandwidth, s.P.Latency, s.P.Efficiency, s.P.Gamma, s.P.Root, s.P.ElemSize
+			var rows []cost.Row
+			if rows, err = cost.Table(p, dt, w); err == nil {
+				return ncclData{Rows: rows}
+			}
+		}
+		var fe *prim.FieldError
+		if errors.As(err, &fe) {
+			return ncclData{Field: fe.Field, Err: fe.Msg}
+		}
+		return ncclData{Err: err.Error()}
+	}).(ncclData)
+}
+
+// SweepErr is the inline message of sweep field f.
+func (s *State) SweepErr(f string) string {
+	if d := s.nccl(); d.Field == f {
+		return s.T("err.prefix") + d.Err
+	}
+	return ""
+}
+
+// NCCLErr is an error of the table not tied to a sweep field.
+func (s *State) NCCLErr() string {
+	d := s.nccl()
+	for _, f := range SweepFields {
+		if d.Field == f {
+			return ""
+		}
+	}
+	return d.Err
+}
+
+// NCCLRows are the table's rows, formatted as nccl-tests prints them.
+func (s *State) NCCLRows() [][]string {
+	var out [][]string
+	for _, r := range s.nccl().Rows {
+		out = append(out, ncclCells(r))
+	}
+	return out
+}
+
+// NCCLHead is the table's header.
+func (s *State) NCCLHead() []string {
+	return []string{"size (B)", "count", "type", "redop", "root", "time (us)", "algbw (GB/s)", "busbw (GB/s)", "algorithm"}
+}
+
+func ncclCells(r cost.Row) []string {
+	return []string{strconv.FormatInt(r.SizeBytes, 10), strconv.FormatInt(r.Count, 10), r.Type, r.Redop, strconv.Itoa(r.Root),
+		strconv.FormatFloat(r.TimeUs, 'f', 2, 64), strconv.FormatFloat(r.AlgBwGBs, 'f', 2, 64), strconv.FormatFloat(r.BusBwGBs, 'f', 2, 64), r.Algorithm}
+}
+
+// NCCLText is the table as aligned text, nccl-tests style, for copying.
+func (s *State) NCCLText() string {
+	rows := [][]string{s.NCCLHead()}
+	rows = append(rows, s.NCCLRows()...)
+	width := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for i, c := range r {
+			width[i] = max(width[i], len(c))
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# ccplay expected nccl-tests: %s %s, P = %d\n", s.P.Collective, s.R.Algorithm, s.P.Ranks)
+	for i, r := range rows {
+		if i == 0 {
+			b.WriteString("#")
+		} else {
+			b.WriteString(" ")
+		}
+		for j, c := range r {
+			fmt.Fprintf(&b, " %*s", width[j], c)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// NCCLCSV is the table as CSV.
+func (s *State) NCCLCSV() string {
+	var b strings.Builder
+	b.WriteString("size_bytes,count,type,redop,root,time_us,algbw_GBps,busbw_GBps,algorithm\n")
+	for _, r := range s.NCCLRows() {
+		b.WriteString(strings.Join(r, ","))
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// NCCLJSON is the table as cost.Row JSON.
+func (s *State) NCCLJSON() string {
+	out, _ := json.MarshalIndent(s.nccl().Rows, "", " ")
+	return string(out)
+}
+
+// SweepClass is the CSS class of sweep field f.
+func (s *State) SweepClass(f string) string {
+	if s.nccl().Field == f {
+		return "field bad"
+	}
+	return "field"
+}

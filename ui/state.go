@@ -1,0 +1,244 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"strings"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/request"
+)
+
+// State is everything the playground shows: the text of every control as the
+// user typed it, the last valid cost question and the core's answer to it,
+// the inline error of the field that is wrong now, and the per-view state
+// (ledger page, animation round, revealed cards). Components read it; event
+// handlers change it through its methods, each guarded so that a Go panic
+// becomes an inline report and never kills the page.
+//
+// Invariant: P and R always hold the last valid question and its answer
+// (the defaults before any input), so a bad field never blanks the page.
+type State struct {
+	Lang  string // "zh" or "en"
+	View  string // the selected view (one of Views)
+	Embed bool   // embed mode: View alone, without page chrome
+	// EmbedControls shows the controls above the embedded view (?controls=1).
+	EmbedControls bool
+
+	text  map[string]string // control field → text as typed
+	sweep map[string]string // nccl-tests sweep field → text (absent = default)
+	Field string            // the field whose text is invalid now ("" if none)
+	Err   string            // that field's message (the core's, naming what is accepted)
+
+	P cost.Params // last valid question
+	R cost.Result // cost.Evaluate(P)
+
+	Panic string // a recovered panic, shown inline until the next change
+
+	LedgerPage int // 0-based page of the per-rank ledger table
+	Anim       Anim
+	Guess      map[string]string // pitfall card id → the learner's guess
+	Revealed   map[string]bool   // pitfall card id → answer shown
+	Conv       string            // text of the units converter
+	ab         abacusState       // the abacus's inputs and operator
+	Copied     bool              // the "copy link" button was pressed
+	Exported   string            // the last exported file's name
+
+	// Download, when set, saves a file (the browser adapter sets it).
+	Download func(name, mime, data string)
+
+	memo memo
+}
+
+// ControlFields are the cost fields the controls edit and the URL carries,
+// with the CLI's flag names, in display order.
+var ControlFields = []string{"collective", "algorithm", "ranks", "size", "bandwidth", "efficiency", "latency", "gamma", "root", "dtype", "chunks"}
+
+// alwaysInURL are the fields written to the URL even at their defaults, so a
+// shared link states the whole question (the example link).
+var alwaysInURL = map[string]bool{"collective": true, "algorithm": true, "ranks": true, "size": true, "bandwidth": true, "latency": true}
+
+// NewState returns the state for a page whose URL query is query (with or
+// without the leading "?") in a browser whose preferred language is navLang.
+// Fields missing from the query take the CLI's defaults. O(fields).
+func NewState(query, navLang string) *State {
+	s := &State{text: map[string]string{}, Guess: map[string]string{}, Revealed: map[string]bool{}, Conv: "400Gbps"}
+	s.Anim.Speed = 1
+	for _, f := range ControlFields {
+		s.text[f] = request.Default(f)
+	}
+	s.Lang = DefaultLang(navLang)
+	s.View = Views[0]
+	q := parseQuery(query)
+	for _, f := range ControlFields {
+		if v, ok := q[f]; ok {
+			s.text[f] = v
+		}
+	}
+	for _, f := range SweepFields {
+		if v, ok := q[f]; ok {
+			s.SetSweep(f, v)
+		}
+	}
+	if l, ok := q["lang"]; ok && (l == "zh" || l == "en") {
+		s.Lang = l
+	}
+	if v, ok := q["view"]; ok && IsView(v) {
+		s.View = v
+	}
+	if v, ok := q["embed"]; ok {
+		s.Embed = true
+		if IsView(v) {
+			s.View = v
+		}
+		s.EmbedControls = q["controls"] == "1"
+	}
+	// The defaults are always valid: they are the last valid result until
+	// the URL's own values are checked.
+	p, err := request.CostParams(request.Map(nil))
+	if err == nil {
+		s.P = p
+		s.R, _ = cost.Evaluate(p)
+	}
+	s.recompute()
+	return s
+}
+
+// DefaultLang is "zh" when the browser's language starts with "zh", else "en".
+func DefaultLang(navLang string) string {
+	if strings.HasPrefix(strings.ToLower(strings.TrimSpace(navLang)), "zh") {
+		return "zh"
+	}
+	return "en"
+}
+
+// Text is the current text of control field f.
+func (s *State) Text(f string) string { return s.text[f] }
+
+// ErrFor is the inline message for field f ("" when f is fine).
+func (s *State) ErrFor(f string) string {
+	if s.Field == f {
+		return s.Err
+	}
+	return ""
+}
+
+// SetField sets the text of control field f and re-asks the core. On bad
+// input the field gets an inline error and P, R keep the last valid answer.
+func (s *State) SetField(f, v string) {
+	defer s.guard()
+	if _, ok := s.text[f]; !ok {
+		return
+	}
+	s.text[f] = v
+	s.LedgerPage = 0
+	s.Anim.Round = 0
+	s.Anim.Playing = false
+	s.Anim.gen++
+	s.Copied = false
+	s.recompute()
+}
+
+// recompute parses every field with request.CostParams (so errors match the
+// CLI's word for word) and evaluates the question with cost.Evaluate.
+func (s *State) recompute() {
+	s.Panic = ""
+	p, err := request.CostParams(request.Map(s.text))
+	if err == nil {
+		var r cost.Result
+		if r, err = cost.Evaluate(p); err == nil {
+			s.P, s.R, s.Field, s.Err = p, r, "", ""
+			return
+		}
+	}
+	var fe *prim.FieldError
+	if errors.As(err, &fe) {
+		s.Field, s.Err = fe.Field, fe.Msg
+	} else {
+		s.Field, s.Err = "", err.Error()
+	}
+}
+
+// SetLang switches the language ("zh" or "en"; anything else is ignored).
+func (s *State) SetLang(l string) {
+	defer s.guard()
+	if l == "zh" || l == "en" {
+		s.Lang = l
+	}
+}
+
+// SetView selects a view (unknown names are ignored).
+func (s *State) SetView(v string) {
+	defer s.guard()
+	if IsView(v) {
+		s.View = v
+		s.Anim.Playing = false
+		s.Anim.gen++
+	}
+}
+
+// T is the message of key in the current language.
+func (s *State) T(key string) string { return T(s.Lang, key) }
+
+// Tf is T with fmt.Sprintf arguments.
+func (s *State) Tf(key string, a ...any) string { return fmt.Sprintf(T(s.Lang, key), a...) }
+
+// Shows reports whether view v is on screen.
+func (s *State) Shows(v string) bool { return s.View == v }
+
+// guard turns a panic in an event handler into an inline report. Deferred
+// by every mutating method.
+func (s *State) guard() {
+	if r := recover(); r != nil {
+		s.Recovered(r)
+	}
+}
+
+// Recovered records a recovered panic value for display and resets the
+// per-view state that may have caused it.
+func (s *State) Recovered(r any) {
+	s.Panic = fmt.Sprintf("%v", r)
+	if st := debug.Stack(); len(st) > 0 {
+		println("ccplay: recovered panic:", s.Panic, "\n", string(st))
+	}
+	s.Anim = Anim{Speed: 1}
+	s.LedgerPage = 0
+	s.memo = memo{}
+}
+
+// Query is the URL query (without "?") that restores this state: the six
+// main fields always, the others when they differ from the CLI's defaults,
+// then lang, view and embed. Deterministic order (ControlFields).
+func (s *State) Query() string {
+	var b strings.Builder
+	add := func(k, v string) {
+		if b.Len() > 0 {
+			b.WriteByte('&')
+		}
+		b.WriteString(k)
+		b.WriteByte('=')
+		b.WriteString(escape(v))
+	}
+	for _, f := range ControlFields {
+		if v := s.text[f]; alwaysInURL[f] || v != request.Default(f) {
+			add(f, v)
+		}
+	}
+	for _, f := range SweepFields {
+		if v, ok := s.sweep[f]; ok && v != sweepDefaults[f] {
+			add(f, v)
+		}
+	}
+	add("lang", s.Lang)
+	if s.Embed {
+		add("embed", s.View)
+		if s.EmbedControls {
+			add("controls", "1")
+		}
+	} else if s.View != Views[0] {
+		add("view", s.View)
+	}
+	return b.String()
+}

@@ -1,0 +1,156 @@
+// Package wasmbuild keeps the playground's static site runnable: it
+// (re)builds public/app.wasm with the local Go toolchain when it is missing
+// or older than any of its sources, and copies wasm_exec.js from the same Go
+// installation. `ccplay serve` and the browser tests call it; it is native
+// only (it runs `go build`).
+package wasmbuild
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// SourceDirs are the directories, relative to the module root, whose .go and
+// .vugu files make up app.wasm.
+var SourceDirs = []string{"ui", "wasm/app", "core"}
+
+// Ensure makes publicDir/app.wasm and publicDir/wasm_exec.js current.
+// publicDir must sit in the module root (its parent holds go.mod). It builds
+// when app.wasm is missing or older than any source (or go.mod/go.sum),
+// writing to a temporary file renamed into place, so a concurrent reader
+// never sees half a file. Progress and compiler output go to stderr.
+func Ensure(publicDir string, stderr io.Writer) error {
+	pub, err := filepath.Abs(publicDir)
+	if err != nil {
+		return err
+	}
+	root := filepath.Dir(pub)
+	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
+		return fmt.Errorf("playground: %s is not next to go.mod; run from a ccplay checkout", publicDir)
+	}
+	out := filepath.Join(pub, "app.wasm")
+	stale, why, err := Stale(root, out)
+	if err != nil {
+		return err
+	}
+	_, execErr := os.Stat(filepath.Join(pub, "wasm_exec.js"))
+	goBin, lookErr := exec.LookPath("go")
+	if lookErr != nil {
+		if !stale && execErr == nil {
+			return nil // current, and nothing to build with: serve what is there
+		}
+		return errors.New("playground: app.wasm needs building and no `go` is on PATH (install Go 1.26)")
+	}
+	if err := copyWasmExec(goBin, root, pub); err != nil {
+		return err
+	}
+	if !stale {
+		return nil
+	}
+	fmt.Fprintf(stderr, "building %s (%s)…\n", out, why)
+	start := time.Now()
+	tmp, err := os.CreateTemp(pub, ".app-*.wasm")
+	if err != nil {
+		return err
+	}
+	tmp.Close()
+	defer os.Remove(tmp.Name())
+	cmd := exec.Command(goBin, "build", "-trimpath", "-ldflags=-s -w", "-o", tmp.Name(), "./wasm/app")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	var msg bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &msg, &msg
+	if err := cmd.Run(); err != nil {
+		stderr.Write(msg.Bytes())
+		return fmt.Errorf("playground: building app.wasm failed: %v", err)
+	}
+	if err := os.Rename(tmp.Name(), out); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "built %s in %s\n", out, time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// Stale reports whether wasm (a path) is missing or older than any .go or
+// .vugu file under root's SourceDirs (tests excluded: they are not in the
+// binary), or go.mod / go.sum, and why.
+// O(files under SourceDirs).
+func Stale(root, wasm string) (bool, string, error) {
+	st, err := os.Stat(wasm)
+	if err != nil {
+		return true, "missing", nil
+	}
+	built := st.ModTime()
+	newer := ""
+	check := func(p string, info fs.FileInfo) {
+		if newer == "" && info.ModTime().After(built) {
+			newer = p
+		}
+	}
+	for _, f := range []string{"go.mod", "go.sum"} {
+		if info, err := os.Stat(filepath.Join(root, f)); err == nil {
+			check(f, info)
+		}
+	}
+	for _, d := range SourceDirs {
+		err := filepath.WalkDir(filepath.Join(root, d), func(p string, e fs.DirEntry, err error) error {
+			if err != nil || newer != "" {
+				return err
+			}
+			if e.IsDir() || strings.HasSuffix(p, "_test.go") || !(strings.HasSuffix(p, ".go") || strings.HasSuffix(p, ".vugu")) {
+				return nil
+			}
+			info, err := e.Info()
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(root, p)
+			check(rel, info)
+			return nil
+		})
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return false, "", err
+		}
+		if newer != "" {
+			break
+		}
+	}
+	if newer != "" {
+		return true, newer + " is newer", nil
+	}
+	return false, "", nil
+}
+
+// copyWasmExec copies wasm_exec.js from the toolchain that builds app.wasm
+// (it must match the Go version), when the copy is missing or differs.
+func copyWasmExec(goBin, root, pub string) error {
+	cmd := exec.Command(goBin, "env", "GOROOT")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("playground: go env GOROOT: %v", err)
+	}
+	goroot := strings.TrimSpace(string(out))
+	src := filepath.Join(goroot, "lib", "wasm", "wasm_exec.js")
+	want, err := os.ReadFile(src)
+	if err != nil {
+		return fmt.Errorf("playground: %v (Go ≥ 1.24 keeps wasm_exec.js in lib/wasm)", err)
+	}
+	dst := filepath.Join(pub, "wasm_exec.js")
+	if have, err := os.ReadFile(dst); err == nil && bytes.Equal(have, want) {
+		return nil
+	}
+	tmp := dst + ".tmp"
+	if err := os.WriteFile(tmp, want, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, dst)
+}

@@ -1,0 +1,82 @@
+//go:build js && wasm
+
+// Command app is the playground's browser entry (GOOS=js GOARCH=wasm): it
+// reads the URL, mounts ui.App with Vugu's DOM renderer, re-renders after
+// every event, writes the state back to the URL (history.replaceState,
+// debounced) and, in embed mode, posts the page height to the parent.
+// Everything shown is decided in package ui; this file is the thin adapter.
+package main
+
+import (
+	"syscall/js"
+
+	"github.com/ccplay/ccplay/ui"
+	"github.com/vugu/vugu"
+	"github.com/vugu/vugu/domrender"
+)
+
+func main() {
+	win := js.Global()
+	loc := win.Get("location")
+	nav := win.Get("navigator").Get("language")
+	navLang := ""
+	if nav.Truthy() {
+		navLang = nav.String()
+	}
+	s := ui.NewState(loc.Get("search").String(), navLang)
+
+	renderer, err := domrender.New("#app")
+	if err != nil {
+		fatal(err)
+		return
+	}
+	defer renderer.Release()
+	newEnv := func() (*vugu.BuildEnv, error) { return vugu.NewBuildEnv(renderer.EventEnv()) }
+	env, err := newEnv()
+	if err != nil {
+		fatal(err)
+		return
+	}
+	s.Download = download
+	root := &ui.App{S: s, Copy: copyLink}
+	listenFields(renderer.EventEnv(), s)
+	url := newURLWriter()
+	resize := newResizePoster(s.Embed)
+	perf := win.Get("performance")
+
+	for ok := true; ok; ok = renderer.EventWait() {
+		t0 := perf.Call("now").Float()
+		br, err := ui.BuildSafely(&env, newEnv, root, s)
+		if err != nil {
+			fatal(err)
+			return
+		}
+		if err := render(renderer, br); err != nil {
+			s.Recovered(err)
+			if br, err = ui.BuildSafely(&env, newEnv, root, s); err == nil {
+				err = render(renderer, br)
+			}
+			if err != nil {
+				fatal(err)
+				return
+			}
+		}
+		url.write(s.Query())
+		resize.check()
+		rendered(perf.Call("now").Float() - t0)
+	}
+}
+
+// render draws build results, turning a panic in the renderer into an error.
+func render(r *domrender.JSRenderer, br *vugu.BuildResults) (err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			err = panicError{x}
+		}
+	}()
+	return r.Render(br)
+}
+
+type panicError struct{ v any }
+
+func (p panicError) Error() string { return "render: " + sprint(p.v) }
