@@ -23,7 +23,7 @@ const MaxCrossoverEvaluations = 4096
 
 // Crossovers finds where the cheapest of algs changes as the size grows over
 // the sweep sizes (ascending, each a positive multiple of p.ElemSize). It
-// evaluates every algorithm at each sweep size (cost.Evaluate with p's other
+// evaluates every algorithm at each sweep size (cost.Quick with p's other
 // parameters and the best chunk count); between two neighbouring sizes whose
 // cheapest algorithm differs it bisects on whole elements until it has the
 // exact first size at which the new one is cheapest. If a third algorithm

@@ -290,3 +290,34 @@ func TestLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestCrossoversAgreeWithTheCore: with every applicable algorithm, each
+// crossover found from the doubling sweep is one that cost.Crossovers
+// (auto's choice, scanned 16 times per doubling) finds too, at the same
+// exact size — two independent scans of the same closed forms.
+func TestCrossoversAgreeWithTheCore(t *testing.T) {
+	for _, p := range []cost.Params{
+		lecture(),
+		func() cost.Params { p := lecture(); p.Ranks = 64; p.Bandwidth = 50e9; return p }(),
+		func() cost.Params { p := lecture(); p.Collective, p.Ranks = prim.Broadcast, 32; return p }(),
+	} {
+		algs := sched.Applicable(p.Collective)
+		mine, err := Crossovers(p, algs, doubling(1<<10, 1<<34))
+		if err != nil {
+			t.Fatal(err)
+		}
+		core, err := cost.Crossovers(p, 1<<10, 1<<34)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range mine {
+			found := false
+			for _, c := range core {
+				found = found || (c.SizeBytes == x.SizeBytes && c.From == string(x.From) && c.To == string(x.To))
+			}
+			if !found {
+				t.Errorf("%s P=%d: crossover %+v is not among cost.Crossovers %+v", p.Collective, p.Ranks, x, core)
+			}
+		}
+	}
+}

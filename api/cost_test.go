@@ -1,0 +1,149 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/request"
+)
+
+// query turns pairs into a URL query (in the given order).
+func query(kv ...string) (string, map[string]string) {
+	var parts []string
+	m := map[string]string{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		parts = append(parts, url.QueryEscape(kv[i])+"="+url.QueryEscape(kv[i+1]))
+		m[kv[i]] = kv[i+1]
+	}
+	return strings.Join(parts, "&"), m
+}
+
+// TestCostIsTheCoresAnswer: the body is cost.Evaluate of
+// request.CostParams, indented exactly as `ccplay cost --json` prints it.
+func TestCostIsTheCoresAnswer(t *testing.T) {
+	for _, tt := range []struct {
+		reason string
+		kv     []string
+	}{
+		{"all defaults (the lecture's Experiment 3 at P = 8)", nil},
+		{"the issue's example", []string{"collective", "allreduce", "ranks", "64", "bandwidth", "400Gbps", "latency", "5us"}},
+		{"auto lists the alternatives", []string{"algorithm", "auto", "ranks", "64", "size", "1MiB"}},
+		{"a tree: the closed form is a limit, with a note", []string{"algorithm", "tree", "ranks", "16", "size", "8MiB"}},
+		{"a rooted collective with every field", []string{"collective", "broadcast", "algorithm", "ring", "ranks", "5", "root", "3",
+			"size", "1GB", "bandwidth", "25GiB/s", "latency", "2µs", "gamma", "2e-12", "efficiency", "90%", "dtype", "half", "chunks", "7"}},
+		{"P = 2^20 by the closed form", []string{"ranks", "1048576", "size", "4GiB"}},
+		{"spaces around values are trimmed, as in the CLI", []string{"ranks", " 8 ", "size", " 100 MiB"}},
+	} {
+		q, m := query(tt.kv...)
+		a := get(t, "/api/v1/cost?"+q)
+		wantOK(t, tt.reason, a, jsonType)
+		p, err := request.CostParams(request.Map(m))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.reason, err)
+		}
+		r, err := cost.Evaluate(p)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.reason, err)
+		}
+		want, _ := json.MarshalIndent(r, "", "  ")
+		if a.body != string(want)+"\n" {
+			t.Errorf("%s: body differs from cost.Evaluate's JSON:\n%s\nwant\n%s", tt.reason, a.body, want)
+		}
+	}
+}
+
+// TestTable: JSON rows as cost.Table gives them; format=text is FormatTable.
+func TestTable(t *testing.T) {
+	kv := []string{"collective", "allreduce", "algorithm", "auto", "ranks", "8", "bandwidth", "400Gbps", "latency", "5us",
+		"minbytes", "8", "maxbytes", "1G", "stepfactor", "4"}
+	q, m := query(kv...)
+	p, dt, sweep, err := request.TableQuery(request.Map(m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := cost.Table(p, dt, sweep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := get(t, "/api/v1/table?"+q)
+	wantOK(t, "json", a, jsonType)
+	want, _ := json.MarshalIndent(rows, "", "  ")
+	if a.body != string(want)+"\n" {
+		t.Errorf("JSON rows differ from cost.Table:\n%s", a.body)
+	}
+	if a2 := get(t, "/api/v1/table?"+q+"&format=json"); a2.body != a.body {
+		t.Errorf("format=json is the default")
+	}
+	txt := get(t, "/api/v1/table?"+q+"&format=text")
+	wantOK(t, "text", txt, textType)
+	var b bytes.Buffer
+	if err := FormatTable(&b, p, rows); err != nil {
+		t.Fatal(err)
+	}
+	if txt.body != b.String() {
+		t.Errorf("text differs from FormatTable")
+	}
+	lines := strings.Split(strings.TrimSuffix(txt.body, "\n"), "\n")
+	data := 0
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "#") {
+			data++
+			if !strings.Contains(l, "N/A  # ") {
+				t.Errorf("auto rows name the chosen algorithm after '#': %q", l)
+			}
+		}
+	}
+	if data != len(rows) || len(rows) != 14 {
+		t.Errorf("want one line per row (14 sizes from 8 B to 1 GiB by ×4), got %d lines for %d rows", data, len(rows))
+	}
+	one := get(t, "/api/v1/table?minbytes=16&maxbytes=16&format=text")
+	if !strings.Contains(one.body, "          16             4     float     sum      -1    70.00    0.00    0.00    N/A\n") {
+		t.Errorf("nccl-tests column widths: %q", one.body)
+	}
+	if e := get(t, "/api/v1/table?minbytes=9&maxbytes=8"); e.status != http.StatusBadRequest {
+		t.Errorf("an empty sweep is refused by the core, got %d", e.status)
+	}
+}
+
+// TestFormatTableLayout pins the layout against nccl-tests' columns.
+func TestFormatTableLayout(t *testing.T) {
+	p := cost.Params{Collective: "allreduce", Algorithm: "ring", Ranks: 8, Bandwidth: 50e9, Efficiency: 0.9, Latency: 5e-6, Gamma: 1e-12}
+	rows := []cost.Row{
+		{SizeBytes: 8, Count: 2, Type: "float", Redop: "sum", Root: -1, TimeUs: 70.004, AlgBwGBs: 0.000114, BusBwGBs: 0.0002},
+		{SizeBytes: 1 << 30, Count: 1 << 28, Type: "float", Redop: "sum", Root: -1, TimeUs: 41943.5, AlgBwGBs: 25.6, BusBwGBs: 44.8},
+		{SizeBytes: 1 << 20, Count: 1 << 18, Type: "float", Redop: "sum", Root: -1, TimeUs: 150.25, AlgBwGBs: 6.98, BusBwGBs: 12.2},
+	}
+	var b bytes.Buffer
+	if err := FormatTable(&b, p, rows); err != nil {
+		t.Fatal(err)
+	}
+	want := `# ccplay expected nccl-tests table: allreduce, ring, 8 ranks, 50 GB/s per direction, α = 5 µs, efficiency 90%, γ = 1e-12 s/B
+# These are α-β-γ model predictions, not measurements: put them beside a real nccl-tests run.
+# Only nccl-tests' out-of-place columns are shown; #wrong is N/A (a model has nothing to verify).
+#
+#                                                              out-of-place
+#       size         count      type   redop    root     time   algbw   busbw #wrong
+#        (B)    (elements)                               (us)  (GB/s)  (GB/s)
+           8             2     float     sum      -1    70.00    0.00    0.00    N/A
+  1073741824     268435456     float     sum      -1    41944   25.60   44.80    N/A
+     1048576        262144     float     sum      -1    150.2    6.98   12.20    N/A
+# Out of bounds values : N/A (a model has nothing to verify)
+# Avg bus bandwidth    : 19.0001
+#
+`
+	if got := b.String(); got != want {
+		t.Errorf("FormatTable:\n%s\nwant\n%s", got, want)
+	}
+	if err := FormatTable(failing{}, p, rows); err == nil {
+		t.Errorf("a write error must be returned")
+	}
+}
+
+type failing struct{}
+
+func (failing) Write([]byte) (int, error) { return 0, http.ErrHandlerTimeout }

@@ -1,0 +1,24 @@
+// Package api is ccplay's HTTP API: one plain http.Handler over the core,
+// served natively by `ccplay serve` and on Cloudflare Workers by wasm/worker
+// (github.com/syumai/workers), with identical answers.
+//
+// Endpoints (query parameters use the CLI's flag names; see package request):
+//
+//	GET  /api/v1/cost        one cost question → the JSON of cost.Result (= `ccplay cost --json`)
+//	GET  /api/v1/table       an nccl-tests sweep → JSON rows (= `ccplay table --json`); format=text for the table
+//	GET  /api/v1/schedule    the rounds, transfers, ledger and α-β-γ price of one schedule (P ≤ MaxScheduleRanks)
+//	POST /api/v1/run         the body and answer of `ccplay run` (one JSON object, ≤ MaxRunBody bytes)
+//	GET  /embed/{chart}.svg  time-vs-ranks, time-vs-size, ledger-bars, ring-step (package ui/chart/figure)
+//	GET  /healthz            liveness: {"status":"ok"}
+//	GET  /                   the static site if Config.Static has index.html, else an index of the endpoints
+//
+// Contract: every pure GET answer depends only on its URL, so it carries
+// Cache-Control: public, max-age=86400 and an edge cache may serve repeats.
+// Every API and embed answer carries Access-Control-Allow-Origin: *. Bad
+// input is a 400 with {"error": "...", "field": "ranks"} naming the field
+// and what is accepted; an unknown path is a 404 and a wrong method a 405,
+// both as JSON; a body over the cap is a 413. Limits that bound the work of
+// one request (MaxScheduleRanks, MaxScheduleTransfers, MaxScheduleChunks,
+// MaxRunBody) are checked in O(1) before any schedule is built. A 500 means
+// a bug: a recover guard turns an unexpected panic into a JSON 500.
+package api

@@ -1,0 +1,266 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/core/units"
+	"github.com/ccplay/ccplay/ui/chart/figure"
+)
+
+// Chart limits: the largest size of a time-vs-size sweep. The number of
+// points is bounded by it (sizes double: at most 41 from 1 B to 1 TiB).
+const MaxChartBytes = 1 << 40
+
+// chartSpec is one /embed/{name}.svg chart: its query parameters, an
+// example query and the function that draws it.
+type chartSpec struct {
+	name, summary string
+	fields        []string
+	example       string
+	draw          func(get request.Lookup) ([]byte, error)
+}
+
+// sweepFields are the cost fields the sweep charts read: every field of
+// request.CostFields (links, topology, stragglers, model) except those the
+// chart sets itself for each point.
+func sweepFields(extra []string, own ...string) []string {
+	return fields([][]string{request.CostFields, extra}, append([]string{"algorithm", "chunks"}, own...)...)
+}
+
+// charts lists the charts in the order the index shows them.
+var charts = []chartSpec{
+	{"time-vs-ranks", "modelled time against P for each algorithm (the lecture's Experiment 3); minranks, maxranks (defaults 4, 1024), algorithms (default: all that apply)",
+		sweepFields([]string{"algorithms", "minranks", "maxranks"}, "ranks"),
+		"collective=allreduce&size=100MiB&bandwidth=400Gbps&latency=5us&algorithms=naive,ring,tree", drawTimeVsRanks},
+	{"time-vs-size", "modelled time against S for each algorithm, with the sizes where the cheapest changes; minbytes, maxbytes (defaults 1K, 1G, binary as nccl-tests), algorithms",
+		sweepFields([]string{"algorithms", "minbytes", "maxbytes"}, "size"),
+		"collective=allreduce&ranks=64&bandwidth=400Gbps&latency=5us", drawTimeVsSize},
+	{"ledger-bars", fmt.Sprintf("bytes sent and received per rank from the executed schedule's ledger (P ≤ %d)", MaxScheduleRanks),
+		request.CostFields, "collective=allreduce&algorithm=naive&ranks=8&size=100MiB", drawLedgerBars},
+	{"ring-step", fmt.Sprintf("one round (round=1…) of a schedule drawn on a circle of ranks (P ≤ %d)", MaxScheduleRanks),
+		fields([][]string{request.CostFields, {"round"}}), "collective=allreduce&algorithm=ring&ranks=8&round=3", drawRingStep},
+}
+
+// serveEmbed answers GET /embed/{chart}.svg.
+func serveEmbed(w http.ResponseWriter, r *http.Request) {
+	name, ok := strings.CutSuffix(strings.TrimPrefix(r.URL.Path, "/embed/"), ".svg")
+	var spec *chartSpec
+	for i := range charts {
+		if ok && charts[i].name == name {
+			spec = &charts[i]
+		}
+	}
+	if spec == nil {
+		names := make([]string, len(charts))
+		for i, c := range charts {
+			names[i] = "/embed/" + c.name + ".svg"
+		}
+		sendFail(w, http.StatusNotFound, "chart", fmt.Sprintf("no chart %s; the charts are %s", r.URL.Path, strings.Join(names, ", ")))
+		return
+	}
+	get, err := readQuery(r, spec.fields)
+	if err != nil {
+		sendError(w, err)
+		return
+	}
+	svg, err := spec.draw(get)
+	if err != nil {
+		sendError(w, err)
+		return
+	}
+	// The SVG is a picture: no scripts, no outside resources.
+	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+	send(w, http.StatusOK, svgType, CacheControl, svg)
+}
+
+// intParam reads an integer parameter in [lo, hi] with a default.
+func intParam(get request.Lookup, name string, def, lo, hi int) (int, error) {
+	s, ok := get(name)
+	if !ok {
+		return def, nil
+	}
+	v, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || v < lo || v > hi {
+		return 0, prim.Errorf(name, "want an integer from %d to %d, got %q", lo, hi, s)
+	}
+	return v, nil
+}
+
+// algorithmsParam reads algorithms=a,b,c (default: every algorithm that
+// applies to c). Auto is refused: it is the cheapest of the others.
+func algorithmsParam(get request.Lookup, c prim.Collective) ([]sched.Algorithm, error) {
+	s, ok := get("algorithms")
+	if !ok {
+		return sched.Applicable(c), nil
+	}
+	var algs []sched.Algorithm
+	for _, part := range strings.Split(s, ",") {
+		a, err := sched.ParseAlgorithm(part)
+		if err != nil {
+			return nil, prim.Errorf("algorithms", "%s", err.(*prim.FieldError).Msg)
+		}
+		if a == sched.Auto {
+			return nil, prim.Errorf("algorithms", "auto is the cheapest of the others; list concrete algorithms, e.g. %s", joinNames(sched.Applicable(c)))
+		}
+		algs = append(algs, a)
+	}
+	return algs, nil
+}
+
+func joinNames(algs []sched.Algorithm) string {
+	s := make([]string, len(algs))
+	for i, a := range algs {
+		s[i] = string(a)
+	}
+	return strings.Join(s, ",")
+}
+
+// drawTimeVsRanks: P = minranks, 2·minranks, 4·minranks, … up to maxranks
+// (and maxranks itself).
+func drawTimeVsRanks(get request.Lookup) ([]byte, error) {
+	lo, err := intParam(get, "minranks", 4, 2, prim.MaxRanks)
+	if err != nil {
+		return nil, err
+	}
+	hi, err := intParam(get, "maxranks", 1024, 2, prim.MaxRanks)
+	if err != nil {
+		return nil, err
+	}
+	if hi < lo {
+		return nil, prim.Errorf("maxranks", "want maxranks ≥ minranks (%d), got %d", lo, hi)
+	}
+	p, err := request.CostParams(override(get, map[string]string{"algorithm": "auto", "ranks": strconv.Itoa(lo), "chunks": "0"}))
+	if err != nil {
+		return nil, err
+	}
+	algs, err := algorithmsParam(get, p.Collective)
+	if err != nil {
+		return nil, err
+	}
+	var ranks []int
+	for r := lo; r <= hi; r *= 2 {
+		ranks = append(ranks, r)
+	}
+	if ranks[len(ranks)-1] != hi {
+		ranks = append(ranks, hi)
+	}
+	c, err := figure.TimeVsRanks(p, ranks, algs)
+	if err != nil {
+		return nil, renameField(err, "ranks", "maxranks")
+	}
+	return c.SVG(), nil
+}
+
+// drawTimeVsSize: S = minbytes, 2·minbytes, … up to maxbytes (and maxbytes
+// itself), each rounded down to whole elements.
+func drawTimeVsSize(get request.Lookup) ([]byte, error) {
+	p, err := request.CostParams(override(get, map[string]string{"algorithm": "auto", "size": "0", "chunks": "0"}))
+	if err != nil {
+		return nil, err
+	}
+	algs, err := algorithmsParam(get, p.Collective)
+	if err != nil {
+		return nil, err
+	}
+	lo, err := sizeParam(get, "minbytes", "1K")
+	if err != nil {
+		return nil, err
+	}
+	hi, err := sizeParam(get, "maxbytes", "1G")
+	if err != nil {
+		return nil, err
+	}
+	if hi < lo {
+		return nil, prim.Errorf("maxbytes", "want maxbytes ≥ minbytes (%d bytes), got %d bytes", lo, hi)
+	}
+	e := int64(p.ElemSize)
+	var sizes []int64
+	add := func(s int64) {
+		if s = s / e * e; s > 0 && (len(sizes) == 0 || s > sizes[len(sizes)-1]) {
+			sizes = append(sizes, s)
+		}
+	}
+	for s := lo; s <= hi; s *= 2 {
+		add(s)
+	}
+	add(hi)
+	if len(sizes) == 0 {
+		return nil, prim.Errorf("maxbytes", "the range %d…%d bytes holds no whole %d-byte element; raise maxbytes", lo, hi, e)
+	}
+	c, _, err := figure.TimeVsSize(p, sizes, algs)
+	if err != nil {
+		return nil, renameField(err, "size", "maxbytes")
+	}
+	return c.SVG(), nil
+}
+
+// renameField gives a core error about field from (which this chart sets
+// itself, point by point) the name of the chart parameter to that drives it.
+func renameField(err error, from, to string) error {
+	if fe, ok := err.(*prim.FieldError); ok && fe.Field == from {
+		return &prim.FieldError{Field: to, Msg: fe.Msg}
+	}
+	return err
+}
+
+// sizeParam reads a sweep end as nccl-tests does (bare K, M, G binary),
+// from 1 byte to MaxChartBytes.
+func sizeParam(get request.Lookup, name, def string) (int64, error) {
+	s, ok := get(name)
+	if !ok {
+		s = def
+	}
+	v, err := units.ParseNCCLSize(s)
+	if err != nil {
+		if fe, isField := err.(*prim.FieldError); isField {
+			return 0, prim.Errorf(name, "%s", fe.Msg)
+		}
+		return 0, prim.Errorf(name, "%v", err)
+	}
+	if v < 1 || v > MaxChartBytes {
+		return 0, prim.Errorf(name, "want a size from 1 byte to %d bytes (1 TiB), got %d", int64(MaxChartBytes), int64(v))
+	}
+	return int64(v), nil
+}
+
+// scheduleFor reads the cost fields and builds the schedule within the
+// limits of buildSchedule.
+func scheduleFor(get request.Lookup) (cost.Params, *sched.Schedule, error) {
+	p, err := request.CostParams(get)
+	if err != nil {
+		return p, nil, err
+	}
+	s, err := buildSchedule(p)
+	return p, s, err
+}
+
+func drawLedgerBars(get request.Lookup) ([]byte, error) {
+	p, s, err := scheduleFor(get)
+	if err != nil {
+		return nil, err
+	}
+	return figure.LedgerBars(s, p.ElemSize).SVG(), nil
+}
+
+func drawRingStep(get request.Lookup) ([]byte, error) {
+	round, err := intParam(get, "round", 1, 1, 1<<30)
+	if err != nil {
+		return nil, err
+	}
+	p, s, err := scheduleFor(get)
+	if err != nil {
+		return nil, err
+	}
+	c, err := figure.Step(s, round, p.ElemSize)
+	if err != nil {
+		return nil, err
+	}
+	return c.SVG(), nil
+}

@@ -1,0 +1,68 @@
+package api
+
+import (
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/request"
+)
+
+// readQuery parses the request's query strictly: a malformed query, a
+// parameter that is not in accepted, or one given twice is a
+// *prim.FieldError (the answer is the same whichever order the parameters
+// come in). It returns a request.Lookup over the values. O(len(query)).
+func readQuery(r *http.Request, accepted []string) (request.Lookup, error) {
+	v, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		return nil, prim.Errorf("query", "malformed query string: %v", err)
+	}
+	keys := make([]string, 0, len(v))
+	for k := range v {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if k == "" {
+			return nil, prim.Errorf("query", "a parameter without a name (=%q); write name=value", v[k][0])
+		}
+		if !slices.Contains(accepted, k) {
+			return nil, prim.Errorf(k, "unknown parameter; accepted: %s", strings.Join(accepted, ", "))
+		}
+		if len(v[k]) > 1 {
+			return nil, prim.Errorf(k, "given %d times; give it once", len(v[k]))
+		}
+	}
+	return func(name string) (string, bool) {
+		if vals, ok := v[name]; ok {
+			return vals[0], true
+		}
+		return "", false
+	}, nil
+}
+
+// fields returns the union of the lists without the names in drop, in order.
+func fields(lists [][]string, drop ...string) []string {
+	var out []string
+	for _, l := range lists {
+		for _, f := range l {
+			if !slices.Contains(drop, f) && !slices.Contains(out, f) {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// override returns a Lookup that answers the names in fixed itself and
+// passes the others to get.
+func override(get request.Lookup, fixed map[string]string) request.Lookup {
+	return func(name string) (string, bool) {
+		if v, ok := fixed[name]; ok {
+			return v, true
+		}
+		return get(name)
+	}
+}

@@ -1,0 +1,75 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/ccplay/ccplay/core/prim"
+)
+
+// Header values shared by the answers.
+const (
+	// CacheControl is sent with every successful pure GET: its answer
+	// depends only on the URL (and on the ccplay version).
+	CacheControl = "public, max-age=86400"
+	noStore      = "no-store"
+	jsonType     = "application/json; charset=utf-8"
+	textType     = "text/plain; charset=utf-8"
+	svgType      = "image/svg+xml"
+	htmlType     = "text/html; charset=utf-8"
+)
+
+// ErrorBody is the JSON body of every error answer. Field names the query
+// parameter or JSON field at fault ("ranks", "body", "path"), when there is one.
+type ErrorBody struct {
+	Error string `json:"error"`
+	Field string `json:"field,omitempty"`
+}
+
+// send writes a complete answer: status, content type, cache policy and body.
+func send(w http.ResponseWriter, status int, ctype, cache string, body []byte) {
+	h := w.Header()
+	h.Set("Content-Type", ctype)
+	h.Set("Cache-Control", cache)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	w.Write(body) //nolint:errcheck // the client went away; nothing to do
+}
+
+// sendJSON writes v as indented JSON (the CLI's --json layout) with the
+// long-lived cache policy.
+func sendJSON(w http.ResponseWriter, v any) {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		sendError(w, err)
+		return
+	}
+	send(w, http.StatusOK, jsonType, CacheControl, append(b, '\n'))
+}
+
+// sendFail writes an error answer with the given status.
+func sendFail(w http.ResponseWriter, status int, field, msg string) {
+	b, _ := json.Marshal(ErrorBody{Error: msg, Field: field}) // two strings always marshal
+	send(w, status, jsonType, noStore, append(b, '\n'))
+}
+
+// sendError maps an error from the core to an answer: a *prim.FieldError is
+// the caller's fault (400), a *json.UnsupportedValueError is a result JSON
+// cannot carry (400 on "outputs", as `ccplay run` says), anything else is
+// a bug (500).
+func sendError(w http.ResponseWriter, err error) {
+	var fe *prim.FieldError
+	if errors.As(err, &fe) {
+		sendFail(w, http.StatusBadRequest, fe.Field, fe.Msg)
+		return
+	}
+	var uv *json.UnsupportedValueError
+	if errors.As(err, &uv) {
+		sendFail(w, http.StatusBadRequest, "outputs", "a float64 result is "+uv.Str+", which JSON cannot carry; use smaller inputs")
+		return
+	}
+	sendFail(w, http.StatusInternalServerError, "", "internal error: "+err.Error())
+}

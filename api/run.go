@@ -1,0 +1,52 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+
+	"github.com/ccplay/ccplay/core/request"
+)
+
+// MaxRunBody caps the body of POST /api/v1/run (1 MiB); a longer body is
+// refused with 413 before it is parsed.
+const MaxRunBody = 1 << 20
+
+// serveRun answers POST /api/v1/run: one JSON object as `ccplay run` reads
+// it (request.DecodeRun, strict) → request.Do → the same one-line JSON
+// answer. Answers are not cached (POST).
+func serveRun(w http.ResponseWriter, r *http.Request) {
+	tooLarge := fmt.Sprintf("the body is larger than %d bytes (1 MiB), the limit of one run", MaxRunBody)
+	if r.ContentLength > MaxRunBody {
+		sendFail(w, http.StatusRequestEntityTooLarge, "body", tooLarge)
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxRunBody))
+	if err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			sendFail(w, http.StatusRequestEntityTooLarge, "body", tooLarge)
+			return
+		}
+		sendFail(w, http.StatusBadRequest, "body", "could not read the body: "+err.Error())
+		return
+	}
+	run, err := request.DecodeRun(body)
+	if err != nil {
+		sendError(w, err)
+		return
+	}
+	res, err := request.Do(run)
+	if err != nil {
+		sendError(w, err)
+		return
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		sendError(w, err)
+		return
+	}
+	send(w, http.StatusOK, jsonType, noStore, append(b, '\n'))
+}

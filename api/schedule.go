@@ -1,0 +1,130 @@
+package api
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/core/sim"
+)
+
+// Limits of the endpoints that build a full schedule (/api/v1/schedule,
+// /embed/ledger-bars.svg, /embed/ring-step.svg). Ranks and chunks are
+// checked in O(1) before anything is built, so a request for P = 10⁶ is
+// refused at once; every schedule of every algorithm at P ≤ 64 with at most
+// 256 chunks has fewer than MaxScheduleTransfers transfers (a test checks
+// this), and the builder is also capped at MaxScheduleTransfers. The
+// closed-form cost (/api/v1/cost) answers up to prim.MaxRanks.
+const (
+	MaxScheduleRanks     = 64
+	MaxScheduleChunks    = 256
+	MaxScheduleTransfers = 100_000
+)
+
+// buildSchedule builds the schedule of the cost question p within the
+// limits above. A pipelined algorithm without chunks gets the chunk count
+// that cost.Evaluate chose, so the schedule is the one /api/v1/cost prices.
+func buildSchedule(p cost.Params) (*sched.Schedule, error) {
+	if p.Ranks > MaxScheduleRanks {
+		return nil, prim.Errorf("ranks", "full schedules are listed and drawn for up to %d ranks (at most %d transfers), got %d; /api/v1/cost answers up to %d ranks",
+			MaxScheduleRanks, MaxScheduleTransfers, p.Ranks, prim.MaxRanks)
+	}
+	if p.Algorithm == sched.Auto {
+		return nil, prim.Errorf("algorithm", "a schedule needs a concrete algorithm; choose one of %v (auto picks by cost: see /api/v1/cost)", sched.Applicable(p.Collective))
+	}
+	k := p.Chunks
+	if k > MaxScheduleChunks {
+		return nil, prim.Errorf("chunks", "a listed schedule has at most %d pipeline chunks, got %d", MaxScheduleChunks, k)
+	}
+	if k == 0 && sched.Pipelined(p.Collective, p.Algorithm) {
+		r, err := cost.Evaluate(p)
+		if err != nil {
+			return nil, err
+		}
+		if k = r.Chunks; k > MaxScheduleChunks {
+			return nil, prim.Errorf("chunks", "the cheapest pipeline for this size has %d chunks, more than the %d a listed schedule may have; give chunks=1…%d",
+				k, MaxScheduleChunks, MaxScheduleChunks)
+		}
+	}
+	return sched.Build(p.Spec(), p.Algorithm, sched.Options{Chunks: k, MaxTransfers: MaxScheduleTransfers})
+}
+
+// Schedule is the answer of /api/v1/schedule. Offsets and lengths are in
+// elements of ElemSize bytes, within each rank's work buffer of WorkLen[r]
+// elements; rounds are numbered from 1, as /embed/ring-step.svg?round=N.
+type Schedule struct {
+	Collective string      `json:"collective"`
+	Algorithm  string      `json:"algorithm"`
+	Ranks      int         `json:"ranks"`
+	Root       int         `json:"root"`
+	SizeBytes  int64       `json:"size_bytes"`
+	ElemSize   int         `json:"elem_size"`
+	Count      int         `json:"count"`            // elements: the vector, or each rank's block
+	Counts     []int       `json:"counts,omitempty"` // uneven blocks, when S/ElemSize is not a multiple of P
+	Chunks     int         `json:"chunks,omitempty"`
+	WorkLen    []int       `json:"work_len"`
+	Transfers  int         `json:"transfers"`
+	Rounds     []Round     `json:"rounds"`
+	Ledger     *sim.Ledger `json:"ledger"`
+	TimeS      float64     `json:"time_s"` // the executed schedule's α-β-γ price (sim.Price)
+	Cost       sim.Cost    `json:"cost"`
+}
+
+// Round is one round of a Schedule.
+type Round struct {
+	Round     int        `json:"round"`
+	Phase     string     `json:"phase"`
+	Reduce    bool       `json:"reduce"`
+	Transfers []Transfer `json:"transfers"`
+}
+
+// Transfer is one transfer of a Round (Src == Dst is a local copy).
+type Transfer struct {
+	Src    int32 `json:"src"`
+	Dst    int32 `json:"dst"`
+	SrcOff int64 `json:"src_off"`
+	DstOff int64 `json:"dst_off"`
+	Len    int64 `json:"len"`
+}
+
+// serveSchedule answers GET /api/v1/schedule: the cost fields (algorithm
+// concrete, P ≤ MaxScheduleRanks) → the schedule, its ledger and price, as
+// compact JSON.
+func serveSchedule(w http.ResponseWriter, r *http.Request) {
+	get, err := readQuery(r, request.CostFields)
+	if err != nil {
+		sendError(w, err)
+		return
+	}
+	p, err := request.CostParams(get)
+	if err != nil {
+		sendError(w, err)
+		return
+	}
+	s, err := buildSchedule(p)
+	if err != nil {
+		sendError(w, err)
+		return
+	}
+	c := sim.Price(s, p.ElemSize, p.Model())
+	out := Schedule{Collective: string(p.Collective), Algorithm: string(s.Algorithm), Ranks: p.Ranks, Root: p.Root,
+		SizeBytes: p.Size, ElemSize: p.ElemSize, Count: s.Spec.Count, Counts: s.Spec.Counts, Chunks: s.Chunks,
+		WorkLen: s.WorkLen, Transfers: s.Transfers(), Rounds: make([]Round, len(s.Rounds)),
+		Ledger: sim.NewLedger(s, p.ElemSize), TimeS: c.Total(), Cost: c}
+	for i, rd := range s.Rounds {
+		ts := make([]Transfer, len(rd.Transfers))
+		for j, t := range rd.Transfers {
+			ts[j] = Transfer(t)
+		}
+		out.Rounds[i] = Round{Round: i + 1, Phase: rd.Phase, Reduce: rd.Reduce, Transfers: ts}
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		sendError(w, err)
+		return
+	}
+	send(w, http.StatusOK, jsonType, CacheControl, append(b, '\n'))
+}
