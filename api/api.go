@@ -49,6 +49,8 @@ func New(cfg Config) http.Handler {
 			[]string{"/api/v1/schedule?collective=allreduce&algorithm=ring&ranks=4&size=64B"}, serveSchedule},
 		{"/api/v1/run", http.MethodPost, fmt.Sprintf("run a collective on real buffers: the body and answer of `ccplay run` (≤ %d bytes)", MaxRunBody),
 			nil, serveRun},
+		{"/api/v1/plan", http.MethodGet, "parallelism planner: the JSON of plan.Result, as `ccplay plan --json` (format=text for the text)",
+			[]string{"/api/v1/plan?model=70b&dp=8&tp=8&pp=1&zero=3", "/api/v1/plan?model=70b&dp=8&tp=8&zero=3&timeline=zero3"}, servePlan},
 		{"/healthz", http.MethodGet, "liveness", []string{"/healthz"}, serveHealth},
 	}
 	for _, rt := range h.order {

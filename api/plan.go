@@ -1,0 +1,80 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/ccplay/ccplay/core/plan"
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/ui/chart/timeline"
+)
+
+// planFields are the parameters of /api/v1/plan: plan.Fields (the flags of
+// `ccplay plan`), format, and timeline with chunks.
+var planFields = fields([][]string{plan.Fields, {"format", "timeline", "chunks"}})
+
+// servePlan answers GET /api/v1/plan: plan.Parse → plan.Plan. format=json
+// (the default) gives the JSON of plan.Result exactly as `ccplay plan
+// --json` prints it; format=text the CLI's text (plan.Text). With
+// timeline=NAME (and chunks for moe) it answers that overlap timeline
+// instead, as `ccplay plan --timeline NAME`: format=svg (the default for a
+// timeline) the Gantt chart, format=json its spans.
+func servePlan(w http.ResponseWriter, r *http.Request) {
+	get, err := readQuery(r, planFields)
+	if err != nil {
+		sendError(w, err)
+		return
+	}
+	format, _ := get("format")
+	name, isTimeline := get("timeline")
+	if _, ok := get("chunks"); ok && name != "moe" {
+		sendError(w, prim.Errorf("chunks", "splits the moe timeline's AllToAll; give it with timeline=moe"))
+		return
+	}
+	switch {
+	case isTimeline && format != "" && format != "json" && format != "svg":
+		sendError(w, prim.Errorf("format", "a timeline is svg or json, got %q", format))
+		return
+	case !isTimeline && format != "" && format != "json" && format != "text":
+		sendError(w, prim.Errorf("format", "want json or text (or, with timeline, svg), got %q", format))
+		return
+	}
+	in, err := plan.Parse(get)
+	if err != nil {
+		sendError(w, err)
+		return
+	}
+	res, err := plan.Plan(in)
+	if err != nil {
+		sendError(w, err)
+		return
+	}
+	if isTimeline {
+		chunks := plan.DefaultMoEChunks
+		if c, ok := get("chunks"); ok {
+			n, err := strconv.Atoi(strings.TrimSpace(c))
+			if err != nil || n < 1 || n > plan.MaxSpans/3 {
+				sendError(w, prim.Errorf("chunks", "want an integer from 1 to %d, got %q", plan.MaxSpans/3, c))
+				return
+			}
+			chunks = n
+		}
+		t, err := plan.TimelineOf(res, strings.TrimSpace(name), chunks)
+		if err != nil {
+			sendError(w, err)
+			return
+		}
+		if format == "json" {
+			sendJSON(w, t)
+			return
+		}
+		send(w, http.StatusOK, svgType, CacheControl, timeline.SVG(t))
+		return
+	}
+	if format == "text" {
+		send(w, http.StatusOK, textType, CacheControl, []byte(plan.Text(res)))
+		return
+	}
+	sendJSON(w, res)
+}

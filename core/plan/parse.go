@@ -1,0 +1,269 @@
+package plan
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/core/topo"
+	"github.com/ccplay/ccplay/core/units"
+)
+
+// Fields are the names Parse reads, in the order the CLI lists them: the
+// CLI's flags, the API's query parameters and the playground's URL keys.
+var Fields = []string{
+	"model", "layers", "hidden", "heads", "kv-heads", "head-dim", "ffn", "vocab",
+	"experts", "top-k", "shared-experts", "moe-ffn", "dense-layers",
+	"seq", "micro-batch", "micro-batches", "global-batch",
+	"dp", "tp", "pp", "ep", "sp", "zero", "bucket", "recompute", "order", "algorithm",
+	"nodes", "gpus-per-node", "preset", "bandwidth", "latency", "intra-preset", "intra-bandwidth", "intra-latency", "efficiency",
+	"peak", "mfu",
+}
+
+// Help documents each field (its accepted values and default).
+var Help = map[string]string{
+	"model":           "a preset (" + strings.Join(PresetNames(), ", ") + ") or custom; the model fields below override it",
+	"layers":          "transformer layers",
+	"hidden":          "hidden size h",
+	"heads":           "attention heads a",
+	"kv-heads":        "key/value heads (grouped-query attention)",
+	"head-dim":        "dimension of one head (0 = hidden / heads)",
+	"ffn":             "width of the dense SwiGLU MLP",
+	"vocab":           "vocabulary size",
+	"experts":         "routed experts per MoE layer (0 = dense)",
+	"top-k":           "experts chosen per token",
+	"shared-experts":  "always-on experts per MoE layer",
+	"moe-ffn":         "width of one expert's SwiGLU MLP",
+	"dense-layers":    "leading layers that keep a dense MLP",
+	"seq":             "sequence length s (default 4096)",
+	"micro-batch":     "sequences per micro-batch b (default 1)",
+	"micro-batches":   "micro-batches per step m per pipeline (default 1, or 4·pp with pp > 1)",
+	"global-batch":    "sequences per step = m · b · dp (instead of micro-batches)",
+	"dp":              "data-parallel degree (default 1)",
+	"tp":              "tensor-parallel degree (default 1)",
+	"pp":              "pipeline stages (default 1)",
+	"ep":              "expert-parallel degree, a divisor of dp (default 1)",
+	"sp":              "sequence parallelism: on or off (default off)",
+	"zero":            "ZeRO stage 0 (DDP), 1, 2, 3 or fsdp (default 0)",
+	"bucket":          "gradient bucket (default 25MiB: PyTorch DDP's bucket_cap_mb = 25, in MiB)",
+	"recompute":       "activation recomputation: none, selective (default; as FlashAttention) or full",
+	"order":           "rank-grid order, fastest first (default tp-pp-dp: TP inside a node, then PP, then DP)",
+	"algorithm":       "collective algorithm where it applies, else auto (default auto)",
+	"nodes":           "nodes (default dp·tp·pp / gpus-per-node)",
+	"gpus-per-node":   "GPUs per node (default 8, or dp·tp·pp when fewer)",
+	"preset":          "network link preset (default ib400): " + strings.Join(topo.PresetNames(), ", "),
+	"bandwidth":       "network bandwidth per direction, e.g. 400Gbps or 50GB/s (overrides preset)",
+	"latency":         "network α per message, e.g. 5us (overrides preset)",
+	"intra-preset":    "intra-node link preset (default nvlink4): " + strings.Join(topo.PresetNames(), ", "),
+	"intra-bandwidth": "intra-node bandwidth per direction (overrides intra-preset)",
+	"intra-latency":   "intra-node α per message (overrides intra-preset)",
+	"efficiency":      "fraction of each link's bandwidth achieved: 0.9 or 90% (default 1)",
+	"peak":            "peak dense TFLOP/s per GPU (default 989: H100 SXM BF16, NVIDIA datasheet)",
+	"mfu":             "model FLOPs utilisation: 0.4 or 40% (default 0.4; Llama 3 reports 38–43% on 16K H100s, arXiv:2407.21783 Table 4)",
+}
+
+// Parse reads a planning question from its fields (Fields), with the
+// defaults Help states. Every error is a *prim.FieldError naming the field.
+func Parse(get request.Lookup) (Input, error) {
+	var in Input
+	name, ok := get("model")
+	if !ok {
+		name = "70b"
+	}
+	name = strings.ToLower(strings.TrimSpace(name))
+	if name == "custom" {
+		in.Model = Model{Name: "custom"}
+	} else {
+		m, err := LookupModel(name)
+		if err != nil {
+			return in, err
+		}
+		in.Model = m
+	}
+	changed := false
+	for _, f := range []struct {
+		name string
+		dst  *int
+		max  int
+	}{{"layers", &in.Model.Layers, MaxLayers}, {"hidden", &in.Model.Hidden, MaxDim}, {"heads", &in.Model.Heads, MaxDim},
+		{"kv-heads", &in.Model.KVHeads, MaxDim}, {"head-dim", &in.Model.HeadDim, MaxDim}, {"ffn", &in.Model.FFN, MaxDim},
+		{"vocab", &in.Model.Vocab, MaxDim}, {"experts", &in.Model.Experts, MaxExperts}, {"top-k", &in.Model.TopK, MaxExperts},
+		{"shared-experts", &in.Model.SharedExperts, MaxExperts}, {"moe-ffn", &in.Model.MoEFFN, MaxDim},
+		{"dense-layers", &in.Model.DenseLayers, MaxLayers}} {
+		if _, given := get(f.name); !given {
+			continue
+		}
+		v, err := intOf(get, f.name, "", 0, f.max)
+		if err != nil {
+			return in, err
+		}
+		*f.dst, changed = v, true
+	}
+	if changed && name != "custom" {
+		in.Model.Name += " (modified)"
+		in.Model.Source = "modified from " + in.Model.Source
+	}
+	if err := in.Model.Validate(); err != nil {
+		return in, err
+	}
+
+	var err error
+	ints := []struct {
+		name string
+		dst  *int
+		def  string
+		max  int
+	}{{"seq", &in.Shape.Seq, "4096", MaxSeq}, {"micro-batch", &in.Shape.MicroBatch, "1", MaxBatch},
+		{"dp", &in.Parallel.DP, "1", MaxWorld}, {"tp", &in.Parallel.TP, "1", MaxWorld}, {"pp", &in.Parallel.PP, "1", MaxWorld},
+		{"ep", &in.Parallel.EP, "1", MaxWorld}}
+	for _, f := range ints {
+		if *f.dst, err = intOf(get, f.name, f.def, 1, f.max); err != nil {
+			return in, err
+		}
+	}
+	p := &in.Parallel
+	world := p.DP * p.TP * p.PP
+	if world > MaxWorld || world < 1 {
+		return in, prim.Errorf("dp", "dp × tp × pp must be from 1 to %d GPUs", MaxWorld)
+	}
+	defG := "8"
+	if world < 8 {
+		defG = strconv.Itoa(world)
+	}
+	if in.Cluster.GPUsPerNode, err = intOf(get, "gpus-per-node", defG, 1, MaxWorld); err != nil {
+		return in, err
+	}
+	defM := "1"
+	if p.PP > 1 {
+		defM = strconv.Itoa(4 * p.PP)
+	}
+	mbs, err := intOf(get, "micro-batches", defM, 1, MaxBatch)
+	if err != nil {
+		return in, err
+	}
+	if gb, given := get("global-batch"); given {
+		if in.Shape.GlobalBatch, err = intOf(get, "global-batch", "", 1, MaxBatch); err != nil {
+			return in, err
+		}
+		if _, both := get("micro-batches"); both && int64(mbs)*int64(in.Shape.MicroBatch)*int64(p.DP) != int64(in.Shape.GlobalBatch) {
+			return in, prim.Errorf("global-batch", "%s sequences ≠ micro-batches × micro-batch × dp = %d × %d × %d; give one of the two", gb, mbs, in.Shape.MicroBatch, p.DP)
+		}
+	} else {
+		gb := int64(mbs) * int64(in.Shape.MicroBatch) * int64(p.DP)
+		if gb > MaxBatch {
+			return in, prim.Errorf("micro-batches", "micro-batches × micro-batch × dp = %d sequences; want at most %d", gb, MaxBatch)
+		}
+		in.Shape.GlobalBatch = int(gb)
+	}
+	if world%in.Cluster.GPUsPerNode != 0 {
+		if _, given := get("nodes"); !given {
+			return in, prim.Errorf("gpus-per-node", "dp × tp × pp = %d GPUs do not fill whole nodes of %d GPUs; give gpus-per-node (a divisor of %d)", world, in.Cluster.GPUsPerNode, world)
+		}
+	}
+	if in.Cluster.Nodes, err = intOf(get, "nodes", strconv.Itoa(max(1, world/in.Cluster.GPUsPerNode)), 1, MaxWorld); err != nil {
+		return in, err
+	}
+	sp := "off"
+	if v, ok := get("sp"); ok {
+		sp = strings.ToLower(strings.TrimSpace(v))
+	}
+	switch sp {
+	case "on", "true", "1", "yes":
+		p.SP = true
+	case "off", "false", "0", "no":
+	default:
+		return in, prim.Errorf("sp", "want on or off, got %q", sp)
+	}
+	if p.Zero, err = ParseZero(text(get, "zero", "0")); err != nil {
+		return in, err
+	}
+	b, err := units.ParseSize(text(get, "bucket", "25MiB"))
+	if err != nil {
+		return in, wrap("bucket", err)
+	}
+	p.Bucket = int64(b)
+	p.Recompute = Recompute(strings.ToLower(text(get, "recompute", "selective")))
+	p.Order = strings.ToLower(text(get, "order", "tp-pp-dp"))
+	if p.Algorithm, err = sched.ParseAlgorithm(text(get, "algorithm", "auto")); err != nil {
+		return in, wrap("algorithm", err)
+	}
+	if in.Cluster.Inter, err = link(get, "preset", "ib400", "bandwidth", "latency"); err != nil {
+		return in, err
+	}
+	if in.Cluster.Intra, err = link(get, "intra-preset", "nvlink4", "intra-bandwidth", "intra-latency"); err != nil {
+		return in, err
+	}
+	eff, err := units.ParseEfficiency(text(get, "efficiency", "1"))
+	if err != nil {
+		return in, wrap("efficiency", err)
+	}
+	in.Cluster.Efficiency = float64(eff)
+	pk := strings.TrimSpace(text(get, "peak", "989"))
+	for _, suf := range []string{"TFLOP/s", "TFLOPS", "TFLOPs", "tflops"} {
+		pk = strings.TrimSpace(strings.TrimSuffix(pk, suf))
+	}
+	v, perr := strconv.ParseFloat(pk, 64)
+	if perr != nil || !(v > 0) || v > 1e6 {
+		return in, prim.Errorf("peak", "want peak dense TFLOP/s per GPU above 0 and at most 1e6, such as 989, got %q", text(get, "peak", ""))
+	}
+	in.Compute.PeakFLOPS = v * 1e12
+	mfu, err := units.ParseEfficiency(text(get, "mfu", "0.4"))
+	if err != nil {
+		return in, wrap("mfu", err)
+	}
+	in.Compute.MFU = float64(mfu)
+	return in, in.Validate()
+}
+
+// text is the trimmed text of name, or def when it is not given.
+func text(get request.Lookup, name, def string) string {
+	if v, ok := get(name); ok {
+		return strings.TrimSpace(v)
+	}
+	return def
+}
+
+// intOf parses a base-10 integer in [lo, hi].
+func intOf(get request.Lookup, name, def string, lo, hi int) (int, error) {
+	s := text(get, name, def)
+	v, err := strconv.Atoi(s)
+	if err != nil || v < lo || v > hi {
+		return 0, prim.Errorf(name, "want an integer from %d to %d, got %q", lo, hi, s)
+	}
+	return v, nil
+}
+
+// link reads one link class: a preset (default def) whose bandwidth and
+// latency the explicit fields override.
+func link(get request.Lookup, presetField, def, bwField, latField string) (topo.Link, error) {
+	pr, err := topo.LookupPreset(presetField, text(get, presetField, def))
+	if err != nil {
+		return topo.Link{}, err
+	}
+	l := pr.Link()
+	if v, ok := get(bwField); ok {
+		b, err := units.ParseBandwidth(v)
+		if err != nil {
+			return l, wrap(bwField, err)
+		}
+		l.Bandwidth = b.BytesPerSecond()
+	}
+	if v, ok := get(latField); ok {
+		d, err := units.ParseDuration(v)
+		if err != nil {
+			return l, wrap(latField, err)
+		}
+		l.Alpha = d.Seconds()
+	}
+	return l, nil
+}
+
+// wrap makes err a *prim.FieldError on name.
+func wrap(name string, err error) error {
+	if fe, ok := err.(*prim.FieldError); ok {
+		return &prim.FieldError{Field: name, Msg: fe.Msg}
+	}
+	return &prim.FieldError{Field: name, Msg: err.Error()}
+}

@@ -1,0 +1,141 @@
+package plan
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/units"
+)
+
+// Text writes the plan as the CLI prints it: the question, the groups on the
+// rank grid, one line per collective, totals per strategy, memory per GPU
+// and the step time. O(rows).
+func Text(r Result) string {
+	var b strings.Builder
+	in := r.Input
+	p, c := in.Parallel, in.Cluster
+	fmt.Fprintf(&b, "plan: %s, %s parameters (%s active per token)", in.Model.Name, count(r.Params), count(r.ActiveParams))
+	if in.Model.Source != "" {
+		fmt.Fprintf(&b, "; config: %s", in.Model.Source)
+	}
+	fmt.Fprintf(&b, "\ncluster: %d GPUs = %d nodes × %d; inside a node %s, α %s; between nodes %s, α %s; efficiency %s\n",
+		r.World, c.Nodes, c.GPUsPerNode, units.Bandwidth(c.Intra.Bandwidth), units.Duration(c.Intra.Alpha),
+		units.Bandwidth(c.Inter.Bandwidth), units.Duration(c.Inter.Alpha), units.Efficiency(c.Efficiency))
+	fmt.Fprintf(&b, "layout: dp %d × tp %d × pp %d, ep %d, sp %s, %s, bucket %s, recompute %s, order %s, algorithm %s\n",
+		p.DP, p.TP, p.PP, p.EP, onOff(p.SP), r.Zero, units.FormatBytes(float64(p.Bucket), true), p.Recompute, p.Order, p.Algorithm)
+	fmt.Fprintf(&b, "step: seq %d, micro-batch %d, %d micro-batches, global batch %d sequences = %d tokens\n",
+		in.Shape.Seq, in.Shape.MicroBatch, r.MicroBatches, in.Shape.GlobalBatch, int64(in.Shape.GlobalBatch)*int64(in.Shape.Seq))
+	fmt.Fprintf(&b, "rows and memory describe stage %d (layers %d–%d, %d with experts): %s dense + %s expert parameters per GPU\n",
+		r.Stage.Index, r.Stage.First, r.Stage.First+r.Stage.Layers-1, r.Stage.MoELayers, count(r.DenseOnGPU), count(r.ExpertsOnGPU))
+
+	b.WriteString("\ngroups on the rank grid (ranks of the group holding rank 0; placements)\n")
+	if len(r.Groups) == 0 {
+		b.WriteString("  none: one GPU\n")
+	}
+	for _, g := range r.Groups {
+		var sh []string
+		for _, s := range g.Shapes {
+			sh = append(sh, s.String())
+		}
+		fmt.Fprintf(&b, "  %-4s size %-5d stride %-5d %-24s %s\n", g.Name, g.Size, g.Stride, ranks(g.Example, g.Size), strings.Join(sh, "; "))
+	}
+
+	b.WriteString("\ncollectives per training step, on one GPU (the slowest group of each family)\n")
+	fmt.Fprintf(&b, "  %-5s %-15s %-14s %-5s %11s %7s %-22s %-26s %11s %11s %11s  %s\n",
+		"strat", "phase", "collective", "group", "bytes/call", "calls", "links", "algorithm", "time/call", "time/step", "sent/step", "what")
+	for _, row := range r.Rows {
+		alg := row.Algorithm
+		if row.AutoChosen {
+			alg += " (auto)"
+		}
+		fmt.Fprintf(&b, "  %-5s %-15s %-14s %-5s %11s %7d %-22s %-26s %11s %11s %11s  %s\n",
+			row.Strategy, row.Phase, row.Collective, fmt.Sprintf("%s%d", row.Group, row.GroupSize),
+			units.FormatBytes(float64(row.Bytes), false), row.Calls, strings.Join(row.Links, "+"), alg,
+			cost.FormatSeconds(row.TimePerCall), cost.FormatSeconds(row.TimeS), units.FormatBytes(float64(row.SentBytes), false), row.What)
+	}
+	if len(r.Rows) == 0 {
+		b.WriteString("  none\n")
+	}
+	for _, row := range r.Rows {
+		if row.Note != "" {
+			fmt.Fprintf(&b, "  note (%s %s): %s\n", row.Strategy, row.Collective, row.Note)
+		}
+	}
+	b.WriteString("\ntotals per strategy (bytes = Σ calls × bytes per call; sent = by the busiest rank)\n")
+	for _, t := range r.Totals {
+		fmt.Fprintf(&b, "  %-5s %12s  sent %12s  %s\n", t.Strategy, units.FormatBytes(float64(t.Bytes), false),
+			units.FormatBytes(float64(t.SentBytes), false), cost.FormatSeconds(t.TimeS))
+	}
+
+	m := r.Memory
+	fmt.Fprintf(&b, "\nmemory per GPU (16 B/parameter mixed-precision Adam as %s divides it; activations %s per layer × %d layers × %d micro-batches in flight, Korthikanti et al. 2022)\n",
+		r.Zero, m.ActivationFormula, r.Stage.Layers, m.InFlight)
+	fmt.Fprintf(&b, "  weights %s  gradients %s  optimizer %s  activations %s  total %s\n",
+		gb(m.Weights), gb(m.Gradients), gb(m.Optimizer), gb(m.Activations), gb(m.Total))
+
+	fmt.Fprintf(&b, "\ntime per step (compute = 6 · %s active parameters · tokens / (%d GPUs · %.4g TFLOP/s · MFU %s))\n",
+		count(r.ActiveParams), r.World, in.Compute.PeakFLOPS/1e12, units.Efficiency(in.Compute.MFU))
+	fmt.Fprintf(&b, "  compute %s  pipeline bubble %s  communication %s (nothing overlapped)  step %s  communication share %.1f%%\n",
+		cost.FormatSeconds(r.ComputeS), cost.FormatSeconds(r.BubbleS), cost.FormatSeconds(r.CommS), cost.FormatSeconds(r.StepS), 100*r.CommShare)
+	if tls := Timelines(r, DefaultMoEChunks); len(tls) > 0 {
+		b.WriteString("\noverlap (plan.Timelines; ccplay plan --timeline NAME draws one as SVG)\n")
+		for _, t := range tls {
+			fmt.Fprintf(&b, "  %-17s %-72s compute %s, finish %s, serial %s, exposed %s\n", t.Name, t.About,
+				cost.FormatSeconds(t.Compute), cost.FormatSeconds(t.Finish), cost.FormatSeconds(t.Serial), cost.FormatSeconds(t.Exposed))
+		}
+	}
+	return b.String()
+}
+
+// String describes a placement: "1 node × 8 (intra-node)".
+func (s Placement) String() string {
+	if s.Uneven {
+		return fmt.Sprintf("%d nodes, uneven (%s)", s.Nodes, strings.Join(s.Classes(), "+"))
+	}
+	n := "nodes"
+	if s.Nodes == 1 {
+		n = "node"
+	}
+	return fmt.Sprintf("%d %s × %d (%s)", s.Nodes, n, s.PerNode, strings.Join(s.Classes(), "+"))
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}
+
+// count writes a parameter count: 70.55 B, 6.74 B, 805.3 M.
+func count(n int64) string {
+	switch {
+	case n >= 1e9:
+		return fmt.Sprintf("%.2f B", float64(n)/1e9)
+	case n >= 1e6:
+		return fmt.Sprintf("%.1f M", float64(n)/1e6)
+	}
+	return fmt.Sprintf("%d", n)
+}
+
+// gb writes bytes in GB (10⁹).
+func gb(x float64) string { return fmt.Sprintf("%.2f GB", x/1e9) }
+
+// ranks writes a rank list briefly: "0-7", "0,8,16,…,56".
+func ranks(ex []int, size int) string {
+	if len(ex) == 0 {
+		return ""
+	}
+	if len(ex) == size && ex[len(ex)-1]-ex[0] == size-1 {
+		return fmt.Sprintf("%d-%d", ex[0], ex[len(ex)-1])
+	}
+	var parts []string
+	for i, r := range ex {
+		if i == 3 && size > 4 {
+			parts = append(parts, "…")
+			break
+		}
+		parts = append(parts, fmt.Sprint(r))
+	}
+	return strings.Join(parts, ",")
+}
