@@ -39,7 +39,8 @@ func TestBinaryExitCodes(t *testing.T) {
 		{[]string{"run"}, "\x00\xff\xfe", 2, "binary garbage"},
 		{[]string{"run"}, `{"collective":"alltoall","sendcounts":[[9223372036854775807,1],[1,1]],"inputs":[[1],[2]]}`, 2, "counts that overflow"},
 		{[]string{"run"}, `{"collective":"allreduce","algorithm":"tree","chunks":-5,"inputs":[[1],[2]]}`, 2, "negative chunks"},
-		{[]string{"experiment", "2"}, "", 2, "Experiment 2 is ccplay launch's"},
+		{[]string{"experiment", "2"}, "", 0, "Experiment 2 in four real processes"},
+		{[]string{"experiment", "2", "--collective", "gossip"}, "", 2, "Experiment 2 with a bad collective"},
 	} {
 		cmd := exec.Command(bin, c.args...)
 		cmd.Stdin = strings.NewReader(c.stdin)

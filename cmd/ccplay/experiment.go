@@ -17,11 +17,11 @@ func init() {
 }
 
 const (
-	experimentSynopsis = "ccplay experiment 1|3|4 [flags]"
+	experimentSynopsis = "ccplay experiment 1|2|3|4 [flags]"
 	experimentAbout    = "Reproduces the lecture's experiments (§7) with ccplay's own schedules and cost model, in the\n" +
 		"lecture's layout and words:\n" +
 		"  1  ring AllReduce step by step: every GPU ends with 1+2+…+P   (--ranks 4, --elements 8, --buffers)\n" +
-		"  2  real multi-process collectives: provided by `ccplay launch`, not by this command\n" +
+		"  2  real collectives in 4 OS processes over TCP on 127.0.0.1 (= ccplay launch -np 4; its flags apply)\n" +
 		"  3  the α-β table: naive / ring / tree AllReduce of 100 MiB at 50 GB/s, α = 5 µs\n" +
 		"  4  MoE AllToAll: the token matrix is transposed across GPUs   (--ranks 4)"
 )
@@ -41,9 +41,9 @@ func banner(b *strings.Builder, title string) {
 }
 
 // runExperiment implements `ccplay experiment N [flags]`.
-func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func runExperiment(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		return fail(stderr, "experiment: which one? want 1, 3 or 4 (2 is provided by ccplay launch), e.g. ccplay experiment 1")
+		return fail(stderr, "experiment: which one? want 1, 2, 3 or 4, e.g. ccplay experiment 1")
 	}
 	switch args[0] {
 	case "-h", "-help", "--help":
@@ -51,11 +51,7 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	case "1":
 		return experiment1(args[1:], stdout, stderr)
 	case "2":
-		const what = "experiment 2: the lecture's real multi-process collectives (torch.distributed, gloo, 4 processes) are provided by `ccplay launch`"
-		if _, ok := commands["launch"]; ok {
-			return fail(stderr, "%s; run that (see ccplay launch -h); nothing was run here", what)
-		}
-		return fail(stderr, "%s, which is not yet available; nothing was run", what)
+		return runLaunch(append([]string{"-np", "4"}, args[1:]...), stdin, stdout, stderr)
 	case "3":
 		return experiment3(args[1:], stdout, stderr)
 	case "4":
@@ -64,7 +60,7 @@ func runExperiment(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if strings.HasPrefix(args[0], "-") {
 		return fail(stderr, "experiment: give the experiment number first, e.g. ccplay experiment 1 %s", strings.Join(args, " "))
 	}
-	return fail(stderr, "experiment: unknown experiment %q; want 1, 3 or 4 (2 is provided by ccplay launch)", args[0])
+	return fail(stderr, "experiment: unknown experiment %q; want 1, 2, 3 or 4", args[0])
 }
 
 // experiment1 prints the lecture's Experiment 1: ring AllReduce of P

@@ -128,15 +128,13 @@ func TestExperiment4IsATranspose(t *testing.T) {
 	}
 }
 
-// TestExperimentErrors: Experiment 2 points to ccplay launch and prints no
-// fake output; bad numbers and flags are one line naming them.
+// TestExperimentErrors: bad numbers and flags are one line naming them.
 func TestExperimentErrors(t *testing.T) {
 	for _, c := range []struct {
 		args   []string
 		want   []string
 		reason string
 	}{
-		{[]string{"experiment", "2"}, []string{"ccplay: experiment 2:", "provided by `ccplay launch`", "nothing was run"}, "Experiment 2 needs real processes"},
 		{[]string{"experiment"}, []string{"ccplay: experiment: which one?"}, "no number"},
 		{[]string{"experiment", "5"}, []string{`ccplay: experiment: unknown experiment "5"`}, "no Experiment 5"},
 		{[]string{"experiment", "--ranks", "4", "1"}, []string{"ccplay: experiment: give the experiment number first"}, "flags before the number"},
@@ -151,5 +149,26 @@ func TestExperimentErrors(t *testing.T) {
 	} {
 		code, out, errOut := cli(t, "", c.args...)
 		wantUsageError(t, c.reason, code, out, errOut, c.want...)
+	}
+}
+
+// TestExperiment2IsLaunch: Experiment 2 runs the lecture's three collectives
+// in four real processes (ccplay launch -np 4) and prints the lecture's
+// answers: AllReduce → 10s, AllGather → [0 100 200 300], ReduceScatter → 100.
+func TestExperiment2IsLaunch(t *testing.T) {
+	code, out, errOut := cli(t, "", "experiment", "2")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	for _, want := range []string{
+		"launched 4 processes",
+		"  rank 3: [4 4 4 4] -> [10 10 10 10]\n",
+		"  rank 2: [200] -> [0 100 200 300]\n",
+		"  rank 1: [20 20 20 20] -> [100]\n",
+		"all 12 results match the definition",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("experiment 2 output lacks %q:\n%s", want, out)
+		}
 	}
 }

@@ -1,0 +1,232 @@
+package transport
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+)
+
+// Elem is an element type that crosses the wire: 8 bytes, little-endian.
+type Elem interface{ float64 | int64 }
+
+// ElemSize is the size of an Elem on the wire, in bytes.
+const ElemSize = 8
+
+// Run executes rank ep.Rank()'s part of schedule s as call number seq and
+// returns the rank's receive buffer (nil where the collective leaves it
+// undefined). input is the rank's send buffer (nil or empty where it is not
+// significant). Every rank of the group must call Run with the same
+// schedule and seq; a rank that receives a message of another call returns a
+// *MismatchError.
+//
+// Per round, the rank first encodes every payload it sends from the state at
+// the start of the round (a round's transfers all read that state, as in
+// sim.Run), posts them on a separate goroutine, then receives and applies
+// its incoming transfers in the schedule's order, so the results equal
+// sim.Execute's bit for bit. On any error the caller should Abort the
+// endpoint so the other ranks stop at once. Time O(work + bytes moved).
+func Run[T Elem](ep Endpoint, s *sched.Schedule, seq uint64, input []T) ([]T, error) {
+	r, sp := ep.Rank(), s.Spec
+	if ep.Ranks() != sp.Ranks {
+		return nil, fmt.Errorf("rank %d: the group has %d ranks but the schedule %d", r, ep.Ranks(), sp.Ranks)
+	}
+	if want := max(sp.InLen(r), 0); len(input) != want {
+		return nil, fmt.Errorf("rank %d: %s needs %d input elements, got %d", r, sp.Collective, want, len(input))
+	}
+	c, ok := ep.(copier)
+	direct := ok && c.copiesOnSend() && littleEndian
+	work := make([]T, s.WorkLen[r])
+	for _, g := range s.In[r] {
+		copy(work[g.To:g.To+g.Len], input[g.From:g.From+g.Len])
+	}
+	for i, rd := range s.Rounds {
+		h := Header{Seq: seq, Collective: string(sp.Collective), Algorithm: string(s.Algorithm), Round: int32(i)}
+		var out []outgoing
+		var local [][]T
+		mixed := direct && sendsAndReceives(rd, r)
+		for _, t := range rd.Transfers {
+			if int(t.Src) != r {
+				continue
+			}
+			src := work[t.SrcOff : t.SrcOff+t.Len]
+			switch {
+			case int(t.Dst) == r:
+				local = append(local, append([]T(nil), src...))
+			case direct && (!mixed || !writtenIn(rd, r, t.SrcOff, t.SrcOff+t.Len)):
+				// Nothing this round writes the region, and Send copies it
+				// before returning (Run waits for every send before the next
+				// round): send straight from the work buffer.
+				out = append(out, outgoing{int(t.Dst), Message{Header: h, Payload: asBytes(src), borrowed: true}})
+			default:
+				out = append(out, outgoing{int(t.Dst), Message{Header: h, Payload: encode(src)}})
+			}
+		}
+		sent := make(chan error, 1)
+		go func() { sent <- sendAll(ep, out) }()
+		err := func() error {
+			for _, t := range rd.Transfers {
+				if int(t.Dst) != r {
+					continue
+				}
+				dst := work[t.DstOff : t.DstOff+t.Len]
+				if int(t.Src) == r {
+					copy(dst, local[0])
+					local = local[1:]
+				} else {
+					m, err := ep.Recv(int(t.Src))
+					if err != nil {
+						var te *TimeoutError
+						if errors.As(err, &te) {
+							te.Want = h.String()
+						}
+						return err
+					}
+					if m.Header != h {
+						return &MismatchError{Rank: r, Peer: int(t.Src), Want: h, Got: m.Header}
+					}
+					if len(m.Payload) != int(t.Len)*ElemSize {
+						return fmt.Errorf("rank %d: %s from rank %d carries %d bytes, want %d", r, h, t.Src, len(m.Payload), t.Len*ElemSize)
+					}
+					if rd.Reduce {
+						combineBytes(sp.Op, dst, m.Payload)
+					} else {
+						decodeInto(dst, m.Payload)
+					}
+					putBuf(m.Payload)
+				}
+			}
+			return nil
+		}()
+		if serr := <-sent; err == nil {
+			err = serr
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if s.Out[r] == nil {
+		return nil, nil
+	}
+	if segs := s.Out[r]; len(segs) == 1 && segs[0].To == 0 && segs[0].Len == max(sp.OutLen(r), 0) {
+		g := segs[0] // the output is one piece of the work buffer: hand it over, no copy
+		return work[g.From : g.From+g.Len : g.From+g.Len], nil
+	}
+	res := make([]T, max(sp.OutLen(r), 0))
+	for _, g := range s.Out[r] {
+		copy(res[g.To:g.To+g.Len], work[g.From:g.From+g.Len])
+	}
+	return res, nil
+}
+
+// writtenIn reports whether round rd writes [lo, hi) of rank r's work
+// buffer. O(transfers of the round).
+func writtenIn(rd sched.Round, r int, lo, hi int64) bool {
+	for _, t := range rd.Transfers {
+		if int(t.Dst) == r && lo < t.DstOff+t.Len && t.DstOff < hi {
+			return true
+		}
+	}
+	return false
+}
+
+// sendsAndReceives reports whether rank r both sends and receives in round
+// rd; only then can a borrowed send region be overwritten. O(transfers).
+func sendsAndReceives(rd sched.Round, r int) bool {
+	var in, out bool
+	for _, t := range rd.Transfers {
+		in = in || int(t.Dst) == r
+		out = out || int(t.Src) == r
+	}
+	return in && out
+}
+
+type outgoing struct {
+	dst int
+	m   Message
+}
+
+func sendAll(ep Endpoint, out []outgoing) error {
+	for _, o := range out {
+		if err := ep.Send(o.dst, o.m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// encode writes v as little-endian 8-byte elements.
+func encode[T Elem](v []T) []byte {
+	b := getBuf(len(v) * ElemSize)
+	if littleEndian {
+		copy(b, asBytes(v))
+		return b
+	}
+	switch x := any(v).(type) {
+	case []float64:
+		for i, f := range x {
+			binary.LittleEndian.PutUint64(b[i*8:], math.Float64bits(f))
+		}
+	case []int64:
+		for i, n := range x {
+			binary.LittleEndian.PutUint64(b[i*8:], uint64(n))
+		}
+	}
+	return b
+}
+
+// decodeInto overwrites dst with the len(dst) elements encoded in b.
+func decodeInto[T Elem](dst []T, b []byte) {
+	if littleEndian {
+		copy(asBytes(dst), b[:len(dst)*ElemSize])
+		return
+	}
+	switch x := any(dst).(type) {
+	case []float64:
+		for i := range x {
+			x[i] = math.Float64frombits(binary.LittleEndian.Uint64(b[i*8:]))
+		}
+	case []int64:
+		for i := range x {
+			x[i] = int64(binary.LittleEndian.Uint64(b[i*8:]))
+		}
+	}
+}
+
+// combineBytes folds the elements encoded in b into dst (dst = dst op b),
+// decoding in blocks so no payload-sized buffer is allocated.
+func combineBytes[T Elem](op prim.Op, dst []T, b []byte) {
+	if littleEndian {
+		if src, ok := asElems[T](b[:len(dst)*ElemSize]); ok {
+			prim.Combine(op, dst, src)
+			return
+		}
+	}
+	var buf [512]T
+	for lo := 0; lo < len(dst); lo += len(buf) {
+		hi := min(lo+len(buf), len(dst))
+		blk := buf[:hi-lo]
+		decodeInto(blk, b[lo*ElemSize:])
+		prim.Combine(op, dst[lo:hi], blk)
+	}
+}
+
+// decode appends the elements of b to dst.
+func decode[T Elem](dst []T, b []byte) []T {
+	n := len(b) / ElemSize
+	dst = append(dst, make([]T, n)...)
+	switch x := any(dst).(type) {
+	case []float64:
+		for i := range n {
+			x[i] = math.Float64frombits(binary.LittleEndian.Uint64(b[i*8:]))
+		}
+	case []int64:
+		for i := range n {
+			x[i] = int64(binary.LittleEndian.Uint64(b[i*8:]))
+		}
+	}
+	return dst
+}

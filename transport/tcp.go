@@ -1,0 +1,233 @@
+package transport
+
+import (
+	"bufio"
+	"fmt"
+	"net"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// tcpPeer is the connection to one peer and its reader's state.
+type tcpPeer struct {
+	conn   net.Conn
+	wmu    sync.Mutex
+	w      *bufio.Writer
+	box    *mailbox
+	gone   chan struct{} // closed when the reader stops (bye, abort or error)
+	sawBye atomic.Bool
+}
+
+// tcpEndpoint is one rank of a full TCP mesh: one connection per peer, a
+// reader goroutine per connection that drains it into the peer's mailbox,
+// so writes never wait for the receiving rank to call Recv.
+type tcpEndpoint struct {
+	rank, ranks int
+	opts        Options
+	peers       []*tcpPeer // nil at rank
+	poison      *poison
+	closing     atomic.Bool
+	once        sync.Once
+}
+
+func (e *tcpEndpoint) Rank() int { return e.rank }
+
+// copiesOnSend: a TCP Send returns once the frame is in the socket.
+func (e *tcpEndpoint) copiesOnSend() bool { return true }
+func (e *tcpEndpoint) Ranks() int         { return e.ranks }
+
+// start launches the reader of every peer.
+func (e *tcpEndpoint) start() {
+	for q, p := range e.peers {
+		if p != nil {
+			go e.read(q, p)
+		}
+	}
+}
+
+// read drains peer q's connection until bye, abort, error or close. A
+// connection that ends without a goodbye poisons the endpoint.
+func (e *tcpEndpoint) read(q int, p *tcpPeer) {
+	defer close(p.gone)
+	r := bufio.NewReaderSize(p.conn, 64<<10)
+	for {
+		kind, err := readKind(r)
+		if err == nil {
+			// A frame has started: the rest must arrive within the timeout.
+			p.conn.SetReadDeadline(time.Now().Add(e.opts.timeout()))
+			var m Message
+			m, err = readRest(r)
+			p.conn.SetReadDeadline(time.Time{})
+			if err == nil {
+				switch kind {
+				case kindData:
+					p.box.put(m)
+					continue
+				case kindBye:
+					p.sawBye.Store(true)
+					p.box.finish(&PeerError{Rank: e.rank, Peer: q, Reason: "has finished its calls and closed"})
+					return
+				case kindAbort:
+					pe := &PeerError{Rank: e.rank, Peer: q, Reason: "aborted: " + string(m.Payload)}
+					p.box.finish(pe)
+					e.poison.set(pe)
+					return
+				default:
+					err = fmt.Errorf("unknown frame kind %d", kind)
+				}
+			}
+		}
+		if e.closing.Load() {
+			p.box.finish(&PeerError{Rank: e.rank, Peer: q, Reason: "is unreachable: this endpoint is closed"})
+			return
+		}
+		pe := &PeerError{Rank: e.rank, Peer: q, Reason: "dropped its connection (exited or killed?): " + err.Error()}
+		p.box.finish(pe)
+		e.poison.set(pe)
+		return
+	}
+}
+
+// Send writes m to dst within the timeout.
+func (e *tcpEndpoint) Send(dst int, m Message) error {
+	if err := checkPeer(e.rank, e.ranks, dst); err != nil {
+		return err
+	}
+	if err := e.poison.get(); err != nil {
+		return err
+	}
+	err := e.write(dst, kindData, m, e.opts.timeout())
+	if !m.borrowed {
+		putBuf(m.Payload) // written (or failed): the frame no longer needs it
+	}
+	if err != nil {
+		// The peer may have said why it went away: give its reader a
+		// moment to deliver the reason before reporting the bare failure.
+		select {
+		case <-e.peers[dst].gone:
+		case <-time.After(100 * time.Millisecond):
+		}
+		if perr := e.poison.get(); perr != nil {
+			return perr
+		}
+		pe := &PeerError{Rank: e.rank, Peer: dst, Reason: "connection failed while sending: " + err.Error()}
+		e.poison.set(pe)
+		return pe
+	}
+	return nil
+}
+
+func (e *tcpEndpoint) write(dst int, kind byte, m Message, d time.Duration) error {
+	p := e.peers[dst]
+	p.wmu.Lock()
+	defer p.wmu.Unlock()
+	p.conn.SetWriteDeadline(time.Now().Add(d))
+	return writeFrame(p.w, kind, m)
+}
+
+// Recv returns the next message from src (see Endpoint).
+func (e *tcpEndpoint) Recv(src int) (Message, error) {
+	if err := checkPeer(e.rank, e.ranks, src); err != nil {
+		return Message{}, err
+	}
+	m, err := e.peers[src].box.get(e.opts.timeout(), e.poison.ch, e.poison.get)
+	if err == errTimeout {
+		return m, &TimeoutError{Rank: e.rank, Peer: src, Waited: e.opts.timeout()}
+	}
+	return m, err
+}
+
+// Close says goodbye to every peer, waits (at most SetupTimeout) until every
+// peer has said goodbye or gone, and closes the connections. It returns an
+// error naming the peers that neither said goodbye nor went away in time.
+func (e *tcpEndpoint) Close() error {
+	var err error
+	e.once.Do(func() {
+		for q, p := range e.peers {
+			if p != nil {
+				e.write(q, kindBye, Message{}, e.opts.timeout())
+			}
+		}
+		deadline := time.NewTimer(e.opts.setupTimeout())
+		defer deadline.Stop()
+		var late []int
+		for q, p := range e.peers {
+			if p == nil {
+				continue
+			}
+			select {
+			case <-p.gone:
+			case <-deadline.C:
+				late = append(late, q)
+				deadline.Reset(0)
+			}
+		}
+		e.closeConns()
+		if len(late) > 0 {
+			err = fmt.Errorf("rank %d: ranks %v did not finish within %v", e.rank, late, e.opts.setupTimeout())
+		}
+	})
+	return err
+}
+
+// Abort sends reason to every peer (each write bounded by a second) and
+// closes the connections.
+func (e *tcpEndpoint) Abort(reason error) {
+	e.once.Do(func() {
+		msg := Message{Payload: []byte(reason.Error())}
+		if len(msg.Payload) > 4096 {
+			msg.Payload = msg.Payload[:4096]
+		}
+		for q, p := range e.peers {
+			if p != nil {
+				e.write(q, kindAbort, msg, time.Second)
+				if tc, ok := p.conn.(*net.TCPConn); ok {
+					tc.CloseWrite()
+				}
+			}
+		}
+		// Keep reading for a moment so the peers' in-flight data does not
+		// turn our close into a reset that could overtake the reason.
+		e.closing.Store(true)
+		e.waitPeers(time.Second)
+		e.closeConns()
+	})
+}
+
+// waitPeers waits at most d until every peer's reader has stopped.
+func (e *tcpEndpoint) waitPeers(d time.Duration) {
+	deadline := time.NewTimer(d)
+	defer deadline.Stop()
+	for _, p := range e.peers {
+		if p == nil {
+			continue
+		}
+		select {
+		case <-p.gone:
+		case <-deadline.C:
+			return
+		}
+	}
+}
+
+func (e *tcpEndpoint) closeConns() {
+	e.closing.Store(true)
+	for _, p := range e.peers {
+		if p != nil {
+			p.conn.Close()
+		}
+	}
+}
+
+// newPeer wraps an established connection.
+func newPeer(c net.Conn) *tcpPeer {
+	if tc, ok := c.(*net.TCPConn); ok {
+		tc.SetNoDelay(true)
+		// A peer host that vanishes without a FIN or RST is noticed by
+		// the kernel's keep-alive probes, besides the Recv timeout.
+		tc.SetKeepAlivePeriod(5 * time.Second)
+		tc.SetKeepAlive(true)
+	}
+	return &tcpPeer{conn: c, w: bufio.NewWriterSize(c, 64<<10), box: newMailbox(), gone: make(chan struct{})}
+}
