@@ -24,7 +24,7 @@ type Anim struct {
 }
 
 // Steps is the step-through view: one round of the schedule at a time, the
-// ranks on a circle with an arrow per message (figure.Step), every rank's
+// ranks laid out per algorithm with an arrow per message (figure.StepGraph), every rank's
 // chunks coloured by whose data they already hold (sim.NewRun), and the
 // round's ledger (sim.RoundRanks).
 type Steps struct {
@@ -75,8 +75,11 @@ func (s *State) AnimLabel() string {
 	return s.Tf("a.round", t, s.AnimRounds(), d.Sched.Rounds[t-1].Phase)
 }
 
-// AnimSVG draws the round shown (figure.Step); before the first round, the
-// ranks without arrows.
+// AnimSVG draws the round shown on the algorithm's layout (figure.StepGraph:
+// a circle for ring, the double binary tree's two trees for tree, a star
+// for naive, a binomial tree, one box per node for hierarchical, a circle
+// with chords for the rest); before the first round, the layout without
+// arrows. Tree and node labels are translated here.
 func (s *State) AnimSVG() vugu.HTML {
 	d := s.ledgerData()
 	if d.Sched == nil || s.P.Ranks > AnimMaxRanks {
@@ -84,25 +87,37 @@ func (s *State) AnimSVG() vugu.HTML {
 	}
 	t := s.round()
 	return s.cached("anim-svg-"+strconv.Itoa(t), func() any {
-		var ring chart.Ring
-		if t == 0 {
-			ring = chart.Ring{ID: "anim"}
-			for r := 0; r < s.P.Ranks; r++ {
-				ring.Nodes = append(ring.Nodes, strconv.Itoa(r))
-			}
-		} else {
-			var err error
-			if ring, err = figure.Step(d.Sched, t, s.P.ElemSize); err != nil {
-				return vugu.HTML("")
-			}
+		g, err := figure.StepGraph(d.Sched, t, s.P.ElemSize, s.gpusPerNode(), 440, 440)
+		if err != nil {
+			return vugu.HTML("")
 		}
-		ring.ID = "anim"
-		ring.Title = s.Tf("a.short", t, s.AnimRounds())
-		ring.Caption = ""
+		g.ID = "anim"
+		g.Title = s.Tf("a.short", t, s.AnimRounds())
+		g.Caption = ""
+		for i := range g.Notes {
+			g.Notes[i].Text = s.T("a.tree" + strconv.Itoa(i))
+		}
+		for i := range g.Boxes {
+			g.Boxes[i].Label = s.Tf("a.node", i)
+		}
 		var b bytes.Buffer
-		ring.View(440, 440).WriteSVG(&b) //nolint:errcheck // bytes.Buffer never fails
+		g.WriteSVG(&b) //nolint:errcheck // bytes.Buffer never fails
 		return vugu.HTML(b.String())
 	}).(vugu.HTML)
+}
+
+// gpusPerNode is the GPUs per node the schedule was built with (0 = none).
+func (s *State) gpusPerNode() int {
+	if sched.Algorithm(s.R.Algorithm) == sched.Hierarchical {
+		return s.P.GPUsPerNode
+	}
+	return 0
+}
+
+// AnimLayout says how the animation lays the ranks out and what the arrow
+// colours mean (figure.KindOf).
+func (s *State) AnimLayout() string {
+	return s.T("a.layout." + figure.KindOf(s.P.Collective, sched.Algorithm(s.R.Algorithm), s.gpusPerNode()))
 }
 
 // RoundRow is one rank's traffic in the round shown.
@@ -139,6 +154,10 @@ type demo struct {
 	ok     bool
 }
 
+// Not inlined: its cached closure would be copied into every caller
+// (≈ 3–7 KB of wasm each).
+//
+//go:noinline
 func (s *State) demoRun() demo {
 	return s.cached("demo", func() any {
 		real := s.ledgerData().Sched
@@ -148,7 +167,7 @@ func (s *State) demoRun() demo {
 		}
 		alg := sched.Algorithm(s.R.Algorithm)
 		k := 1
-		opt := sched.Options{}
+		opt := sched.Options{GPUsPerNode: s.gpusPerNode()}
 		if sched.Pipelined(p.Collective, alg) {
 			k = max(s.R.Chunks, 1)
 			opt.Chunks = k
@@ -163,7 +182,7 @@ func (s *State) demoRun() demo {
 		}
 		in := make([][]int64, p.Ranks)
 		for r := range in {
-			in[r] = make([]int64, sp.InLen(r))
+			in[r] = make([]int64, max(sp.InLen(r), 0)) // Undefined (−1): no input
 			for i := range in[r] {
 				in[r][i] = 1 << r
 			}

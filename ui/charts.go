@@ -77,6 +77,10 @@ func ranksAlgorithms(c prim.Collective) []sched.Algorithm {
 	return out
 }
 
+// Not inlined: its cached closure would be copied into every caller
+// (≈ 3–7 KB of wasm each).
+//
+//go:noinline
 func (s *State) charts() chartsData {
 	return s.cached("charts", func() any {
 		var d chartsData

@@ -115,7 +115,7 @@ func (s *State) FieldClass(f string) string {
 }
 
 // TextFields are the free-text controls, in display order.
-var TextFields = []string{"ranks", "size", "bandwidth", "efficiency", "latency", "gamma", "root", "chunks"}
+var TextFields = []string{"ranks", "size", "bandwidth", "efficiency", "latency", "gamma", "root", "chunks", "gpus-per-node"}
 
 // TextFieldList lists the free-text controls (for the template).
 func (s *State) TextFieldList() []string { return TextFields }

@@ -7,7 +7,11 @@
 //
 // Nothing here imports syscall/js: the components render natively with Vugu's
 // staticrender, which is how the tests drive them.
+//
+// go generate runs vugugen, then internal/wstrim, which drops the text nodes
+// vugugen makes of the line breaks between tags (smaller wasm and DOM).
 package ui
 
 //go:generate go tool vugugen -skip-go-mod -skip-main .
+//go:generate go run ./internal/wstrim .
 //go:generate go fmt .

@@ -39,6 +39,11 @@ type LedgerData struct {
 // ledgerData builds the schedule of the last valid question (auto resolved
 // to the algorithm it chose, with the closed form's chunk count) and its
 // ledger. Cached per question.
+//
+// Not inlined: its cached closure would be copied into every caller
+// (≈ 3–7 KB of wasm each).
+//
+//go:noinline
 func (s *State) ledgerData() LedgerData {
 	return s.cached("ledger", func() any {
 		p := s.P
@@ -49,7 +54,7 @@ func (s *State) ledgerData() LedgerData {
 		if n := transferBound(p.Ranks, s.R.Steps, alg); n > LedgerMaxTransfers {
 			return LedgerData{Reason: s.Tf("l.toobig", s.Tf("l.bound", n, LedgerMaxTransfers))}
 		}
-		opt := sched.Options{MaxTransfers: LedgerMaxTransfers}
+		opt := sched.Options{MaxTransfers: LedgerMaxTransfers, GPUsPerNode: s.gpusPerNode()}
 		if sched.Pipelined(p.Collective, alg) {
 			opt.Chunks = s.R.Chunks
 		}

@@ -49,6 +49,10 @@ type ncclData struct {
 	Field, Err string
 }
 
+// Not inlined: its cached closure would be copied into every caller
+// (≈ 3–7 KB of wasm each).
+//
+//go:noinline
 func (s *State) nccl() ncclData {
 	key := "nccl|" + s.SweepText("minbytes") + "|" + s.SweepText("maxbytes") + "|" + s.SweepText("stepfactor")
 	return s.cached(key, func() any {

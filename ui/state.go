@@ -50,11 +50,12 @@ type State struct {
 	Download func(name, mime, data string)
 
 	memo memo
+	pl   planState // the parallelism planner's fields and plan (plan.go)
 }
 
 // ControlFields are the cost fields the controls edit and the URL carries,
 // with the CLI's flag names, in display order.
-var ControlFields = []string{"collective", "algorithm", "ranks", "size", "bandwidth", "efficiency", "latency", "gamma", "root", "dtype", "chunks"}
+var ControlFields = []string{"collective", "algorithm", "ranks", "size", "bandwidth", "efficiency", "latency", "gamma", "root", "dtype", "chunks", "gpus-per-node"}
 
 // alwaysInURL are the fields written to the URL even at their defaults, so a
 // shared link states the whole question (the example link).
@@ -82,6 +83,7 @@ func NewState(query, navLang string) *State {
 			s.SetSweep(f, v)
 		}
 	}
+	s.pl = newPlanState(q)
 	if l, ok := q["lang"]; ok && (l == "zh" || l == "en") {
 		s.Lang = l
 	}
@@ -231,6 +233,7 @@ func (s *State) Query() string {
 			add(f, v)
 		}
 	}
+	s.pl.addQuery(add)
 	add("lang", s.Lang)
 	if s.Embed {
 		add("embed", s.View)

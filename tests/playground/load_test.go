@@ -30,5 +30,9 @@ func TestLoadShowsCoreNumbers(t *testing.T) {
 	if got := p.text("t-time"); got != cost.FormatSeconds(want.TimeS) {
 		t.Errorf("time shown %q, core says %q", got, cost.FormatSeconds(want.TimeS))
 	}
+	// boot.js loads the pre-compressed copy (the static server does not gzip).
+	if src := eval[string](p, `window.ccplayWasmSource || ""`); src != "app.wasm.gz" {
+		t.Errorf("the page loaded %q, want app.wasm.gz inflated by DecompressionStream", src)
+	}
 	p.noConsoleErrors()
 }

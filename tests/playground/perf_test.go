@@ -35,8 +35,11 @@ func TestPerf(t *testing.T) {
 	w.Write(raw)
 	w.Close()
 	fmt.Printf("app.wasm: %.2f MB raw, %.2f MB gzip -9 (target ≤ 1.2 MB)\n", float64(len(raw))/1e6, float64(gz.Len())/1e6)
-	fmt.Printf("%-9s  %-12s  %-13s  %-12s\n", "P", "first (ms)", "change p50", "change max")
 	p := browser(t, 1280, 800)
+	p.open(base + "/?lang=en")
+	fmt.Printf("downloaded: %s\n", eval[string](p, `performance.getEntriesByType("resource").filter((e) => /app\.wasm/.test(e.name))`+
+		`.map((e) => e.name.replace(/^.*\//, "") + " " + (e.encodedBodySize / 1e6).toFixed(2) + " MB on the wire").join(", ") + " (loaded " + window.ccplayWasmSource + ")"`))
+	fmt.Printf("%-9s  %-12s  %-13s  %-12s\n", "P", "first (ms)", "change p50", "change max")
 	for _, ranks := range []int{8, 64, 1024, 1 << 20} {
 		var first []float64
 		for i := 0; i < 3; i++ {

@@ -16,8 +16,16 @@ import (
 // TestShots writes screenshots of every view in both languages at 1280×800
 // and 390×844, and of each view embedded in a 720-px course page, into
 // $CCPLAY_SHOTS (default /tmp/shots). Opt-in: go test -tags shots -run Shots.
-// CCPLAY_SHOT_VIEWS limits the views (comma-separated).
+// CCPLAY_SHOT_VIEWS limits the views (comma-separated). The step-through
+// view is also shot on each per-algorithm layout (steps-<layout>-…).
 func TestShots(t *testing.T) {
+	stepLayouts := map[string]string{
+		"tree":         "algorithm=tree&ranks=8",
+		"star":         "algorithm=naive&ranks=8",
+		"binomial":     "collective=broadcast&algorithm=binomial&ranks=8",
+		"hierarchical": "algorithm=hierarchical&ranks=16&gpus-per-node=4",
+		"chords":       "algorithm=recursive_doubling&ranks=16",
+	}
 	dir := os.Getenv("CCPLAY_SHOTS")
 	if dir == "" {
 		dir = "/tmp/shots"
@@ -46,6 +54,19 @@ func TestShots(t *testing.T) {
 				}
 				name := filepath.Join(dir, fmt.Sprintf("%s-%s-%dx%d.png", v, lang, size[0], size[1]))
 				if err := os.WriteFile(name, png, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			// The step-through view's per-algorithm layouts.
+			for name, q := range stepLayouts {
+				p.open(fmt.Sprintf("%s/?lang=%s&view=steps&%s", base, lang, q))
+				p.click("a-step")
+				png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
+				if err != nil {
+					t.Fatal(err)
+				}
+				file := filepath.Join(dir, fmt.Sprintf("steps-%s-%s-%dx%d.png", name, lang, size[0], size[1]))
+				if err := os.WriteFile(file, png, 0o644); err != nil {
 					t.Fatal(err)
 				}
 			}

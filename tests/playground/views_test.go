@@ -47,6 +47,21 @@ func TestViews(t *testing.T) {
 			t.Fatalf("after the last round a cell holds %s ranks' data, want 8", c)
 		}
 	}
+	// Per-algorithm layouts, switched live: the double tree's two trees, a
+	// box per node for hierarchical with GPUs per node, the naive star.
+	for _, tc := range []struct{ alg, gpus, want, why string }{
+		{"tree", "0", "tree B", "tree: both complementary trees"},
+		{"hierarchical", "4", "node 1", "hierarchical, 4 GPUs per node: a box per node"},
+		{"naive", "0", "A star", "naive: the star (in the layout note)"},
+	} {
+		p.setField("f-algorithm", tc.alg)
+		p.setField("f-gpus-per-node", tc.gpus)
+		p.click("a-step")
+		got := eval[string](p, `document.querySelector("#view-steps svg").textContent + " " + document.getElementById("a-layout").textContent`)
+		if !strings.Contains(got, tc.want) {
+			t.Errorf("%s: the step figure and note lack %q", tc.why, tc.want)
+		}
+	}
 	// Large P: the animation explains its limit; the ledger pages.
 	p.setField("f-ranks", "1000")
 	if got := p.text("a-limit"); !strings.Contains(got, "64") {

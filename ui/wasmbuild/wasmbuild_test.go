@@ -1,6 +1,9 @@
 package wasmbuild
 
 import (
+	"bytes"
+	"compress/gzip"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -66,5 +69,20 @@ func TestEnsureBuildsAndCopies(t *testing.T) {
 	stale, why, err := Stale(filepath.Dir(pub), filepath.Join(pub, "app.wasm"))
 	if err != nil || stale {
 		t.Errorf("still stale after Ensure: %s %v", why, err)
+	}
+	// app.wasm.gz is app.wasm, gzipped.
+	raw, err1 := os.ReadFile(filepath.Join(pub, "app.wasm"))
+	f, err2 := os.Open(filepath.Join(pub, "app.wasm.gz"))
+	if err1 != nil || err2 != nil {
+		t.Fatalf("reading app.wasm / app.wasm.gz: %v %v", err1, err2)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inflated, err := io.ReadAll(zr)
+	if err != nil || !bytes.Equal(inflated, raw) {
+		t.Errorf("app.wasm.gz does not inflate to app.wasm (%d vs %d bytes, %v)", len(inflated), len(raw), err)
 	}
 }

@@ -1,0 +1,118 @@
+package ui
+
+import (
+	"html"
+	"strings"
+	"testing"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/plan"
+	"github.com/ccplay/ccplay/core/request"
+)
+
+// The view shows plan.Plan's answer to its fields: the issue's example by
+// default, every collective row, memory bars and the regenerated table.
+func TestPlanViewRendersThePlan(t *testing.T) {
+	s := NewState("view=plan&lang=en", "")
+	page := render(t, &App{S: s})
+	in, err := plan.Parse(request.Map(map[string]string{"model": "70b", "dp": "8", "tp": "8", "zero": "3"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := plan.Plan(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustContain(t, page, `id="view-plan"`, `id="pl-table"`, `id="pl-strategies"`, `id="pl-m-total"`, cost.FormatSeconds(r.StepS))
+	if got := strings.Count(page, "<tr>") - 2; got != len(r.Rows)+len(s.PlanTable()) {
+		t.Errorf("%d table rows, want %d collectives + %d strategies", got, len(r.Rows), len(s.PlanTable()))
+	}
+	for _, x := range r.Rows {
+		if !strings.Contains(page, cost.FormatSeconds(x.TimeS)) {
+			t.Errorf("row %s %s: time %s not shown", x.Strategy, x.Collective, cost.FormatSeconds(x.TimeS))
+		}
+	}
+	mustContain(t, page, "AllReduce ×2 per block (forward)")
+	// The default plan is ZeRO-3: its two timelines (without and with
+	// prefetch) are drawn, each with the exposed time plan.ZeroTimeline gives.
+	tls := plan.Timelines(r, plan.DefaultMoEChunks)
+	if len(tls) != 2 || len(s.PlanTimelines()) != 2 {
+		t.Fatalf("%d timelines (view %d), want ZeRO-3 without and with prefetch", len(tls), len(s.PlanTimelines()))
+	}
+	for _, tl := range tls {
+		mustContain(t, page, html.EscapeString(tl.About), cost.FormatSeconds(tl.Exposed), `id="timeline-`+tl.Name+`-title"`)
+	}
+	s.SetPlanField("model", "mixtral-8x7b")
+	s.SetPlanField("ep", "8")
+	s.SetPlanField("zero", "0")
+	if n := len(s.PlanTimelines()); n != 3 {
+		t.Errorf("MoE with DDP: %d timelines, want ddp and the MoE layer unsplit and split", n)
+	}
+}
+
+// A field change re-plans; a bad field gets the core's message inline and
+// the last valid plan stays on screen.
+func TestPlanViewFields(t *testing.T) {
+	s := NewState("view=plan", "")
+	before := s.PlanHeadline()
+	s.SetPlanField("zero", "1")
+	if s.pl.r.Zero != "ZeRO-1" || s.PlanHeadline() == before {
+		t.Errorf("zero 1: plan is %s", s.pl.r.Zero)
+	}
+	good := s.pl.r
+	s.SetPlanField("tp", "3")
+	if msg := s.PlanErrFor("tp"); !strings.Contains(msg, "divisor of 64") {
+		t.Errorf("tp 3: inline message %q", msg)
+	}
+	if s.pl.r.StepS != good.StepS {
+		t.Error("a bad field replaced the last valid plan")
+	}
+	html := render(t, &App{S: s})
+	mustContain(t, html, "divisor of 64", `class="field bad"`)
+	s.SetPlanField("tp", "8")
+	if s.PlanErrFor("tp") != "" || s.PlanErr() != "" {
+		t.Errorf("tp 8 again: messages remain")
+	}
+	s.SetPlanField("nope", "1") // not a field: ignored
+}
+
+// The URL carries the planner's fields as plan.<field> (only those that
+// differ from the defaults), and a link restores them.
+func TestPlanViewURL(t *testing.T) {
+	s := NewState("view=plan", "")
+	s.SetPlanField("model", "mixtral-8x7b")
+	s.SetPlanField("ep", "8")
+	s.SetPlanField("zero", "1")
+	q := s.Query()
+	for _, w := range []string{"plan.model=mixtral-8x7b", "plan.ep=8", "plan.zero=1", "view=plan"} {
+		if !strings.Contains(q, w) {
+			t.Errorf("query %q lacks %q", q, w)
+		}
+	}
+	if strings.Contains(q, "plan.dp=") {
+		t.Errorf("query %q carries a default field", q)
+	}
+	u := NewState(q, "")
+	if u.pl.r.Input.Model.Name != "mixtral-8x7b" || u.pl.r.Input.Parallel.EP != 8 || u.Query() != q {
+		t.Errorf("restored %s ep %d; query %q → %q", u.pl.r.Input.Model.Name, u.pl.r.Input.Parallel.EP, q, u.Query())
+	}
+	// Embedded alone, in Chinese.
+	e := NewState("embed=plan&lang=zh", "")
+	html := render(t, &App{S: e})
+	mustContain(t, html, `id="view-plan"`, "并行规划器")
+	if strings.Contains(html, `role="tablist"`) {
+		t.Error("embedded view shows the tabs")
+	}
+}
+
+// Every message key of the view exists in both catalogs.
+func TestPlanCatalogs(t *testing.T) {
+	for k := range planEN {
+		if _, ok := planZH[k]; !ok {
+			t.Errorf("%s has no Chinese text", k)
+		}
+	}
+	if len(planEN) != len(planZH) {
+		t.Errorf("%d English and %d Chinese messages", len(planEN), len(planZH))
+	}
+}

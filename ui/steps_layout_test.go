@@ -1,0 +1,54 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestStepsLayoutFollowsAlgorithm: the animation draws the layout of the
+// chosen algorithm (figure.KindOf), labelled in the page's language: the
+// two trees for tree, boxes per node for hierarchical with GPUs per node
+// (whose ledger is then the two-level schedule's: 2(g−1) + 2(k−1) rounds),
+// and the layout's explanation under the figure. Every case renders.
+func TestStepsLayoutFollowsAlgorithm(t *testing.T) {
+	cases := []struct {
+		query, want, layout, why string
+	}{
+		{"algorithm=tree&ranks=8&lang=zh", "树 A", "双二叉树", "tree: the two complementary trees, in Chinese"},
+		{"algorithm=tree&ranks=8&lang=en", "tree B", "double binary tree", "tree: both trees"},
+		{"algorithm=hierarchical&ranks=8&gpus-per-node=4&lang=en", "node 1", "One box per node", "hierarchical: a box per node"},
+		{"algorithm=naive&ranks=6&lang=en", `<circle cx="220" cy="248"`, "A star", "naive: the root in the centre of the 440 px box"},
+		{"algorithm=ring&ranks=4&lang=en", `stroke="#c9ced6"`, "ring neighbour", "ring: neighbours linked"},
+		{"algorithm=recursive_doubling&ranks=8&lang=en", `<circle`, "chord", "recursive doubling: a circle with chords"},
+		{"collective=broadcast&algorithm=binomial&ranks=8&root=2&lang=en", `stroke="#c9ced6"`, "binomial tree", "binomial Broadcast (non-roots have no input: the chunk grid must cope)"},
+		{"collective=scatter&algorithm=naive&ranks=5&lang=en", `<circle`, "A star", "naive Scatter"},
+	}
+	for _, tc := range cases {
+		s := NewState("view=steps&"+tc.query, "en")
+		if s.Err != "" {
+			t.Fatalf("%s: %s", tc.why, s.Err)
+		}
+		render(t, &App{S: s})
+		s.StepBy(1)
+		render(t, &App{S: s})
+		svg := string(s.AnimSVG())
+		if !strings.Contains(svg, tc.want) {
+			t.Errorf("%s: SVG lacks %q", tc.why, tc.want)
+		}
+		if !strings.Contains(s.AnimLayout(), tc.layout) {
+			t.Errorf("%s: layout note %q lacks %q", tc.why, s.AnimLayout(), tc.layout)
+		}
+	}
+	s := NewState("view=steps&algorithm=hierarchical&ranks=8&gpus-per-node=4", "en")
+	if got, want := s.AnimRounds(), 2*(4-1)+2*(2-1); got != want {
+		t.Errorf("hierarchical 2 nodes × 4 GPUs: %d rounds, want 2(g−1)+2(k−1) = %d", got, want)
+	}
+	for _, c := range s.LedgerChecks() { // the ledger runs the same two-level schedule the closed form prices
+		if !c.OK {
+			t.Errorf("hierarchical 2 × 4: ledger check %s: ledger %s, formula %s", c.Label, c.Ledger, c.Formula)
+		}
+	}
+	if q := s.Query(); !strings.Contains(q, "gpus-per-node=4") {
+		t.Errorf("URL %q lacks gpus-per-node", q)
+	}
+}
