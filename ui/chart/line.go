@@ -97,7 +97,7 @@ type LineView struct {
 // for the legend, top for the title, bottom for x tick labels and the x label.
 const (
 	marginLeft   = 78
-	marginRight  = 150
+	marginRight  = 172 // room for "recursive_doubling" at 12 px
 	marginTop    = 40
 	marginBottom = 56
 )
