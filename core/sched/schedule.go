@@ -119,7 +119,8 @@ type builder struct {
 }
 
 // round appends a round; transfers of zero length are dropped and a round
-// left empty is not added.
+// left empty is not added. The round takes ts over (it filters in place and
+// keeps the slice): callers build a fresh slice for every round.
 func (b *builder) round(phase string, reduce bool, ts []Transfer) {
 	kept := ts[:0]
 	for _, t := range ts {
@@ -135,7 +136,7 @@ func (b *builder) round(phase string, reduce bool, ts []Transfer) {
 		b.err = limitError(b.limit)
 		return
 	}
-	b.s.Rounds = append(b.s.Rounds, Round{Phase: phase, Reduce: reduce, Transfers: append([]Transfer(nil), kept...)})
+	b.s.Rounds = append(b.s.Rounds, Round{Phase: phase, Reduce: reduce, Transfers: kept[:len(kept):len(kept)]})
 }
 
 func limitError(limit int) error {

@@ -51,45 +51,49 @@ func Price(s *sched.Schedule, elemSize int, m Model) Cost {
 	touched := make([]int32, 0, 64)
 	c := Cost{Rounds: make([]RoundCost, len(s.Rounds))}
 	e := int64(elemSize)
+	link := m.Link
 	for i, rd := range s.Rounds {
 		mark := int32(i + 1)
 		touched = touched[:0]
 		for _, t := range rd.Transfers {
-			if t.Src == t.Dst {
+			src, dst := t.Src, t.Dst
+			if src == dst {
 				continue
 			}
 			a, b := m.Alpha, m.Beta
-			if m.Link != nil {
-				a, b = m.Link(int(t.Src), int(t.Dst))
+			if link != nil {
+				a, b = link(int(src), int(dst))
 			}
-			bytes := float64(t.Len * e)
-			if seen[t.Src] != mark {
-				seen[t.Src] = mark
-				touched = append(touched, t.Src)
+			bw := b * float64(t.Len*e)
+			if seen[src] != mark {
+				seen[src] = mark
+				touched = append(touched, src)
 			}
-			if seen[t.Dst] != mark {
-				seen[t.Dst] = mark
-				touched = append(touched, t.Dst)
+			if seen[dst] != mark {
+				seen[dst] = mark
+				touched = append(touched, dst)
 			}
-			ps, pr := &send[t.Src], &recv[t.Dst]
+			ps, pr := &send[src], &recv[dst]
 			ps.lat += a
-			ps.bw += b * bytes
+			ps.bw += bw
 			pr.lat += a
-			pr.bw += b * bytes
+			pr.bw += bw
 			if rd.Reduce {
-				reduced[t.Dst] += t.Len * e
+				reduced[dst] += t.Len * e
 			}
 		}
 		var rc RoundCost
 		best, maxRed := -1.0, int64(0)
 		for _, r := range touched {
-			for _, pt := range [2]port{send[r], recv[r]} {
-				if tt := pt.lat + pt.bw; tt > best {
-					best, rc.Latency, rc.Bandwidth, rc.Critical = tt, pt.lat, pt.bw, int(r)
-				}
+			ps, pr := &send[r], &recv[r]
+			if tt := ps.lat + ps.bw; tt > best {
+				best, rc.Latency, rc.Bandwidth, rc.Critical = tt, ps.lat, ps.bw, int(r)
+			}
+			if tt := pr.lat + pr.bw; tt > best {
+				best, rc.Latency, rc.Bandwidth, rc.Critical = tt, pr.lat, pr.bw, int(r)
 			}
 			maxRed = max(maxRed, reduced[r])
-			send[r], recv[r], reduced[r] = port{}, port{}, 0
+			*ps, *pr, reduced[r] = port{}, port{}, 0
 		}
 		rc.Compute = m.Gamma * float64(maxRed)
 		c.Rounds[i] = rc

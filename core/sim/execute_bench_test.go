@@ -53,7 +53,8 @@ func BenchmarkExecuteRingAllReduce(b *testing.B) {
 // same call (NewRun's allocation and copy-in, and the copy-out, are outside
 // the timer): the simulator's reduction and forwarding speed. MB/s here is
 // the bytes reduced by all ranks per op, (P−1)·64 MiB = 448 MiB; each op
-// also copies as many bytes in the AllGather rounds.
+// also copies as many bytes in the AllGather rounds; moved-MB/s counts both,
+// every byte the rounds write.
 func BenchmarkExecuteRingAllReduceSteps(b *testing.B) {
 	const p = 8
 	sp := prim.Spec{Collective: prim.AllReduce, Ranks: p, Count: vec64MiB, Op: prim.Sum}
@@ -68,7 +69,12 @@ func BenchmarkExecuteRingAllReduceSteps(b *testing.B) {
 			in[r][i] = float64(r + i%7)
 		}
 	}
+	var moved int64 // bytes the rounds write: reduced (ReduceScatter) plus copied (AllGather)
+	for _, rb := range sim.NewLedger(s, 8).Ranks {
+		moved += rb.Received
+	}
 	b.SetBytes((p - 1) * 64 << 20)
+	defer func() { b.ReportMetric(float64(moved)*float64(b.N)/b.Elapsed().Seconds()/1e6, "moved-MB/s") }()
 	for b.Loop() {
 		b.StopTimer()
 		x, err := sim.NewRun(s, in)

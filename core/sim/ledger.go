@@ -81,7 +81,8 @@ func newLedger(s *sched.Schedule, elemSize, g int) *Ledger {
 	p := s.Spec.Ranks
 	e := int64(elemSize)
 	l := &Ledger{ElemSize: elemSize, Ranks: make([]Bytes, p), Rounds: make([]RoundSummary, len(s.Rounds)), GPUsPerNode: g}
-	cur := make([]Bytes, p)
+	type port struct{ sent, recv, red int64 }
+	cur := make([]port, p)   // this round's traffic per rank, for the round's maxima
 	seen := make([]int32, p) // round index + 1 at which the rank was last touched
 	touched := make([]int32, 0, 64)
 	for i, rd := range s.Rounds {
@@ -108,31 +109,38 @@ func newLedger(s *sched.Schedule, elemSize, g int) *Ledger {
 				seen[t.Dst] = mark
 				touched = append(touched, t.Dst)
 			}
-			cur[t.Src].Sent += b
-			cur[t.Dst].Received += b
+			src, dst := &ph.Ranks[t.Src], &ph.Ranks[t.Dst]
+			src.Sent += b
+			dst.Received += b
+			cur[t.Src].sent += b
+			cur[t.Dst].recv += b
 			if g > 0 && int(t.Src)/g != int(t.Dst)/g {
-				cur[t.Src].InterSent += b
-				cur[t.Dst].InterReceived += b
+				src.InterSent += b
+				dst.InterReceived += b
 				l.InterBytes += b
 			}
 			if rd.Reduce {
-				cur[t.Dst].Reduced += b
+				dst.Reduced += b
+				cur[t.Dst].red += b
 			}
 		}
 		for _, r := range touched {
 			c := cur[r]
-			sum.MaxSent = max(sum.MaxSent, c.Sent)
-			sum.MaxRecv = max(sum.MaxRecv, c.Received)
-			sum.MaxReduce = max(sum.MaxReduce, c.Reduced)
-			ph.Ranks[r].add(c)
-			l.Ranks[r].add(c)
-			cur[r] = Bytes{}
+			sum.MaxSent = max(sum.MaxSent, c.sent)
+			sum.MaxRecv = max(sum.MaxRecv, c.recv)
+			sum.MaxReduce = max(sum.MaxReduce, c.red)
+			cur[r] = port{}
 		}
 		if sum.Messages > 0 {
 			l.Steps++
 		}
 		l.Rounds[i] = sum
 		l.TotalBytes += sum.Bytes
+	}
+	for _, ph := range l.Phases {
+		for r := range l.Ranks {
+			l.Ranks[r].add(ph.Ranks[r])
+		}
 	}
 	for r := range l.Ranks {
 		if l.Ranks[r].Sent > l.Ranks[l.Busiest].Sent {
