@@ -2,7 +2,7 @@
 # Builds the Cloudflare Worker (wasm/worker) into OUT (default: build):
 #   OUT/worker/  worker.mjs, runtime.mjs, wasm_exec.js (workers-assets-gen -mode=go), app.wasm and
 #                entry.mjs (wasm/worker/entry.mjs: one Go request at a time per isolate)
-#   OUT/assets/  the static site: public/ with the playground built into it (app.wasm, wasm_exec.js)
+#   OUT/assets/  the static site: public/ with the playground built into it (app.wasm, app.wasm.gz, wasm_exec.js)
 # wrangler.jsonc points at build/worker/entry.mjs and build/assets.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +15,7 @@ mkdir -p "$out/assets"
 if [ -d public ]; then
   # The playground's wasm is generated, not committed: build it for the assets.
   GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o public/app.wasm ./wasm/app
+  gzip -9 -c public/app.wasm > public/app.wasm.gz   # boot.js fetches this first
   cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" public/wasm_exec.js
   cp -R public/. "$out/assets/"
 fi
