@@ -80,19 +80,6 @@ func serveEmbed(w http.ResponseWriter, r *http.Request) {
 	send(w, http.StatusOK, svgType, CacheControl, svg)
 }
 
-// intParam reads an integer parameter in [lo, hi] with a default.
-func intParam(get request.Lookup, name string, def, lo, hi int) (int, error) {
-	s, ok := get(name)
-	if !ok {
-		return def, nil
-	}
-	v, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil || v < lo || v > hi {
-		return 0, prim.Errorf(name, "want an integer from %d to %d, got %q", lo, hi, s)
-	}
-	return v, nil
-}
-
 // algorithmsParam reads algorithms=a,b,c (default: every algorithm that
 // applies to c). Auto is refused: it is the cheapest of the others.
 func algorithmsParam(get request.Lookup, c prim.Collective) ([]sched.Algorithm, error) {
@@ -125,11 +112,11 @@ func joinNames(algs []sched.Algorithm) string {
 // drawTimeVsRanks: P = minranks, 2·minranks, 4·minranks, … up to maxranks
 // (and maxranks itself).
 func drawTimeVsRanks(get request.Lookup) ([]byte, error) {
-	lo, err := intParam(get, "minranks", 4, 2, prim.MaxRanks)
+	lo, err := request.Int(get, "minranks", 4, 2, prim.MaxRanks)
 	if err != nil {
 		return nil, err
 	}
-	hi, err := intParam(get, "maxranks", 1024, 2, prim.MaxRanks)
+	hi, err := request.Int(get, "maxranks", 1024, 2, prim.MaxRanks)
 	if err != nil {
 		return nil, err
 	}
@@ -250,7 +237,7 @@ func drawLedgerBars(get request.Lookup) ([]byte, error) {
 }
 
 func drawRingStep(get request.Lookup) ([]byte, error) {
-	round, err := intParam(get, "round", 1, 1, 1<<30)
+	round, err := request.Int(get, "round", 1, 1, 1<<30)
 	if err != nil {
 		return nil, err
 	}

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/ccplay/ccplay/core/cost"
@@ -267,15 +266,7 @@ func (f *flagSet) parseFailed(err error, stdout, stderr io.Writer, synopsis, abo
 
 // intFlag parses the text of an integer flag in [lo, hi] (def if not given).
 func (f *flagSet) intFlag(field string, def, lo, hi int) (int, error) {
-	s, ok := f.given[field]
-	if !ok {
-		return def, nil
-	}
-	v, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil || v < lo || v > hi {
-		return 0, prim.Errorf(field, "want an integer from %d to %d, got %q", lo, hi, s)
-	}
-	return v, nil
+	return request.Int(request.Map(f.given), field, def, lo, hi)
 }
 
 // oneLine folds any line breaks so an error is always a single line.

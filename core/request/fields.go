@@ -66,9 +66,22 @@ func field(name string, err error) error {
 	return &prim.FieldError{Field: name, Msg: err.Error()}
 }
 
-// intField parses a base-10 integer in [lo, hi].
+// intField parses a base-10 integer in [lo, hi], defaulting as CostParams does.
 func intField(get Lookup, name string, lo, hi int) (int, error) {
-	s := value(get, name)
+	return parseIntIn(name, value(get, name), lo, hi)
+}
+
+// Int reads the integer field name in [lo, hi], or def when it is not given:
+// the one integer reader of the CLI's flags and the API's parameters.
+func Int(get Lookup, name string, def, lo, hi int) (int, error) {
+	s, ok := get(name)
+	if !ok {
+		return def, nil
+	}
+	return parseIntIn(name, strings.TrimSpace(s), lo, hi)
+}
+
+func parseIntIn(name, s string, lo, hi int) (int, error) {
 	v, err := strconv.Atoi(s)
 	if err != nil || v < lo || v > hi {
 		return 0, prim.Errorf(name, "want an integer from %d to %d, got %q", lo, hi, s)
