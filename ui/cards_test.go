@@ -30,6 +30,19 @@ func TestDeriveCards(t *testing.T) {
 	mustContain(t, html, `id="d-ring"`, `id="d-rsag"`, `id="d-ringtree"`, `id="d-hier"`)
 }
 
+// TestDeriveZeROMemory: card 2 gives the lecture's 70B × 16 B = 1120 GB and,
+// sharded by ZeRO-3 over 64 ranks, 17.5 GB per rank (issue 6's acceptance
+// values), both from core/plan.
+func TestDeriveZeROMemory(t *testing.T) {
+	cards := NewState("view=derive&ranks=64&size=100MiB", "en").DeriveCards()
+	lines := strings.Join(cards[1].Lines, " ")
+	for _, want := range []string{"70B × 16 B = 1120 GB", "P = 64 ranks (ZeRO-3): 16 B × 70B / P = 17.5 GB per rank"} {
+		if !strings.Contains(lines, want) {
+			t.Errorf("ZeRO lines lack %q: %q", want, lines)
+		}
+	}
+}
+
 func TestUnitsConverter(t *testing.T) {
 	cases := []struct {
 		in, id, want, reason string

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/ccplay/ccplay/core/plan"
 	"math"
 	"strconv"
 	"strings"
@@ -80,8 +81,8 @@ func (s *State) DeriveCards() []Card {
 				s.T("d2.l1"),
 				"ReduceScatter " + Secs(rs.TimeS) + " + AllGather " + Secs(ag.TimeS) + " = " + Secs(sum) + " " + mark + " AllReduce " + Secs(ar.TimeS),
 				s.Tf("d2.l2", BytesShort(rs.BytesSentPerRank), BytesShort(ag.BytesSentPerRank), BytesShort(ar.BytesSentPerRank)),
-				s.T("d2.zero"),
-				s.Tf("d2.zero2", P, strconv.FormatFloat(1120/float64(P), 'g', 4, 64)),
+				s.Tf("d2.zero", strconv.FormatFloat(zeroState(70e9, plan.DDP, 1)/1e9, 'g', 5, 64)),
+				s.Tf("d2.zero2", P, strconv.FormatFloat(zeroState(70e9, plan.Zero3, P)/1e9, 'g', 4, 64)),
 			}, Result: s.T("d2.r")})
 		}
 		// 3. Ring vs tree under α-β, and why small messages pick the tree.
@@ -131,3 +132,10 @@ func (s *State) DeriveCards() []Card {
 // evaluate is cost.Evaluate (a seam for the cards that build their own
 // parameters).
 func evaluate(p cost.Params) (cost.Result, error) { return cost.Evaluate(p) }
+
+// zeroState is the training state of psi parameters per rank at a ZeRO stage
+// over p ranks, from core/plan (16 B per parameter for mixed-precision Adam).
+func zeroState(psi float64, z plan.Zero, p int) float64 {
+	w, g, o := plan.ShardedState(psi, z, p)
+	return w + g + o
+}
