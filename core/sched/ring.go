@@ -42,25 +42,35 @@ func buildRing(b *builder) {
 func ringReduceScatter(b *builder, off []int) {
 	p := len(off) - 1
 	for s := 0; s < p-1; s++ {
-		ts := make([]Transfer, p)
-		for r := 0; r < p; r++ {
-			c := ((r-s-1)%p + p) % p
-			ts[r] = xfer(r, (r+1)%p, off[c], off[c+1]-off[c])
-		}
-		b.round("reduce-scatter", true, ts)
+		ringRound(b, off, p-1-s, "reduce-scatter", true) // rank r sends block r−s−1
 	}
 }
 
 func ringAllGather(b *builder, off []int) {
 	p := len(off) - 1
 	for s := 0; s < p-1; s++ {
-		ts := make([]Transfer, p)
-		for r := 0; r < p; r++ {
-			c := ((r-s)%p + p) % p
-			ts[r] = xfer(r, (r+1)%p, off[c], off[c+1]-off[c])
-		}
-		b.round("allgather", false, ts)
+		ringRound(b, off, (p-s)%p, "allgather", false) // rank r forwards block r−s
 	}
+}
+
+// ringRound adds one ring round: rank r sends block (r + c0) mod P to r+1.
+// The block index advances with r instead of being recomputed by division:
+// this loop builds every transfer of the ring algorithms. O(P).
+func ringRound(b *builder, off []int, c0 int, phase string, reduce bool) {
+	p := len(off) - 1
+	ts := make([]Transfer, p)
+	c := c0
+	for r := 0; r < p; r++ {
+		dst := r + 1
+		if dst == p {
+			dst = 0
+		}
+		ts[r] = xfer(r, dst, off[c], off[c+1]-off[c])
+		if c++; c == p {
+			c = 0
+		}
+	}
+	b.round(phase, reduce, ts)
 }
 
 // pipeline moves the vector down chain[0] → chain[1] → … → chain[P−1] in
