@@ -251,6 +251,23 @@ func (c *App) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 				}
 			}
+			if c.S.Shows("ncclmodel") {
+				{
+					vgcompKey := vugu.MakeCompKey(0x9DF93D61C07F62E1^vgin.CurrentPositionHash(), vgiterkey)
+					// ask BuildEnv for prior instance of this specific component
+					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*NcclModel)
+					if vgcomp == nil {
+						// create new one if needed
+						vgcomp = new(NcclModel)
+						vgin.BuildEnv.WireComponent(vgcomp)
+					}
+					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+					vgcomp.S = c.S
+					vgout.Components = append(vgout.Components, vgcomp)
+					vgn = &vugu.VGNode{Component: vgcomp}
+					vgparent.AppendChild(vgn)
+				}
+			}
 			if c.S.Shows("derive") {
 				{
 					vgcompKey := vugu.MakeCompKey(0x47FA85FB9776260A^vgin.CurrentPositionHash(), vgiterkey)

@@ -60,52 +60,6 @@ func (s *State) DTypeOptions() []Option {
 	return out
 }
 
-// Preset is one tier of the lecture's bandwidth pyramid (§1.2) as a link
-// preset: its per-direction bandwidth and a typical latency.
-type Preset struct {
-	ID        string
-	Bandwidth string // per direction, as the bandwidth field accepts it
-	Latency   string
-	Lecture   string // the lecture's figure, as printed there
-	Note      string // catalog key of the per-direction note ("" if none)
-}
-
-// Presets are the link presets, fastest first. NVLink 4's 900 GB/s is the
-// bidirectional total; the preset uses 450 GB/s per direction (SEED-DIGEST §1.2).
-var Presets = []Preset{
-	{ID: "nvlink4", Bandwidth: "450GB/s", Latency: "1us", Lecture: "900 GB/s", Note: "preset.note.bidir"},
-	{ID: "nvlink3", Bandwidth: "300GB/s", Latency: "1us", Lecture: "600 GB/s", Note: "preset.note.bidir"},
-	{ID: "pcie5", Bandwidth: "64GB/s", Latency: "2us", Lecture: "64 GB/s"},
-	{ID: "ib400", Bandwidth: "400Gbps", Latency: "5us", Lecture: "50 GB/s (400 Gbps)"},
-	{ID: "eth", Bandwidth: "25GB/s", Latency: "10us", Lecture: "10–25 GB/s"},
-}
-
-// PresetOptions lists the presets; the one matching the current bandwidth
-// and latency text is selected, else the "custom" entry.
-func (s *State) PresetOptions() []Option {
-	out := []Option{{Value: "", Label: s.T("preset.custom")}}
-	any := false
-	for _, p := range Presets {
-		sel := s.text["bandwidth"] == p.Bandwidth && s.text["latency"] == p.Latency
-		any = any || sel
-		out = append(out, Option{Value: p.ID, Label: s.T("preset." + p.ID), Selected: sel})
-	}
-	out[0].Selected = !any
-	return out
-}
-
-// SetPreset sets bandwidth and latency from preset id (unknown ids are ignored).
-func (s *State) SetPreset(id string) {
-	defer s.guard()
-	for _, p := range Presets {
-		if p.ID == id {
-			s.text["bandwidth"] = p.Bandwidth
-			s.text["latency"] = p.Latency
-			s.recompute()
-		}
-	}
-}
-
 // FieldClass is the CSS class of the control for field f.
 func (s *State) FieldClass(f string) string {
 	if s.Field == f {

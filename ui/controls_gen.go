@@ -92,25 +92,21 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.SetInnerHTML(c.S.ErrText("algorithm"))
 				}
 			}
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field"}}}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
 			vgparent.AppendChild(vgn)
+			vgn.AddAttrInterface("class", c.S.FieldClass("preset"))
 			{
 				vgparent := vgn
 				_ = vgparent
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "lbl"}}}
 				vgparent.AppendChild(vgn)
 				vgn.SetInnerHTML(c.S.T("f.preset"))
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "f-preset"}}}
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "f-preset"}, vugu.VGAttribute{Namespace: "", Key: "data-field", Val: "preset"}}}
 				vgparent.AppendChild(vgn)
-				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-					EventType: "change",
-					Func:      func(event vugu.DOMEvent) { c.S.SetPreset(event.PropString("target", "value")) },
-					// TODO: implement capture, etc. mostly need to decide syntax
-				})
 				{
 					vgparent := vgn
 					_ = vgparent
-					for vgiterkeyt, o := range c.S.PresetOptions() {
+					for vgiterkeyt, o := range c.S.LinkPresetOptions("preset") {
 						var vgiterkey interface{} = vgiterkeyt
 						_ = vgiterkey
 						o := o
@@ -121,6 +117,11 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.AddAttrInterface("value", o.Value)
 						vgn.SetInnerHTML(o.Label)
 					}
+				}
+				if c.S.ErrFor("preset") != "" {
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
+					vgparent.AppendChild(vgn)
+					vgn.SetInnerHTML(c.S.ErrText("preset"))
 				}
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
@@ -187,6 +188,150 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn.SetInnerHTML(c.S.ErrText(f))
 					}
+				}
+			}
+		}
+		if c.S.ShowIntra() {
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-row cluster"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "c-intra"}}}
+			vgparent.AppendChild(vgn)
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
+				vgparent.AppendChild(vgn)
+				vgn.AddAttrInterface("class", c.S.FieldClass("intra-preset"))
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "lbl"}}}
+					vgparent.AppendChild(vgn)
+					vgn.SetInnerHTML(c.S.T("f.intra-preset"))
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "f-intra-preset"}, vugu.VGAttribute{Namespace: "", Key: "data-field", Val: "intra-preset"}}}
+					vgparent.AppendChild(vgn)
+					{
+						vgparent := vgn
+						_ = vgparent
+						for vgiterkeyt, o := range c.S.LinkPresetOptions("intra-preset") {
+							var vgiterkey interface{} = vgiterkeyt
+							_ = vgiterkey
+							o := o
+							_ = o
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute(nil)}
+							vgparent.AppendChild(vgn)
+							vgn.AddAttrInterface("selected", o.Selected)
+							vgn.AddAttrInterface("value", o.Value)
+							vgn.SetInnerHTML(o.Label)
+						}
+					}
+					if c.S.ErrFor("intra-preset") != "" {
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
+						vgparent.AppendChild(vgn)
+						vgn.SetInnerHTML(c.S.ErrText("intra-preset"))
+					}
+				}
+				for vgiterkeyt, f := range c.S.IntraFieldList() {
+					var vgiterkey interface{} = vgiterkeyt
+					_ = vgiterkey
+					f := f
+					_ = f
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
+					vgparent.AppendChild(vgn)
+					vgn.AddAttrInterface("class", c.S.FieldClass(f))
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "lbl"}}}
+						vgparent.AppendChild(vgn)
+						vgn.SetInnerHTML(c.S.T("f." + f))
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}, vugu.VGAttribute{Namespace: "", Key: "autocomplete", Val: "off"}}}
+						vgparent.AppendChild(vgn)
+						vgn.AddAttrInterface("aria-invalid", c.S.ErrFor(f) != "")
+						vgn.AddAttrInterface("data-field", f)
+						vgn.AddAttrInterface("id", "f-"+f)
+						vgn.AddAttrInterface("title", c.S.AllowedFor(f))
+						vgn.AddAttrInterface("value", c.S.Text(f))
+						if c.S.ErrFor(f) == "" {
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
+							vgparent.AppendChild(vgn)
+							vgn.SetInnerHTML(c.S.AllowedFor(f))
+						}
+						if c.S.ErrFor(f) != "" {
+							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
+							vgparent.AppendChild(vgn)
+							vgn.SetInnerHTML(c.S.ErrText(f))
+						}
+					}
+				}
+			}
+		}
+		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-row slow"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "c-slow"}}}
+		vgparent.AppendChild(vgn)
+		{
+			vgparent := vgn
+			_ = vgparent
+			for vgiterkeyt, f := range c.S.SlowFieldList() {
+				var vgiterkey interface{} = vgiterkeyt
+				_ = vgiterkey
+				f := f
+				_ = f
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
+				vgparent.AppendChild(vgn)
+				vgn.AddAttrInterface("class", c.S.FieldClass(f))
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "lbl"}}}
+					vgparent.AppendChild(vgn)
+					vgn.SetInnerHTML(c.S.T("f." + f))
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}, vugu.VGAttribute{Namespace: "", Key: "autocomplete", Val: "off"}}}
+					vgparent.AppendChild(vgn)
+					vgn.AddAttrInterface("aria-invalid", c.S.ErrFor(f) != "")
+					vgn.AddAttrInterface("data-field", f)
+					vgn.AddAttrInterface("id", "f-"+f)
+					vgn.AddAttrInterface("title", c.S.AllowedFor(f))
+					vgn.AddAttrInterface("value", c.S.Text(f))
+					if c.S.ErrFor(f) == "" {
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
+						vgparent.AppendChild(vgn)
+						vgn.SetInnerHTML(c.S.AllowedFor(f))
+					}
+					if c.S.ErrFor(f) != "" {
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
+						vgparent.AppendChild(vgn)
+						vgn.SetInnerHTML(c.S.ErrText(f))
+					}
+				}
+			}
+			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
+			vgparent.AppendChild(vgn)
+			vgn.AddAttrInterface("class", c.S.FieldClass("model"))
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "lbl"}}}
+				vgparent.AppendChild(vgn)
+				vgn.SetInnerHTML(c.S.T("f.model"))
+				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "f-model"}, vugu.VGAttribute{Namespace: "", Key: "data-field", Val: "model"}}}
+				vgparent.AppendChild(vgn)
+				{
+					vgparent := vgn
+					_ = vgparent
+					for vgiterkeyt, o := range c.S.ModelOptions() {
+						var vgiterkey interface{} = vgiterkeyt
+						_ = vgiterkey
+						o := o
+						_ = o
+						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute(nil)}
+						vgparent.AppendChild(vgn)
+						vgn.AddAttrInterface("selected", o.Selected)
+						vgn.AddAttrInterface("value", o.Value)
+						vgn.SetInnerHTML(o.Label)
+					}
+				}
+				if c.S.ErrFor("model") != "" {
+					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
+					vgparent.AppendChild(vgn)
+					vgn.SetInnerHTML(c.S.ErrText("model"))
 				}
 			}
 		}

@@ -62,6 +62,9 @@ func (s *State) ledgerData() LedgerData {
 		if err != nil {
 			return LedgerData{Reason: s.Tf("l.toobig", err.Error())}
 		}
+		if p.GPUsPerNode > 0 {
+			return LedgerData{Sched: sc, L: sim.NewClusterLedger(sc, p.ElemSize, p.GPUsPerNode)}
+		}
 		return LedgerData{Sched: sc, L: sim.NewLedger(sc, p.ElemSize)}
 	}).(LedgerData)
 }
@@ -88,8 +91,8 @@ type Check struct {
 }
 
 // LedgerChecks compares the executed schedule's ledger with the closed form
-// (cost.Evaluate): the busiest rank's bytes sent, the bytes on the wire and
-// the rounds. Where the closed form is a limit (tree), the rounds differ
+// (cost.Evaluate): the busiest rank's bytes sent, the bytes on the wire,
+// the rounds and, with GPUs per node, the busiest rank's inter-node bytes. Where the closed form is a limit (tree), the rounds differ
 // and the check says so instead of failing.
 func (s *State) LedgerChecks() []Check {
 	d := s.ledgerData()
@@ -109,6 +112,15 @@ func (s *State) LedgerChecks() []Check {
 		mk("chk-sent", "t.sent", l.Ranks[l.Busiest].Sent, r.BytesSentPerRank, Bytes),
 		mk("chk-total", "t.total", l.TotalBytes, r.TotalBytes, Bytes),
 		mk("chk-steps", "t.steps", int64(l.Steps), int64(r.Steps), func(v int64) string { return strconv.FormatInt(v, 10) }),
+	}
+	// With GPUs per node: the busiest rank's inter-node bytes, executed
+	// (sim.NewClusterLedger) against core's answer (Result.Topology).
+	if tr := r.Topology; s.LedgerSplit() && tr != nil && tr.InterBytesPerRank >= 0 {
+		var most int64
+		for _, b := range l.Ranks {
+			most = max(most, b.InterSent)
+		}
+		out = append(out, mk("chk-inter", "t.inter", most, tr.InterBytesPerRank, Bytes))
 	}
 	if !r.Exact {
 		for i := range out {
@@ -165,6 +177,7 @@ func (s *State) LedgerPhases() []PhaseRow {
 // RankRow is one rank of the per-rank table.
 type RankRow struct {
 	Rank, Sent, Received, Reduced string
+	Intra, Inter                  string   // bytes sent inside / across nodes (with GPUs per node)
 	Phases                        []string // bytes sent per phase
 	Busiest                       bool
 }
@@ -176,6 +189,10 @@ func (r RankRow) Class() string {
 	}
 	return ""
 }
+
+// LedgerSplit reports whether the per-rank table splits the bytes sent by
+// link class (sim.NewClusterLedger: the question has GPUs per node).
+func (s *State) LedgerSplit() bool { return s.P.GPUsPerNode > 0 && s.ledgerData().L != nil }
 
 // PhaseNames are the ledger's phases (column heads of the per-rank table).
 func (s *State) PhaseNames() []string {
@@ -210,7 +227,8 @@ func (s *State) LedgerRows() []RankRow {
 	var out []RankRow
 	for r := lo; r < hi; r++ {
 		b := d.L.Ranks[r]
-		row := RankRow{Rank: strconv.Itoa(r), Sent: BytesShort(b.Sent), Received: BytesShort(b.Received), Reduced: BytesShort(b.Reduced), Busiest: r == d.L.Busiest}
+		row := RankRow{Rank: strconv.Itoa(r), Sent: BytesShort(b.Sent), Received: BytesShort(b.Received), Reduced: BytesShort(b.Reduced), Busiest: r == d.L.Busiest,
+			Intra: BytesShort(b.Sent - b.InterSent), Inter: BytesShort(b.InterSent)}
 		for _, ph := range d.L.Phases {
 			row.Phases = append(row.Phases, BytesShort(ph.Ranks[r].Sent))
 		}
@@ -269,7 +287,8 @@ func (s *State) LedgerSVG() vugu.HTML {
 }
 
 // LedgerCSV is the whole per-rank ledger as CSV: rank, sent, received,
-// reduced, then bytes sent per phase. O(P × phases).
+// reduced, then bytes sent per phase, then (with GPUs per node) bytes sent
+// inside and across nodes. O(P × phases).
 func (s *State) LedgerCSV() string {
 	d := s.ledgerData()
 	if d.L == nil {
@@ -280,11 +299,18 @@ func (s *State) LedgerCSV() string {
 	for _, ph := range d.L.Phases {
 		fmt.Fprintf(&b, ",%s_sent_bytes", ph.Phase)
 	}
+	split := s.LedgerSplit()
+	if split {
+		b.WriteString(",intra_sent_bytes,inter_sent_bytes")
+	}
 	b.WriteString("\n")
 	for r, x := range d.L.Ranks {
 		fmt.Fprintf(&b, "%d,%d,%d,%d", r, x.Sent, x.Received, x.Reduced)
 		for _, ph := range d.L.Phases {
 			fmt.Fprintf(&b, ",%d", ph.Ranks[r].Sent)
+		}
+		if split {
+			fmt.Fprintf(&b, ",%d,%d", x.Sent-x.InterSent, x.InterSent)
 		}
 		b.WriteString("\n")
 	}

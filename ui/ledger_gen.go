@@ -329,6 +329,16 @@ func (c *Ledger) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
 								vgparent.AppendChild(vgn)
 								vgn.SetInnerHTML(c.S.T("l.reduced"))
+								if c.S.LedgerSplit() {
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
+									vgparent.AppendChild(vgn)
+									vgn.SetInnerHTML(c.S.T("l.intra"))
+								}
+								if c.S.LedgerSplit() {
+									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
+									vgparent.AppendChild(vgn)
+									vgn.SetInnerHTML(c.S.T("l.inter"))
+								}
 								for vgiterkeyt, ph := range c.S.PhaseNames() {
 									var vgiterkey interface{} = vgiterkeyt
 									_ = vgiterkey
@@ -368,6 +378,16 @@ func (c *Ledger) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
 									vgparent.AppendChild(vgn)
 									vgn.SetInnerHTML(r.Reduced)
+									if c.S.LedgerSplit() {
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "intra"}}}
+										vgparent.AppendChild(vgn)
+										vgn.SetInnerHTML(r.Intra)
+									}
+									if c.S.LedgerSplit() {
+										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "inter"}}}
+										vgparent.AppendChild(vgn)
+										vgn.SetInnerHTML(r.Inter)
+									}
 									for vgiterkeyt, v := range r.Phases {
 										var vgiterkey interface{} = vgiterkeyt
 										_ = vgiterkey

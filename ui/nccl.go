@@ -57,8 +57,10 @@ func (s *State) nccl() ncclData {
 	key := "nccl|" + s.SweepText("minbytes") + "|" + s.SweepText("maxbytes") + "|" + s.SweepText("stepfactor")
 	return s.cached(key, func() any {
 		fields := map[string]string{}
-		for k, v := range s.text {
-			fields[k] = v
+		for _, f := range ControlFields {
+			if v, ok := s.lookup(f); ok {
+				fields[f] = v
+			}
 		}
 		// The question is the last valid one (the text may be mid-edit).
 		fields["ranks"] = strconv.Itoa(s.P.Ranks)

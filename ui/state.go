@@ -28,6 +28,7 @@ type State struct {
 	EmbedControls bool
 
 	text  map[string]string // control field → text as typed
+	given map[string]bool   // link fields given explicitly (URL or typed); see lookup
 	sweep map[string]string // nccl-tests sweep field → text (absent = default)
 	Field string            // the field whose text is invalid now ("" if none)
 	Err   string            // that field's message (the core's, naming what is accepted)
@@ -55,7 +56,8 @@ type State struct {
 
 // ControlFields are the cost fields the controls edit and the URL carries,
 // with the CLI's flag names, in display order.
-var ControlFields = []string{"collective", "algorithm", "ranks", "size", "bandwidth", "efficiency", "latency", "gamma", "root", "dtype", "chunks", "gpus-per-node"}
+var ControlFields = []string{"collective", "algorithm", "ranks", "size", "bandwidth", "efficiency", "latency", "gamma", "root", "dtype", "chunks", "gpus-per-node",
+	"preset", "intra-preset", "intra-bandwidth", "intra-latency", "slow-rank", "slow-factor", "slow-link", "model"}
 
 // alwaysInURL are the fields written to the URL even at their defaults, so a
 // shared link states the whole question (the example link).
@@ -65,7 +67,7 @@ var alwaysInURL = map[string]bool{"collective": true, "algorithm": true, "ranks"
 // without the leading "?") in a browser whose preferred language is navLang.
 // Fields missing from the query take the CLI's defaults. O(fields).
 func NewState(query, navLang string) *State {
-	s := &State{text: map[string]string{}, Guess: map[string]string{}, Revealed: map[string]bool{}, Conv: "400Gbps"}
+	s := &State{text: map[string]string{}, given: map[string]bool{}, Guess: map[string]string{}, Revealed: map[string]bool{}, Conv: "400Gbps"}
 	s.Anim.Speed = 1
 	for _, f := range ControlFields {
 		s.text[f] = request.Default(f)
@@ -76,6 +78,7 @@ func NewState(query, navLang string) *State {
 	for _, f := range ControlFields {
 		if v, ok := q[f]; ok {
 			s.text[f] = v
+			s.given[f] = true
 		}
 	}
 	for _, f := range SweepFields {
@@ -135,6 +138,7 @@ func (s *State) SetField(f, v string) {
 		return
 	}
 	s.text[f] = v
+	s.markGiven(f, v)
 	s.LedgerPage = 0
 	s.Anim.Round = 0
 	s.Anim.Playing = false
@@ -147,7 +151,8 @@ func (s *State) SetField(f, v string) {
 // CLI's word for word) and evaluates the question with cost.Evaluate.
 func (s *State) recompute() {
 	s.Panic = ""
-	p, err := request.CostParams(request.Map(s.text))
+	s.syncPresets()
+	p, err := request.CostParams(s.lookup)
 	if err == nil {
 		var r cost.Result
 		if r, err = cost.Evaluate(p); err == nil {
@@ -211,8 +216,10 @@ func (s *State) Recovered(r any) {
 }
 
 // Query is the URL query (without "?") that restores this state: the six
-// main fields always, the others when they differ from the CLI's defaults,
-// then lang, view and embed. Deterministic order (ControlFields).
+// main fields always (the network's bandwidth and latency only when no
+// preset stands for them), the intra-node link's only when given, the
+// others when they differ from the CLI's defaults (inQuery), then lang,
+// view and embed. Deterministic order (ControlFields).
 func (s *State) Query() string {
 	var b strings.Builder
 	add := func(k, v string) {
@@ -224,8 +231,8 @@ func (s *State) Query() string {
 		b.WriteString(escape(v))
 	}
 	for _, f := range ControlFields {
-		if v := s.text[f]; alwaysInURL[f] || v != request.Default(f) {
-			add(f, v)
+		if s.inQuery(f) {
+			add(f, s.text[f])
 		}
 	}
 	for _, f := range SweepFields {

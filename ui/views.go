@@ -2,7 +2,7 @@ package ui
 
 // Views are the playground's views, in tab order; each renders alone in
 // embed mode (?embed=<view>). The first is the default.
-var Views = []string{"timing", "abacus", "ledger", "steps", "charts", "nccl", "derive", "units", "pitfalls", "plan", "controls"}
+var Views = []string{"timing", "abacus", "ledger", "steps", "charts", "nccl", "ncclmodel", "derive", "units", "pitfalls", "plan", "controls"}
 
 // tabViews are the views listed as tabs (controls sit above the tabs).
 var tabViews = Views[:len(Views)-1]

@@ -38,7 +38,14 @@ func TestShots(t *testing.T) {
 		views = strings.Split(v, ",")
 	}
 	base := server(t)
-	extra := map[string]string{"steps": "&ranks=8", "ledger": "&ranks=8"}
+	extra := map[string]string{"steps": "&ranks=8", "ledger": "&ranks=8",
+		"ncclmodel": "&model=nccl&ranks=16&gpus-per-node=8&intra-preset=nvlink4&preset=ib400"}
+	// Views on a cluster and with a straggler (issue 3's controls).
+	clusterShots := map[string]string{
+		"timing-cluster": "view=timing&algorithm=hierarchical&ranks=128&gpus-per-node=8&intra-preset=nvlink4&preset=ib400",
+		"timing-slow":    "view=timing&ranks=16&gpus-per-node=8&slow-rank=3&slow-factor=4",
+		"ledger-cluster": "view=ledger&ranks=16&gpus-per-node=8",
+	}
 	for _, size := range [][2]int64{{1280, 800}, {390, 844}} {
 		p := browser(t, size[0], size[1])
 		for _, lang := range []string{"zh", "en"} {
@@ -54,6 +61,16 @@ func TestShots(t *testing.T) {
 				}
 				name := filepath.Join(dir, fmt.Sprintf("%s-%s-%dx%d.png", v, lang, size[0], size[1]))
 				if err := os.WriteFile(name, png, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for name, q := range clusterShots {
+				p.open(fmt.Sprintf("%s/?lang=%s&%s", base, lang, q))
+				png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%s-%dx%d.png", name, lang, size[0], size[1])), png, 0o644); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -1,0 +1,151 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/ccplay/ccplay/core/cost"
+)
+
+// NcclModel is the view of NCCL's algorithm × protocol model
+// (cost.NCCL, Result.NCCL, present when the model field is "nccl"): the
+// tuning table as NCCL_DEBUG_SUBSYS=TUNING prints it, every entry's
+// predicted time, the winner and the model's assumptions. It formats what
+// the core returns and computes nothing.
+type NcclModel struct {
+	S *State
+}
+
+// ncclFuncNames are NCCL's names of the collectives (ncclFuncStr).
+var ncclFuncNames = map[string]string{
+	"allreduce": "AllReduce", "allgather": "AllGather", "reducescatter": "ReduceScatter",
+	"broadcast": "Broadcast", "reduce": "Reduce",
+}
+
+// NCCLModelOn reports whether the core answered with NCCL's model.
+func (s *State) NCCLModelOn() bool { return s.R.NCCL != nil }
+
+// NCCLModelSummary is the one-line answer: collective, size, ranks, NCCL
+// version, winner and its time.
+func (s *State) NCCLModelSummary() string {
+	n := s.R.NCCL
+	if n == nil {
+		return ""
+	}
+	return s.Tf("m.summary", s.T("coll."+n.Collective), BytesShort(n.SizeBytes), n.Ranks, n.Version, n.Winner, Secs(n.TimeS))
+}
+
+// NCCLModelCluster describes the cluster NCCL's model assumed.
+func (s *State) NCCLModelCluster() string {
+	n := s.R.NCCL
+	if n == nil {
+		return ""
+	}
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 4, 64) }
+	return s.Tf("m.cluster", n.Nodes, n.GPUsPerNode, n.IntraHW, n.Channels, f(n.BwIntraGBs[0]), f(n.BwIntraGBs[1]), f(n.BwInterGBs[0]), f(n.BwInterGBs[1]))
+}
+
+// TuningCell is one entry of the TUNING line: "latency/bandwidth" as NCCL
+// prints it ("%8.1f/%6.1f", 0.0/0.0 when disabled).
+type TuningCell struct {
+	ID, Text, Class, Title string
+}
+
+// NCCLFuncName is NCCL's name of the question's collective.
+func (s *State) NCCLFuncName() string {
+	if n := s.R.NCCL; n != nil {
+		return ncclFuncNames[n.Collective]
+	}
+	return ""
+}
+
+// NCCLTuningCells are the six entries in NCCL's order (Tree LL, LL128,
+// Simple, then Ring), the winner's class "win".
+func (s *State) NCCLTuningCells() []TuningCell {
+	n := s.R.NCCL
+	if n == nil {
+		return nil
+	}
+	var out []TuningCell
+	for _, c := range n.Cells {
+		lat, bw := c.LatencyUs, c.AlgBwGBs
+		cell := TuningCell{ID: "m-" + c.Algorithm + "-" + c.Protocol, Class: "num"}
+		if !c.Enabled {
+			lat, bw = 0, 0
+			cell.Class, cell.Title = "num off", c.Reason
+		}
+		if c.Algorithm+"/"+c.Protocol == n.Winner {
+			cell.Class = "num win"
+		}
+		cell.Text = strconv.FormatFloat(lat, 'f', 1, 64) + "/" + strconv.FormatFloat(bw, 'f', 1, 64)
+		out = append(out, cell)
+	}
+	return out
+}
+
+// PredictRow is one entry's prediction for the question's size.
+type PredictRow struct {
+	ID, Algorithm, Protocol, Latency, BusBw, AlgBw, Time, Class string
+}
+
+// NCCLPredictions are every entry's latency, bandwidths and predicted time
+// (ncclTopoGetAlgoTime) for the question's size; disabled entries say why.
+func (s *State) NCCLPredictions() []PredictRow {
+	n := s.R.NCCL
+	if n == nil {
+		return nil
+	}
+	gb := func(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) + " GB/s" }
+	var out []PredictRow
+	for _, c := range n.Cells {
+		r := PredictRow{ID: "mp-" + c.Algorithm + "-" + c.Protocol, Algorithm: c.Algorithm, Protocol: c.Protocol}
+		switch {
+		case !c.Enabled:
+			r.Class, r.Time = "off", s.T("m.disabled")+c.Reason
+		default:
+			r.Latency = strconv.FormatFloat(c.LatencyUs, 'f', 2, 64) + " µs"
+			r.BusBw, r.AlgBw, r.Time = gb(c.BusBwGBs), gb(c.AlgBwGBs), cost.FormatSeconds(c.TimeUs*1e-6)
+			if c.Algorithm+"/"+c.Protocol == n.Winner {
+				r.Class = "win"
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// NCCLModelRows are the winner's numbers and the α-β-γ answer beside them.
+func (s *State) NCCLModelRows() []KV {
+	n := s.R.NCCL
+	if n == nil {
+		return nil
+	}
+	return []KV{
+		{ID: "m-winner", Label: s.T("m.winner"), Value: n.Winner},
+		{ID: "m-time", Label: s.T("t.time"), Value: Secs(n.TimeS)},
+		{ID: "m-algbw", Label: s.T("t.algbw"), Value: Rate(n.AlgBwBps)},
+		{ID: "m-busbw", Label: s.T("t.busbw"), Value: Rate(n.BusBwBps)},
+		{ID: "m-ab", Label: s.T("m.ab"), Value: s.R.Algorithm + " " + Secs(s.R.TimeS)},
+	}
+}
+
+// NCCLAssumptions are the model's assumptions, as the core states them.
+func (s *State) NCCLAssumptions() []string {
+	if n := s.R.NCCL; n != nil {
+		return n.Assumptions
+	}
+	return nil
+}
+
+// NCCLSource names the NCCL source the model follows.
+func (s *State) NCCLSource() string {
+	if n := s.R.NCCL; n != nil {
+		return n.Source
+	}
+	return ""
+}
+
+// UseNCCLModel switches the cost model to NCCL's.
+func (s *State) UseNCCLModel() { s.SetField("model", "nccl") }
+
+// NCCLVersion is the NCCL release the model follows.
+func (s *State) NCCLVersion() string { return cost.NCCLVersion }
