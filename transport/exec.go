@@ -23,13 +23,26 @@ const ElemSize = 8
 // schedule and seq; a rank that receives a message of another call returns a
 // *MismatchError.
 //
-// Per round, the rank first encodes every payload it sends from the state at
+// Per round, the rank first takes every payload it sends from the state at
 // the start of the round (a round's transfers all read that state, as in
-// sim.Run), posts them on a separate goroutine, then receives and applies
-// its incoming transfers in the schedule's order, so the results equal
-// sim.Execute's bit for bit. On any error the caller should Abort the
+// sim.Run: a copy where the round overwrites the region, else a view of
+// the work buffer on TCP), sends them (on a separate goroutine; on TCP on
+// this one, after posting the first receive so it lands directly, see
+// roundDirect), and applies its incoming transfers in the schedule's
+// order, so the results equal sim.Execute's bit for bit. On any error the caller should Abort the
 // endpoint so the other ranks stop at once. Time O(work + bytes moved).
+// Run allocates a fresh work buffer per call; RunIn reuses one.
 func Run[T Elem](ep Endpoint, s *sched.Schedule, seq uint64, input []T) ([]T, error) {
+	return RunIn(ep, s, seq, input, nil)
+}
+
+// RunIn is Run with the work buffer taken from ws (nil: a fresh one), so
+// repeated calls neither allocate nor fault in a buffer of the schedule's
+// WorkLen. The result may view ws's buffer: it is valid until the next
+// call with the same ws. On an endpoint that receives directly (TCP),
+// copies land in the work buffer straight from the socket and reductions
+// fold the socket's bytes chunk by chunk (see direct.go).
+func RunIn[T Elem](ep Endpoint, s *sched.Schedule, seq uint64, input []T, ws *Workspace[T]) ([]T, error) {
 	r, sp := ep.Rank(), s.Spec
 	if ep.Ranks() != sp.Ranks {
 		return nil, fmt.Errorf("rank %d: the group has %d ranks but the schedule %d", r, ep.Ranks(), sp.Ranks)
@@ -39,7 +52,11 @@ func Run[T Elem](ep Endpoint, s *sched.Schedule, seq uint64, input []T) ([]T, er
 	}
 	c, ok := ep.(copier)
 	direct := ok && c.copiesOnSend() && littleEndian
-	work := make([]T, s.WorkLen[r])
+	dr, _ := ep.(directReceiver)
+	if !littleEndian {
+		dr = nil
+	}
+	work := ws.get(s.WorkLen[r], coversAll(s.In[r], s.WorkLen[r]))
 	for _, g := range s.In[r] {
 		copy(work[g.To:g.To+g.Len], input[g.From:g.From+g.Len])
 	}
@@ -65,44 +82,11 @@ func Run[T Elem](ep Endpoint, s *sched.Schedule, seq uint64, input []T) ([]T, er
 				out = append(out, outgoing{int(t.Dst), Message{Header: h, Payload: encode(src)}})
 			}
 		}
-		sent := make(chan error, 1)
-		go func() { sent <- sendAll(ep, out) }()
-		err := func() error {
-			for _, t := range rd.Transfers {
-				if int(t.Dst) != r {
-					continue
-				}
-				dst := work[t.DstOff : t.DstOff+t.Len]
-				if int(t.Src) == r {
-					copy(dst, local[0])
-					local = local[1:]
-				} else {
-					m, err := ep.Recv(int(t.Src))
-					if err != nil {
-						var te *TimeoutError
-						if errors.As(err, &te) {
-							te.Want = h.String()
-						}
-						return err
-					}
-					if m.Header != h {
-						return &MismatchError{Rank: r, Peer: int(t.Src), Want: h, Got: m.Header}
-					}
-					if len(m.Payload) != int(t.Len)*ElemSize {
-						return fmt.Errorf("rank %d: %s from rank %d carries %d bytes, want %d", r, h, t.Src, len(m.Payload), t.Len*ElemSize)
-					}
-					if rd.Reduce {
-						combineBytes(sp.Op, dst, m.Payload)
-					} else {
-						decodeInto(dst, m.Payload)
-					}
-					putBuf(m.Payload)
-				}
-			}
-			return nil
-		}()
-		if serr := <-sent; err == nil {
-			err = serr
+		var err error
+		if dr != nil {
+			err = roundDirect(ep, dr, r, rd, h, sp.Op, work, out, local)
+		} else {
+			err = roundQueued(ep, r, rd, h, sp.Op, work, out, local)
 		}
 		if err != nil {
 			return nil, err
@@ -120,6 +104,128 @@ func Run[T Elem](ep Endpoint, s *sched.Schedule, seq uint64, input []T) ([]T, er
 		copy(res[g.To:g.To+g.Len], work[g.From:g.From+g.Len])
 	}
 	return res, nil
+}
+
+// roundQueued runs rank r's part of round rd on any endpoint: the sends
+// out on a separate goroutine, meanwhile the incoming transfers in the
+// schedule's order from Recv (local ones from local, copied at the round's
+// start). O(bytes of the round).
+func roundQueued[T Elem](ep Endpoint, r int, rd sched.Round, h Header, op prim.Op, work []T, out []outgoing, local [][]T) error {
+	sent := make(chan error, 1)
+	go func() { sent <- sendAll(ep, out) }()
+	err := func() error {
+		for _, t := range rd.Transfers {
+			if int(t.Dst) != r {
+				continue
+			}
+			dst := work[t.DstOff : t.DstOff+t.Len]
+			if int(t.Src) == r {
+				copy(dst, local[0])
+				local = local[1:]
+				continue
+			}
+			m, err := ep.Recv(int(t.Src))
+			if err = apply(r, t, h, rd.Reduce, op, dst, m, err); err != nil {
+				return err
+			}
+		}
+		return nil
+	}()
+	if serr := <-sent; err == nil {
+		err = serr
+	}
+	return err
+}
+
+// roundDirect runs rank r's part of round rd on an endpoint that receives
+// directly (TCP): the round's first incoming transfer, if it comes from a
+// peer, is posted before the sends, so its payload lands in the work
+// buffer (or is folded into it) by the connection's reader while this
+// goroutine writes; the sends go out here, one after the other (a write
+// only waits for the peer's reader, which always drains); then the
+// incoming transfers complete in the schedule's order. No goroutine per
+// round, no payload buffer where the post is in time. The sends never
+// read a region the round writes (Run encodes those at the round's
+// start). O(bytes of the round).
+func roundDirect[T Elem](ep Endpoint, dr directReceiver, r int, rd sched.Round, h Header, op prim.Op, work []T, out []outgoing, local [][]T) error {
+	var first *posted
+	firstAt := -1
+	for k, t := range rd.Transfers {
+		if int(t.Dst) != r {
+			continue
+		}
+		if int(t.Src) != r {
+			dst := work[t.DstOff : t.DstOff+t.Len]
+			first, firstAt = dr.post(int(t.Src), h, asBytes(dst), folder(rd.Reduce, op, dst)), k
+		}
+		break
+	}
+	if err := sendAll(ep, out); err != nil {
+		if first != nil {
+			dr.cancel(int(rd.Transfers[firstAt].Src), first)
+		}
+		return err
+	}
+	for k, t := range rd.Transfers {
+		if int(t.Dst) != r {
+			continue
+		}
+		dst := work[t.DstOff : t.DstOff+t.Len]
+		if int(t.Src) == r {
+			copy(dst, local[0])
+			local = local[1:]
+			continue
+		}
+		p := first
+		if k != firstAt {
+			p = newPosted(h, asBytes(dst), folder(rd.Reduce, op, dst))
+		}
+		m, direct, err := dr.wait(int(t.Src), p)
+		if direct && err == nil {
+			continue
+		}
+		if err = apply(r, t, h, rd.Reduce, op, dst, m, err); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// folder is a posted receive's apply for a reducing round (dst = dst op
+// payload, chunk by chunk), nil for a copying one.
+func folder[T Elem](reduce bool, op prim.Op, dst []T) func(off int, chunk []byte) {
+	if !reduce {
+		return nil
+	}
+	return func(off int, chunk []byte) {
+		combineBytes(op, dst[off/ElemSize:(off+len(chunk))/ElemSize], chunk)
+	}
+}
+
+// apply checks message m (received with error err) for transfer t, which
+// rank r receives in round h.Round, and copies or folds it into dst, then
+// recycles its payload. O(t.Len).
+func apply[T Elem](r int, t sched.Transfer, h Header, reduce bool, op prim.Op, dst []T, m Message, err error) error {
+	if err != nil {
+		var te *TimeoutError
+		if errors.As(err, &te) {
+			te.Want = h.String()
+		}
+		return err
+	}
+	if m.Header != h {
+		return &MismatchError{Rank: r, Peer: int(t.Src), Want: h, Got: m.Header}
+	}
+	if len(m.Payload) != int(t.Len)*ElemSize {
+		return fmt.Errorf("rank %d: %s from rank %d carries %d bytes, want %d", r, h, t.Src, len(m.Payload), t.Len*ElemSize)
+	}
+	if reduce {
+		combineBytes(op, dst, m.Payload)
+	} else {
+		decodeInto(dst, m.Payload)
+	}
+	putBuf(m.Payload)
+	return nil
 }
 
 // writtenIn reports whether round rd writes [lo, hi) of rank r's work

@@ -12,6 +12,7 @@ type mailbox struct {
 	q    []Message
 	end  error
 	wake chan struct{} // capacity 1: a put or finish happened
+	post *posted       // a receive waiting for the next message (see direct.go)
 }
 
 func newMailbox() *mailbox { return &mailbox{wake: make(chan struct{}, 1)} }
@@ -57,10 +58,7 @@ func (b *mailbox) get(d time.Duration, abort <-chan struct{}, poison func() erro
 	defer timer.Stop()
 	for {
 		b.mu.Lock()
-		if len(b.q) > 0 {
-			m := b.q[0]
-			b.q[0] = Message{}
-			b.q = b.q[1:]
+		if m, ok := b.pop(); ok {
 			b.mu.Unlock()
 			return m, nil
 		}

@@ -48,8 +48,10 @@ func Measure(eps []Endpoint, s *sched.Schedule, inputs [][]float64, warmup, iter
 				q := seq
 				var out []float64
 				var err error
+				var ws Workspace[float64] // reused by every call, faulted in before timing
+				ws.Reserve(s.WorkLen[r])
 				for range warmup {
-					if out, err = Run(ep, s, q, inputs[r]); err != nil {
+					if out, err = RunIn(ep, s, q, inputs[r], &ws); err != nil {
 						return err
 					}
 					q++
@@ -60,7 +62,7 @@ func Measure(eps []Endpoint, s *sched.Schedule, inputs [][]float64, warmup, iter
 				q++
 				start := time.Now()
 				for range iters {
-					if out, err = Run(ep, s, q, inputs[r]); err != nil {
+					if out, err = RunIn(ep, s, q, inputs[r], &ws); err != nil {
 						return err
 					}
 					q++

@@ -12,6 +12,13 @@
 // poisons the endpoint: every pending and later Recv fails at once with a
 // *PeerError naming the rank, so no rank hangs on a dead peer.
 //
+// On TCP the payloads move without intermediate copies where possible: a
+// send is one writev of header and payload straight from the work buffer;
+// a receive is posted before the round's sends and the connection's reader
+// moves the payload from the socket into the work buffer (a copy) or folds
+// it in chunk by chunk (a reduction); see direct.go. RunIn reuses a
+// Workspace between calls.
+//
 // This package does I/O and therefore lives outside core/.
 package transport
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 )
 
 // Frame kinds on a TCP connection.
@@ -21,56 +22,72 @@ const MaxPayload = 1 << 30
 
 // writeFrame writes one frame: kind, seq (u64), round (i32), collective and
 // algorithm (u8 length + bytes), payload (u32 length + bytes). All integers
-// little-endian.
-func writeFrame(w *bufio.Writer, kind byte, m Message) error {
+// little-endian. The header and the payload go out in one writev (no copy
+// of the payload in user space, no small header segment on its own that
+// could wait for a delayed ACK).
+func writeFrame(w io.Writer, kind byte, m Message) error {
 	if len(m.Collective) > 255 || len(m.Algorithm) > 255 || len(m.Payload) > MaxPayload {
 		return fmt.Errorf("frame too large")
 	}
-	var h [1 + 8 + 4]byte
-	h[0] = kind
-	binary.LittleEndian.PutUint64(h[1:], m.Seq)
-	binary.LittleEndian.PutUint32(h[9:], uint32(m.Round))
-	w.Write(h[:])
-	w.WriteByte(byte(len(m.Collective)))
-	w.WriteString(m.Collective)
-	w.WriteByte(byte(len(m.Algorithm)))
-	w.WriteString(m.Algorithm)
-	var n [4]byte
-	binary.LittleEndian.PutUint32(n[:], uint32(len(m.Payload)))
-	w.Write(n[:])
-	w.Write(m.Payload)
-	return w.Flush()
+	h := make([]byte, 0, 1+8+4+2+len(m.Collective)+len(m.Algorithm)+4)
+	h = append(h, kind)
+	h = binary.LittleEndian.AppendUint64(h, m.Seq)
+	h = binary.LittleEndian.AppendUint32(h, uint32(m.Round))
+	h = append(h, byte(len(m.Collective)))
+	h = append(h, m.Collective...)
+	h = append(h, byte(len(m.Algorithm)))
+	h = append(h, m.Algorithm...)
+	h = binary.LittleEndian.AppendUint32(h, uint32(len(m.Payload)))
+	if len(m.Payload) == 0 {
+		_, err := w.Write(h)
+		return err
+	}
+	bufs := net.Buffers{h, m.Payload}
+	_, err := bufs.WriteTo(w)
+	return err
 }
 
 // readKind reads the first byte of the next frame (blocking while the
 // connection is idle).
 func readKind(r *bufio.Reader) (byte, error) { return r.ReadByte() }
 
-// readRest reads the rest of a frame whose kind has been read.
-func readRest(r *bufio.Reader) (Message, error) {
-	var m Message
+// readHeader reads the rest of a frame's header, after its kind, up to and
+// including the payload length; the payload follows on r.
+func readHeader(r *bufio.Reader) (Header, int, error) {
+	var m Header
 	var h [12]byte
 	if _, err := io.ReadFull(r, h[:]); err != nil {
-		return m, err
+		return m, 0, err
 	}
 	m.Seq = binary.LittleEndian.Uint64(h[:])
 	m.Round = int32(binary.LittleEndian.Uint32(h[8:]))
 	var err error
 	if m.Collective, err = readShort(r); err != nil {
-		return m, err
+		return m, 0, err
 	}
 	if m.Algorithm, err = readShort(r); err != nil {
-		return m, err
+		return m, 0, err
 	}
 	var n [4]byte
 	if _, err := io.ReadFull(r, n[:]); err != nil {
-		return m, err
+		return m, 0, err
 	}
 	size := binary.LittleEndian.Uint32(n[:])
 	if size > MaxPayload {
-		return m, errors.New("frame payload larger than MaxPayload")
+		return m, 0, errors.New("frame payload larger than MaxPayload")
 	}
-	m.Payload = getBuf(int(size))
+	return m, int(size), nil
+}
+
+// readRest reads the rest of a frame whose kind has been read, the payload
+// into a buffer of getBuf.
+func readRest(r *bufio.Reader) (Message, error) {
+	h, size, err := readHeader(r)
+	m := Message{Header: h}
+	if err != nil {
+		return m, err
+	}
+	m.Payload = getBuf(size)
 	_, err = io.ReadFull(r, m.Payload)
 	return m, err
 }
