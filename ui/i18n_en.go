@@ -45,11 +45,11 @@ var en = map[string]string{
 	"hint.gpus-per-node": "0 = no nodes; hierarchical: a divisor of P",
 	"hint.chunks":        "0 = best",
 
-	"preset.custom":     "custom",
-	"preset.nvlink4":    "NVLink 4 (H100): 450 GB/s per direction",
-	"preset.nvlink3":    "NVLink 3 (A100): 300 GB/s per direction",
-	"preset.pcie5":      "PCIe Gen5: 64 GB/s",
-	"preset.ib400":      "InfiniBand 400G: 400 Gbps = 50 GB/s",
+	"preset.custom":  "custom",
+	"preset.nvlink4": "NVLink 4 (H100): 450 GB/s per direction",
+	"preset.nvlink3": "NVLink 3 (A100): 300 GB/s per direction",
+	"preset.pcie5":   "PCIe Gen5: 64 GB/s",
+	"preset.ib400":   "InfiniBand 400G: 400 Gbps = 50 GB/s",
 
 	"coll.sendrecv":      "Send/Recv",
 	"coll.broadcast":     "Broadcast",

@@ -45,11 +45,11 @@ var zh = map[string]string{
 	"hint.gpus-per-node": "0 = 不分节点；分层算法：P 的约数",
 	"hint.chunks":        "0 = 最优",
 
-	"preset.custom":     "自定义",
-	"preset.nvlink4":    "NVLink 4（H100）：单向 450 GB/s",
-	"preset.nvlink3":    "NVLink 3（A100）：单向 300 GB/s",
-	"preset.pcie5":      "PCIe Gen5：64 GB/s",
-	"preset.ib400":      "InfiniBand 400G：400 Gbps = 50 GB/s",
+	"preset.custom":  "自定义",
+	"preset.nvlink4": "NVLink 4（H100）：单向 450 GB/s",
+	"preset.nvlink3": "NVLink 3（A100）：单向 300 GB/s",
+	"preset.pcie5":   "PCIe Gen5：64 GB/s",
+	"preset.ib400":   "InfiniBand 400G：400 Gbps = 50 GB/s",
 
 	"coll.sendrecv":      "点对点 Send/Recv",
 	"coll.broadcast":     "广播 Broadcast",
