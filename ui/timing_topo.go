@@ -27,8 +27,8 @@ func (s *State) TopologyRows() []KV {
 		}
 		if fr := tr.FlatRing; fr != nil {
 			ratio := "∞"
-			if tr.InterBytesPerRank > 0 {
-				ratio = strconv.FormatFloat(float64(fr.InterBytesPerRank)/float64(tr.InterBytesPerRank), 'g', 3, 64) + "×"
+			if fr.InterRatio > 0 {
+				ratio = strconv.FormatFloat(fr.InterRatio, 'g', 3, 64) + "×"
 			}
 			rows = append(rows,
 				KV{ID: "t-flat-time", Label: s.T("t.flat.time"), Value: Secs(fr.TimeS)},
@@ -44,16 +44,14 @@ func (s *State) TopologyRows() []KV {
 		}
 	}
 	if tr.Slow != "" {
-		ratio, without := 0.0, tr.UnslowedTimeS
+		without := tr.UnslowedTimeS
 		if s.R.ScheduleTimeS > 0 && tr.UnslowedScheduleTimeS > 0 {
-			ratio, without = s.R.ScheduleTimeS/tr.UnslowedScheduleTimeS, tr.UnslowedScheduleTimeS
-		} else if tr.UnslowedTimeS > 0 {
-			ratio = s.R.TimeS / tr.UnslowedTimeS
+			without = tr.UnslowedScheduleTimeS
 		}
 		rows = append(rows,
 			KV{ID: "t-slow", Label: s.T("t.slow"), Value: tr.Slow},
 			KV{ID: "t-unslowed", Label: s.T("t.unslowed"), Value: Secs(without)},
-			KV{ID: "t-slowratio", Label: s.T("t.slowratio"), Value: SlowRatio(ratio), Title: s.T("t.slowratio.title")})
+			KV{ID: "t-slowratio", Label: s.T("t.slowratio"), Value: SlowRatio(tr.SlowRatio), Title: s.T("t.slowratio.title")})
 	}
 	return rows
 }

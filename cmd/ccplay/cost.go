@@ -237,9 +237,9 @@ func topologyText(b *strings.Builder, line func(label, format string, args ...an
 		b.WriteString("slowdown\n")
 		if r.ScheduleTimeS > 0 && tr.UnslowedScheduleTimeS > 0 {
 			line("without it", "%s executed (closed-form bound %s); with %s the rounds that use it wait for its port: %.3g× as long (1× = no round uses it)",
-				cost.FormatSeconds(tr.UnslowedScheduleTimeS), cost.FormatSeconds(tr.UnslowedTimeS), tr.Slow, r.ScheduleTimeS/tr.UnslowedScheduleTimeS)
+				cost.FormatSeconds(tr.UnslowedScheduleTimeS), cost.FormatSeconds(tr.UnslowedTimeS), tr.Slow, tr.SlowRatio)
 		} else {
-			line("without it", "%s; with %s the rounds that use it wait for its port: %.3g× as long (1× = no round uses it)", cost.FormatSeconds(tr.UnslowedTimeS), tr.Slow, r.TimeS/tr.UnslowedTimeS)
+			line("without it", "%s; with %s the rounds that use it wait for its port: %.3g× as long (1× = no round uses it)", cost.FormatSeconds(tr.UnslowedTimeS), tr.Slow, tr.SlowRatio)
 		}
 	}
 	if r.Topology.GPUsPerNode <= 1 && r.Topology.Nodes == r.Ranks && tr.FlatRing == nil {
@@ -251,8 +251,8 @@ func topologyText(b *strings.Builder, line func(label, format string, args ...an
 	}
 	if fr := tr.FlatRing; fr != nil {
 		ratio := "∞"
-		if tr.InterBytesPerRank > 0 {
-			ratio = fmt.Sprintf("%.3g×", float64(fr.InterBytesPerRank)/float64(tr.InterBytesPerRank))
+		if fr.InterRatio > 0 {
+			ratio = fmt.Sprintf("%.3g×", fr.InterRatio)
 		}
 		line("flat ring", "one ring over all %d ranks on the same links: %s; its busiest rank sends %s across nodes (%s the hierarchical's)",
 			r.Ranks, cost.FormatSeconds(fr.TimeS), bytesText(fr.InterBytesPerRank), ratio)

@@ -68,6 +68,10 @@ type TopologyResult struct {
 	// UnslowedScheduleTimeS is the executed schedule without the slowdown,
 	// beside schedule_time_s.
 	UnslowedScheduleTimeS float64 `json:"unslowed_schedule_time_s,omitempty"`
+	// SlowRatio is how many times longer the slowed question takes: the
+	// executed schedules' ratio where both were priced, else the closed
+	// forms'. 1 means no round uses the slow rank or link.
+	SlowRatio float64 `json:"slow_ratio,omitempty"`
 	// InterBytesPerRank is the most bytes one rank sends across nodes, from
 	// the closed form (ring and hierarchical AllReduce; -1 where there is
 	// none) or the executed ledger (Ledger).
@@ -84,6 +88,9 @@ type TopologyResult struct {
 type FlatRing struct {
 	TimeS             float64 `json:"time_s"`
 	InterBytesPerRank int64   `json:"inter_bytes_sent_per_rank"`
+	// InterRatio is the flat ring's inter-node bytes per rank over the
+	// hierarchical's (0 when the hierarchical sends none across nodes).
+	InterRatio float64 `json:"inter_ratio"`
 }
 
 // LinkSplit is the executed schedule's byte ledger split by link class
@@ -264,8 +271,24 @@ func evaluate(p Params) Result {
 				r.Note = joinNote(r.Note, bound+"; the schedule is too large to price here")
 			}
 		}
+		r.Topology.SlowRatio = slowRatio(r)
 	}
 	return r
+}
+
+// slowRatio is time ÷ time without the slowdown: of the executed schedules
+// where both were priced, else of the closed forms; 0 without a slowdown.
+func slowRatio(r Result) float64 {
+	tr := r.Topology
+	switch {
+	case tr.Slow == "":
+		return 0
+	case r.ScheduleTimeS > 0 && tr.UnslowedScheduleTimeS > 0:
+		return r.ScheduleTimeS / tr.UnslowedScheduleTimeS
+	case tr.UnslowedTimeS > 0:
+		return r.TimeS / tr.UnslowedTimeS
+	}
+	return 0
 }
 
 func joinNote(a, b string) string {

@@ -39,6 +39,9 @@ func topologyResult(p Params, s shape, t Terms) *TopologyResult {
 			q := p
 			q.Algorithm = sched.Ring
 			tr.FlatRing = &FlatRing{TimeS: terms(q).Time(), InterBytesPerRank: flatRingInterMaxSent(g, k, s)}
+			if tr.InterBytesPerRank > 0 {
+				tr.FlatRing.InterRatio = float64(tr.FlatRing.InterBytesPerRank) / float64(tr.InterBytesPerRank)
+			}
 		}
 	}
 	if sp := p.Spec(); buildable(p, t) {

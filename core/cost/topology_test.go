@@ -239,6 +239,29 @@ func TestStraggler(t *testing.T) {
 		if !near(slowPrice.Bandwidth, tc.factor*basePrice.Bandwidth) {
 			t.Errorf("%s: executed bandwidth term %g → %g, want ×%g", tc.reason, basePrice.Bandwidth, slowPrice.Bandwidth, tc.factor)
 		}
+		// slow_ratio is the two executed prices' ratio, derived here.
+		if want := slowPrice.Total() / basePrice.Total(); slow.Topology == nil || !near(slow.Topology.SlowRatio, want) {
+			t.Errorf("%s: slow_ratio %v, want executed %g / %g = %g", tc.reason, slow.Topology, slowPrice.Total(), basePrice.Total(), want)
+		}
+	}
+}
+
+// TestFlatRingInterRatio: the lecture's 128 × 8 question. The flat ring's
+// busiest rank (at a node boundary) sends 2(P−1)/P·S across nodes, the
+// hierarchical's 2(k−1)/k·S/g, so inter_ratio = g·(P−1)/P·k/(k−1) ≈ 8.06.
+func TestFlatRingInterRatio(t *testing.T) {
+	const k, g, n = 128, 8, 1 << 28 // 1 GiB of float32: divisible by P and by g·k·… so the forms are exact
+	r, err := Evaluate(cluster(prim.AllReduce, sched.Hierarchical, k, g, n, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	P, S := float64(k*g), float64(n*4)
+	if fr := r.Topology.FlatRing; fr == nil ||
+		!near(float64(fr.InterBytesPerRank), 2*(P-1)/P*S) ||
+		!near(float64(r.Topology.InterBytesPerRank), 2*float64(k-1)/k*S/g) ||
+		!near(fr.InterRatio, g*(P-1)/P*k/(k-1)) {
+		t.Errorf("flat ring %+v, hierarchical inter bytes %d; want %g, %g, ratio %g", fr, r.Topology.InterBytesPerRank,
+			2*(P-1)/P*S, 2*float64(k-1)/k*S/g, g*(P-1)/P*k/(k-1))
 	}
 }
 
