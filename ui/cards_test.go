@@ -97,3 +97,21 @@ func TestPitfallsRevealCoreAnswers(t *testing.T) {
 		t.Errorf("P = 2048 steps card: %q (SEED-DIGEST §5: 4094 and 22)", qs[5].Answer)
 	}
 }
+
+// TestPyramidPerDirection: the pyramid's per-direction column is core's
+// presets — NVLink 4 450 GB/s against the lecture's 900 GB/s bidirectional,
+// PCIe Gen5 64 GB/s, 400G IB 50 GB/s, Ethernet 12.5–25 GB/s.
+func TestPyramidPerDirection(t *testing.T) {
+	got := map[string]string{}
+	for _, tier := range NewState("view=units", "en").PyramidTiers() {
+		got[tier.Lecture] = tier.PerDir
+	}
+	for lecture, want := range map[string]string{
+		"900 GB/s (bidirectional total)": "450 GB/s", "64 GB/s": "64 GB/s",
+		"50 GB/s (400 Gbps)": "50 GB/s", "10–25 GB/s": "12.5 GB/s – 25 GB/s",
+	} {
+		if got[lecture] != want {
+			t.Errorf("tier %q: per direction %q, want %q (all: %v)", lecture, got[lecture], want, got)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/ccplay/ccplay/core/topo"
 	"strconv"
 
 	"github.com/ccplay/ccplay/core/prim"
@@ -60,13 +61,20 @@ type Tier struct {
 // PyramidTiers are the lecture's H100 tiers (SEED-DIGEST §1.2), widest at
 // the bottom; NVLink's figure is the bidirectional total, labelled so.
 func (s *State) PyramidTiers() []Tier {
+	// Per-direction figures are core/topo's presets (with their sources);
+	// memory tiers have no direction.
+	dir := map[string]float64{}
+	for _, p := range topo.Pyramid() {
+		dir[p.Name] = p.Bandwidth
+	}
+	rate := func(name string) string { return units.Bandwidth(dir[name]).String() }
 	rows := []struct{ key, lecture, perdir string }{
 		{"p.sram", "~30 TB/s", "—"},
 		{"p.hbm", "~3.35 TB/s", "—"},
-		{"p.nvlink", "900 GB/s " + s.T("p.bidir"), "450 GB/s"},
-		{"p.pcie", "64 GB/s", "64 GB/s"},
-		{"p.ib", "50 GB/s (400 Gbps)", "50 GB/s"},
-		{"p.eth", "10–25 GB/s", "10–25 GB/s"},
+		{"p.nvlink", "900 GB/s " + s.T("p.bidir"), rate("nvlink4")},
+		{"p.pcie", "64 GB/s", rate("pcie5")},
+		{"p.ib", "50 GB/s (400 Gbps)", rate("ib400")},
+		{"p.eth", "10–25 GB/s", rate("eth100") + " – " + rate("eth200")},
 	}
 	var out []Tier
 	for i, r := range rows {
