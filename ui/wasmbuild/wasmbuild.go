@@ -112,6 +112,9 @@ func EnsureGzip(wasm string) error {
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
+	if err == nil { // CreateTemp makes 0600; a static host's server must read it
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
 	if err != nil {
 		return fmt.Errorf("playground: writing %s: %v", gz, err)
 	}

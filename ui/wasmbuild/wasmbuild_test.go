@@ -86,3 +86,37 @@ func TestEnsureBuildsAndCopies(t *testing.T) {
 		t.Errorf("app.wasm.gz does not inflate to app.wasm (%d vs %d bytes, %v)", len(inflated), len(raw), err)
 	}
 }
+
+// TestEnsureGzipIsReadableAndExact: the .gz inflates back to the wasm byte
+// for byte and is world-readable (0644), as a static host's server needs.
+func TestEnsureGzipIsReadableAndExact(t *testing.T) {
+	dir := t.TempDir()
+	wasm := filepath.Join(dir, "app.wasm")
+	raw := bytes.Repeat([]byte("\x00asm ccplay "), 5000)
+	if err := os.WriteFile(wasm, raw, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := EnsureGzip(wasm); err != nil {
+		t.Fatal(err)
+	}
+	st, err := os.Stat(wasm + ".gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Mode().Perm() != 0o644 {
+		t.Errorf("app.wasm.gz has mode %v, want 0644", st.Mode().Perm())
+	}
+	f, err := os.Open(wasm + ".gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(zr)
+	if err != nil || !bytes.Equal(got, raw) {
+		t.Errorf("inflated %d bytes (err %v), want the %d of app.wasm", len(got), err, len(raw))
+	}
+}
