@@ -199,7 +199,7 @@ func TestReadOrClaim(t *testing.T) {
 			for i := range dst {
 				dst[i] = 1
 			}
-			p := newPosted(h, asBytes(dst), folder(tc.reduce, prim.Sum, dst))
+			p := newPosted(h, asBytes(dst), folder(tc.reduce, prim.Sum, dst, nil))
 			pr := &postingReader{data: bytes.Clone(payload), at: max(tc.at, 0)}
 			if tc.at >= 0 {
 				pr.hook = func() { box.offer(p) }

@@ -41,7 +41,10 @@ func Run[T Elem](ep Endpoint, s *sched.Schedule, seq uint64, input []T) ([]T, er
 // WorkLen. The result may view ws's buffer: it is valid until the next
 // call with the same ws. On an endpoint that receives directly (TCP),
 // copies land in the work buffer straight from the socket and reductions
-// fold the socket's bytes chunk by chunk (see direct.go).
+// fold the socket's bytes chunk by chunk (see direct.go). When the input
+// covers the whole work buffer (AllReduce), it is not copied in: sends read
+// it in place and the first fold into a region reads it (see lazyinput.go).
+// input is only read, never written.
 func RunIn[T Elem](ep Endpoint, s *sched.Schedule, seq uint64, input []T, ws *Workspace[T]) ([]T, error) {
 	r, sp := ep.Rank(), s.Spec
 	if ep.Ranks() != sp.Ranks {
@@ -56,9 +59,18 @@ func RunIn[T Elem](ep Endpoint, s *sched.Schedule, seq uint64, input []T, ws *Wo
 	if !littleEndian {
 		dr = nil
 	}
-	work := ws.get(s.WorkLen[r], coversAll(s.In[r], s.WorkLen[r]))
-	for _, g := range s.In[r] {
-		copy(work[g.To:g.To+g.Len], input[g.From:g.From+g.Len])
+	covered := coversAll(s.In[r], s.WorkLen[r])
+	work := ws.get(s.WorkLen[r], covered)
+	lz := &lazyIn[T]{work: work}
+	if covered {
+		// The input is the whole work buffer: read it in place until the
+		// schedule overwrites or folds into it (see lazyinput.go).
+		g := s.In[r][0]
+		lz = newLazyIn(input[g.From:g.From+g.Len], work)
+	} else {
+		for _, g := range s.In[r] {
+			copy(work[g.To:g.To+g.Len], input[g.From:g.From+g.Len])
+		}
 	}
 	for i, rd := range s.Rounds {
 		h := Header{Seq: seq, Collective: string(sp.Collective), Algorithm: string(s.Algorithm), Round: int32(i)}
@@ -69,14 +81,15 @@ func RunIn[T Elem](ep Endpoint, s *sched.Schedule, seq uint64, input []T, ws *Wo
 			if int(t.Src) != r {
 				continue
 			}
-			src := work[t.SrcOff : t.SrcOff+t.Len]
+			src, fromInput := lz.view(t.SrcOff, t.SrcOff+t.Len)
 			switch {
 			case int(t.Dst) == r:
 				local = append(local, append([]T(nil), src...))
-			case direct && (!mixed || !writtenIn(rd, r, t.SrcOff, t.SrcOff+t.Len)):
-				// Nothing this round writes the region, and Send copies it
-				// before returning (Run waits for every send before the next
-				// round): send straight from the work buffer.
+			case direct && (fromInput || !mixed || !writtenIn(rd, r, t.SrcOff, t.SrcOff+t.Len)):
+				// The region is the input's (never written), or nothing
+				// this round writes it; and Send copies it before returning
+				// (Run waits for every send before the next round): send
+				// straight from the buffer.
 				out = append(out, outgoing{int(t.Dst), Message{Header: h, Payload: asBytes(src), borrowed: true}})
 			default:
 				out = append(out, outgoing{int(t.Dst), Message{Header: h, Payload: encode(src)}})
@@ -84,9 +97,9 @@ func RunIn[T Elem](ep Endpoint, s *sched.Schedule, seq uint64, input []T, ws *Wo
 		}
 		var err error
 		if dr != nil {
-			err = roundDirect(ep, dr, r, rd, h, sp.Op, work, out, local)
+			err = roundDirect(ep, dr, r, rd, h, sp.Op, lz, out, local)
 		} else {
-			err = roundQueued(ep, r, rd, h, sp.Op, work, out, local)
+			err = roundQueued(ep, r, rd, h, sp.Op, lz, out, local)
 		}
 		if err != nil {
 			return nil, err
@@ -95,6 +108,7 @@ func RunIn[T Elem](ep Endpoint, s *sched.Schedule, seq uint64, input []T, ws *Wo
 	if s.Out[r] == nil {
 		return nil, nil
 	}
+	lz.flush()
 	if segs := s.Out[r]; len(segs) == 1 && segs[0].To == 0 && segs[0].Len == max(sp.OutLen(r), 0) {
 		g := segs[0] // the output is one piece of the work buffer: hand it over, no copy
 		return work[g.From : g.From+g.Len : g.From+g.Len], nil
@@ -110,7 +124,8 @@ func RunIn[T Elem](ep Endpoint, s *sched.Schedule, seq uint64, input []T, ws *Wo
 // out on a separate goroutine, meanwhile the incoming transfers in the
 // schedule's order from Recv (local ones from local, copied at the round's
 // start). O(bytes of the round).
-func roundQueued[T Elem](ep Endpoint, r int, rd sched.Round, h Header, op prim.Op, work []T, out []outgoing, local [][]T) error {
+func roundQueued[T Elem](ep Endpoint, r int, rd sched.Round, h Header, op prim.Op, lz *lazyIn[T], out []outgoing, local [][]T) error {
+	work := lz.work
 	sent := make(chan error, 1)
 	go func() { sent <- sendAll(ep, out) }()
 	err := func() error {
@@ -119,13 +134,14 @@ func roundQueued[T Elem](ep Endpoint, r int, rd sched.Round, h Header, op prim.O
 				continue
 			}
 			dst := work[t.DstOff : t.DstOff+t.Len]
+			from := lz.target(t.DstOff, t.DstOff+t.Len, rd.Reduce && int(t.Src) != r)
 			if int(t.Src) == r {
 				copy(dst, local[0])
 				local = local[1:]
 				continue
 			}
 			m, err := ep.Recv(int(t.Src))
-			if err = apply(r, t, h, rd.Reduce, op, dst, m, err); err != nil {
+			if err = apply(r, t, h, rd.Reduce, op, dst, from, m, err); err != nil {
 				return err
 			}
 		}
@@ -147,8 +163,10 @@ func roundQueued[T Elem](ep Endpoint, r int, rd sched.Round, h Header, op prim.O
 // round, no payload buffer where the post is in time. The sends never
 // read a region the round writes (Run encodes those at the round's
 // start). O(bytes of the round).
-func roundDirect[T Elem](ep Endpoint, dr directReceiver, r int, rd sched.Round, h Header, op prim.Op, work []T, out []outgoing, local [][]T) error {
+func roundDirect[T Elem](ep Endpoint, dr directReceiver, r int, rd sched.Round, h Header, op prim.Op, lz *lazyIn[T], out []outgoing, local [][]T) error {
+	work := lz.work
 	var first *posted
+	var firstFrom []T
 	firstAt := -1
 	for k, t := range rd.Transfers {
 		if int(t.Dst) != r {
@@ -156,7 +174,8 @@ func roundDirect[T Elem](ep Endpoint, dr directReceiver, r int, rd sched.Round, 
 		}
 		if int(t.Src) != r {
 			dst := work[t.DstOff : t.DstOff+t.Len]
-			first, firstAt = dr.post(int(t.Src), h, asBytes(dst), folder(rd.Reduce, op, dst)), k
+			firstFrom = lz.target(t.DstOff, t.DstOff+t.Len, rd.Reduce)
+			first, firstAt = dr.post(int(t.Src), h, asBytes(dst), folder(rd.Reduce, op, dst, firstFrom)), k
 		}
 		break
 	}
@@ -172,19 +191,21 @@ func roundDirect[T Elem](ep Endpoint, dr directReceiver, r int, rd sched.Round, 
 		}
 		dst := work[t.DstOff : t.DstOff+t.Len]
 		if int(t.Src) == r {
+			lz.target(t.DstOff, t.DstOff+t.Len, false)
 			copy(dst, local[0])
 			local = local[1:]
 			continue
 		}
-		p := first
+		p, from := first, firstFrom
 		if k != firstAt {
-			p = newPosted(h, asBytes(dst), folder(rd.Reduce, op, dst))
+			from = lz.target(t.DstOff, t.DstOff+t.Len, rd.Reduce)
+			p = newPosted(h, asBytes(dst), folder(rd.Reduce, op, dst, from))
 		}
 		m, direct, err := dr.wait(int(t.Src), p)
 		if direct && err == nil {
 			continue
 		}
-		if err = apply(r, t, h, rd.Reduce, op, dst, m, err); err != nil {
+		if err = apply(r, t, h, rd.Reduce, op, dst, from, m, err); err != nil {
 			return err
 		}
 	}
@@ -192,20 +213,27 @@ func roundDirect[T Elem](ep Endpoint, dr directReceiver, r int, rd sched.Round, 
 }
 
 // folder is a posted receive's apply for a reducing round (dst = dst op
-// payload, chunk by chunk), nil for a copying one.
-func folder[T Elem](reduce bool, op prim.Op, dst []T) func(off int, chunk []byte) {
+// payload, or dst = from op payload when from is non-nil; chunk by
+// chunk), nil for a copying one.
+func folder[T Elem](reduce bool, op prim.Op, dst, from []T) func(off int, chunk []byte) {
 	if !reduce {
 		return nil
 	}
 	return func(off int, chunk []byte) {
-		combineBytes(op, dst[off/ElemSize:(off+len(chunk))/ElemSize], chunk)
+		lo, hi := off/ElemSize, (off+len(chunk))/ElemSize
+		var f []T
+		if from != nil {
+			f = from[lo:hi]
+		}
+		combineFrom(op, dst[lo:hi], f, chunk)
 	}
 }
 
 // apply checks message m (received with error err) for transfer t, which
-// rank r receives in round h.Round, and copies or folds it into dst, then
-// recycles its payload. O(t.Len).
-func apply[T Elem](r int, t sched.Transfer, h Header, reduce bool, op prim.Op, dst []T, m Message, err error) error {
+// rank r receives in round h.Round, and copies or folds it into dst (out
+// of place from from when non-nil, see lazyIn.target), then recycles its
+// payload. O(t.Len).
+func apply[T Elem](r int, t sched.Transfer, h Header, reduce bool, op prim.Op, dst, from []T, m Message, err error) error {
 	if err != nil {
 		var te *TimeoutError
 		if errors.As(err, &te) {
@@ -220,7 +248,7 @@ func apply[T Elem](r int, t sched.Transfer, h Header, reduce bool, op prim.Op, d
 		return fmt.Errorf("rank %d: %s from rank %d carries %d bytes, want %d", r, h, t.Src, len(m.Payload), t.Len*ElemSize)
 	}
 	if reduce {
-		combineBytes(op, dst, m.Payload)
+		combineFrom(op, dst, from, m.Payload)
 	} else {
 		decodeInto(dst, m.Payload)
 	}

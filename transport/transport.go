@@ -17,7 +17,8 @@
 // a receive is posted before the round's sends and the connection's reader
 // moves the payload from the socket into the work buffer (a copy) or folds
 // it in chunk by chunk (a reduction); see direct.go. RunIn reuses a
-// Workspace between calls.
+// Workspace between calls, and an input that covers the whole work buffer
+// is read in place rather than copied in (lazyinput.go).
 //
 // This package does I/O and therefore lives outside core/.
 package transport

@@ -7,11 +7,20 @@
 #
 #   sh transport/mpicompare/compare.sh            (from the repository root)
 #   REPS=5 MAX=268435456 sh transport/mpicompare/compare.sh
+#   MIN=1048576 PS="2 4" BASE=/tmp/old/ccplay sh transport/mpicompare/compare.sh
+#
+# MIN and MAX bound the sizes (bytes), PS lists the group sizes; BASE, a
+# ccplay binary built from another revision, is run too (before ours, same
+# interleaving) and reported as a third column, for before/after figures
+# measured under the same load.
 #
 # Needs Debian's openmpi-bin and libopenmpi-dev (mpicc, mpirun).
 set -eu
 REPS=${REPS:-3}
 MAX=${MAX:-268435456}
+MIN=${MIN:-1024}
+PS=${PS:-2 4}
+BASE=${BASE:-}
 OUT=${OUT:-/tmp/ccplay-mpicompare}
 mkdir -p "$OUT"
 go build -o "$OUT/ccplay" ./cmd/ccplay
@@ -25,10 +34,16 @@ RAW="$OUT/raw.txt"
 : > "$RAW"
 rep=1
 while [ "$rep" -le "$REPS" ]; do
-  size=1024
+  size=$MIN
   while [ "$size" -le "$MAX" ]; do
-    for p in 2 4; do
+    for p in $PS; do
       it=$(iters "$size")
+      if [ -n "$BASE" ]; then
+        "$BASE" launch -np "$p" --collective allreduce --algorithm ring \
+          --count $((size / 8)) --repeat "$it" --timeout 120s --json > "$OUT/launch.json"
+        t=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%.9f" % max(d["calls"][0]["mean_s"]))' "$OUT/launch.json")
+        echo "base $p $size $t" | tee -a "$RAW"
+      fi
       # ours: P processes (ccplay worker), the slowest rank's mean over the calls
       "$OUT/ccplay" launch -np "$p" --collective allreduce --algorithm ring \
         --count $((size / 8)) --repeat "$it" --timeout 120s --json > "$OUT/launch.json"
@@ -48,12 +63,20 @@ rows = {}
 for line in open(sys.argv[1]):
     impl, p, size, t = line.split()
     rows.setdefault((int(p), int(size)), {}).setdefault(impl, []).append(float(t))
-print("%2s %10s %12s %9s %15s %12s %9s %15s %7s" % ("P", "size(B)", "ccplay(us)", "busbw", "spread", "mpi(us)", "busbw", "spread", "ratio"))
+base = any("base" in d for d in rows.values())
+head = ("P", "size(B)", "ccplay(us)", "busbw", "spread", "mpi(us)", "busbw", "spread", "ratio")
+if base:
+    head += ("base(us)", "busbw", "spread", "ratio")
+print(("%2s %10s %12s %9s %15s %12s %9s %15s %7s" + " %12s %9s %15s %7s" * base) % head)
 for (p, size), d in sorted(rows.items()):
     f = 2 * (p - 1) / p
     def stats(ts):
         bw = sorted(size / t * f / 1e9 for t in ts)
         return statistics.median(ts) * 1e6, statistics.median(bw), "%.3f-%.3f" % (bw[0], bw[-1])
     a, b = stats(d["ccplay"]), stats(d["mpi"])
-    print("%2d %10d %12.1f %9.3f %15s %12.1f %9.3f %15s %7.2f" % (p, size, a[0], a[1], a[2], b[0], b[1], b[2], a[1] / b[1]))
+    line = "%2d %10d %12.1f %9.3f %15s %12.1f %9.3f %15s %7.2f" % (p, size, a[0], a[1], a[2], b[0], b[1], b[2], a[1] / b[1])
+    if base:
+        c = stats(d["base"])
+        line += " %12.1f %9.3f %15s %7.2f" % (c[0], c[1], c[2], c[1] / b[1])
+    print(line)
 PY
