@@ -237,7 +237,8 @@ func bench(cfg benchConfig) (benchReport, error) {
 			return rep, err
 		}
 		seq = t.Seq
-		rep.PingPong = append(rep.PingPong, pingRow{SizeBytes: s, TimeS: t.Seconds, BwGBs: float64(s) / t.Seconds / 1e9})
+		bw, _ := cost.Bandwidths(prim.SendRecv, 2, s, t.Seconds) // one-way: S ÷ half the round trip
+		rep.PingPong = append(rep.PingPong, pingRow{SizeBytes: s, TimeS: t.Seconds, BwGBs: bw / 1e9})
 		pts = append(pts, fit.Point{Size: float64(s), Time: t.Seconds})
 	}
 	if link, err := fit.FitLine(pts, fit.Relative); err == nil {
@@ -290,8 +291,8 @@ func measureSeries(eps []transport.Endpoint, ser *benchSeries, sizes []int64, cf
 		}
 		*seq = t.Seq
 		row := benchRow{SizeBytes: size, Count: size / transport.ElemSize, Type: "double", Redop: redop, Root: root, TimeS: t.Seconds}
-		row.AlgBwGBs = float64(size) / t.Seconds / 1e9
-		row.BusBwGBs = row.AlgBwGBs * c.BusBwFactor(cfg.np)
+		alg, bus := cost.Bandwidths(c, cfg.np, size, t.Seconds)
+		row.AlgBwGBs, row.BusBwGBs = alg/1e9, bus/1e9
 		if link != nil && link.Beta > 0 {
 			q := p
 			q.Latency, q.Bandwidth = max(link.Alpha, 0), link.BwBps

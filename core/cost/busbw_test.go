@@ -101,3 +101,26 @@ func TestRingBusBwIsTheLinkBandwidth(t *testing.T) {
 		}
 	}
 }
+
+// TestBandwidths: algbw = S/t and busbw = algbw × nccl-tests' factor, by
+// hand for a few cases; no time, no bandwidth.
+func TestBandwidths(t *testing.T) {
+	for _, c := range []struct {
+		coll       prim.Collective
+		p          int
+		s          int64
+		secs       float64
+		algbw, bus float64
+		reason     string
+	}{
+		{prim.AllReduce, 8, 100e6, 0.01, 10e9, 17.5e9, "2(P−1)/P = 1.75"},
+		{prim.AllGather, 4, 1e9, 0.5, 2e9, 1.5e9, "(P−1)/P = 0.75"},
+		{prim.Broadcast, 64, 8e9, 1, 8e9, 8e9, "factor 1"},
+		{prim.AllReduce, 8, 1, 0, 0, 0, "zero time"},
+	} {
+		a, b := cost.Bandwidths(c.coll, c.p, c.s, c.secs)
+		if !closeRel(a, c.algbw) || !closeRel(b, c.bus) {
+			t.Errorf("%s: algbw %g busbw %g, want %g %g", c.reason, a, b, c.algbw, c.bus)
+		}
+	}
+}

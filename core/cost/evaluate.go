@@ -227,8 +227,7 @@ func evaluate(p Params) Result {
 		Formula:     f.Text, FormulaNumbers: numbers(t, m, bw), Source: f.Source,
 	}
 	if r.TimeS > 0 {
-		r.AlgBwBps = float64(p.Size) / r.TimeS
-		r.BusBwBps = r.AlgBwBps * r.BusBwFactor
+		r.AlgBwBps, r.BusBwBps = Bandwidths(p.Collective, p.Ranks, p.Size, r.TimeS)
 	}
 	lbm := m
 	if p.Topological() {

@@ -247,8 +247,7 @@ func NCCL(p Params) (NCCLResult, error) {
 		}
 	}
 	r.TimeS = best * 1e-6
-	r.AlgBwBps = float64(p.Size) / r.TimeS
-	r.BusBwBps = r.AlgBwBps * c.BusBwFactor(P)
+	r.AlgBwBps, r.BusBwBps = Bandwidths(c, P, p.Size, r.TimeS)
 	return r, nil
 }
 

@@ -112,10 +112,8 @@ func Table(p Params, dt DType, w Sweep) ([]Row, error) {
 			t, row.Algorithm = terms.Time(), string(a)
 		}
 		row.TimeUs = t * 1e6
-		if t > 0 {
-			row.AlgBwGBs = float64(q.Size) / t / 1e9
-			row.BusBwGBs = row.AlgBwGBs * p.Collective.BusBwFactor(p.Ranks)
-		}
+		alg, bus := Bandwidths(p.Collective, p.Ranks, q.Size, t)
+		row.AlgBwGBs, row.BusBwGBs = alg/1e9, bus/1e9
 		rows = append(rows, row)
 	}
 	return rows, nil
