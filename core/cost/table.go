@@ -51,7 +51,7 @@ func (w Sweep) Sizes() ([]int64, error) {
 // Row is one line of the expected nccl-tests table.
 type Row struct {
 	SizeBytes int64   `json:"size_bytes"`
-	Count     int64   `json:"count"` // elements, nccl-tests' "count" column
+	Count     int64   `json:"count"` // nccl-tests' "count" column: elements per rank's part (see Table)
 	Type      string  `json:"type"`
 	Redop     string  `json:"redop"`
 	Root      int     `json:"root"` // −1 for collectives without a root, as nccl-tests prints
@@ -64,7 +64,14 @@ type Row struct {
 // Table predicts the rows nccl-tests would print for the sweep. Like
 // nccl-tests, each size is rounded down to a whole number of elements (and,
 // for AllGather, ReduceScatter and AllToAll, to a multiple of P elements,
-// since every rank's part must be equal). p.Size is ignored. Each row is
+// since every rank's part must be equal). p.Size is ignored. SizeBytes is
+// the whole buffer and Count the elements nccl-tests passes to the NCCL
+// call: all of them for AllReduce and the rooted collectives, one rank's
+// part (SizeBytes / P / element size) for AllGather, ReduceScatter and
+// AllToAll — nccl-tests prints its "paramcount" (src/all_gather.cu,
+// reduce_scatter.cu, alltoall.cu GetCollByteCount; common.cu prints
+// args->nbytes / wordSize with nbytes = paramcount × wordSize), as its
+// published all_gather logs show (64 B, count 1 on 16 ranks). Each row is
 // the closed form (Quick); with CostModel "nccl" it is NCCL's model instead,
 // its Algorithm the winning NCCL algorithm/protocol.
 func Table(p Params, dt DType, w Sweep) ([]Row, error) {
@@ -80,10 +87,10 @@ func Table(p Params, dt DType, w Sweep) ([]Row, error) {
 	if last := sizes[len(sizes)-1]; last > MaxSize(p.Ranks) {
 		return nil, prim.Errorf("maxbytes", "the sweep reaches %d bytes; on %d ranks sizes up to %d bytes are accepted (see cost.MaxSize)", last, p.Ranks, MaxSize(p.Ranks))
 	}
-	unit := int64(dt.Size)
+	unit := int64(dt.Size) // bytes per counted element
 	switch p.Collective {
 	case prim.AllGather, prim.ReduceScatter, prim.AllToAll:
-		unit *= int64(p.Ranks)
+		unit *= int64(p.Ranks) // one counted element per rank's part
 	}
 	redop, root := "none", -1
 	if p.Collective.Reduces() {
@@ -96,7 +103,7 @@ func Table(p Params, dt DType, w Sweep) ([]Row, error) {
 	for _, s := range sizes {
 		q := p
 		q.Size = s / unit * unit
-		row := Row{SizeBytes: q.Size, Count: q.Size / int64(dt.Size), Type: dt.Name, Redop: redop, Root: root}
+		row := Row{SizeBytes: q.Size, Count: q.Size / unit, Type: dt.Name, Redop: redop, Root: root}
 		var t float64
 		if p.CostModel == ModelNCCL {
 			r, err := NCCL(q)

@@ -2,10 +2,13 @@ package cost_test
 
 import (
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/nccltests"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 )
@@ -98,10 +101,10 @@ func TestTableRows(t *testing.T) {
 		redop  string
 		reason string
 	}{
-		{prim.AllReduce, sched.Ring, f32, -1, 4, "sum", "AllReduce: whole floats"},
-		{prim.AllGather, sched.Ring, f32, -1, 8 * 4, "none", "AllGather: P·4 bytes, every rank's part equal"},
-		{prim.ReduceScatter, sched.Ring, f64, -1, 8 * 8, "sum", "ReduceScatter: P·8 bytes"},
-		{prim.AllToAll, sched.Pairwise, f32, -1, 8 * 4, "none", "AllToAll: P·4 bytes"},
+		{prim.AllReduce, sched.Ring, f32, -1, 4, "sum", "AllReduce: whole floats, count = all of them"},
+		{prim.AllGather, sched.Ring, f32, -1, 8 * 4, "none", "AllGather: P·4 bytes, every rank's part equal; count = one part"},
+		{prim.ReduceScatter, sched.Ring, f64, -1, 8 * 8, "sum", "ReduceScatter: P·8 bytes; count = one part"},
+		{prim.AllToAll, sched.Pairwise, f32, -1, 8 * 4, "none", "AllToAll: P·4 bytes; count = one part"},
 		{prim.Broadcast, sched.Auto, f64, 3, 8, "none", "Broadcast: rooted, auto picks per size"},
 		{prim.Reduce, sched.Tree, f32, 5, 4, "sum", "Reduce: rooted reduction"},
 	}
@@ -120,8 +123,8 @@ func TestTableRows(t *testing.T) {
 		}
 		for i, row := range rows {
 			want := sizes[i] / tc.unit * tc.unit
-			if row.SizeBytes != want || row.Count != want/int64(tc.dt.Size) || row.Type != tc.dt.Name || row.Redop != tc.redop || row.Root != tc.root {
-				t.Errorf("%s: row %d = %+v; want size %d, count %d, type %s, redop %s, root %d", tc.reason, i, row, want, want/int64(tc.dt.Size), tc.dt.Name, tc.redop, tc.root)
+			if row.SizeBytes != want || row.Count != want/tc.unit || row.Type != tc.dt.Name || row.Redop != tc.redop || row.Root != tc.root {
+				t.Errorf("%s: row %d = %+v; want size %d, count %d, type %s, redop %s, root %d", tc.reason, i, row, want, want/tc.unit, tc.dt.Name, tc.redop, tc.root)
 			}
 			one := q
 			one.Size, one.ElemSize = want, tc.dt.Size
@@ -162,5 +165,55 @@ func TestTableLecture(t *testing.T) {
 	}
 	if !closeRel(r.BusBwGBs, 1.75*r.AlgBwGBs) {
 		t.Errorf("busbw %g, algbw %g; want the factor 2·7/8 = 1.75", r.BusBwGBs, r.AlgBwGBs)
+	}
+}
+
+// TestTableColumnsMatchRealLogs lays cost.Table's size, count, type, redop
+// and root columns beside published nccl-tests output (core/nccltests'
+// testdata, sources in its README): an AllReduce run on 16 H100s (count =
+// every element) and an AllGather run on 16 MI250Xs (count = one rank's
+// part: 64 B is one float each).
+func TestTableColumnsMatchRealLogs(t *testing.T) {
+	logs := []struct {
+		file string
+		c    prim.Collective
+	}{
+		{"all_reduce_perf_16x_h100.txt", prim.AllReduce},
+		{"all_gather_perf_16x_mi250x_error.txt", prim.AllGather},
+	}
+	for _, l := range logs {
+		data, err := os.ReadFile(filepath.Join("..", "nccltests", "testdata", l.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		log, err := nccltests.Parse(data)
+		if err != nil {
+			t.Fatalf("%s: %v", l.file, err)
+		}
+		tab := log.Tables[0]
+		first, last := tab.Rows[0], tab.Rows[len(tab.Rows)-1]
+		dt, err := cost.ParseDType(first.Type)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := cost.Table(base(l.c, sched.Ring, tab.Ranks), dt,
+			cost.Sweep{MinBytes: first.SizeBytes, MaxBytes: last.SizeBytes, StepFactor: 2})
+		if err != nil {
+			t.Fatalf("%s: %v", l.file, err)
+		}
+		if len(rows) != len(tab.Rows) {
+			t.Fatalf("%s: %d rows predicted, the log has %d", l.file, len(rows), len(tab.Rows))
+		}
+		for i, got := range rows {
+			want := tab.Rows[i]
+			redop := want.Redop
+			if redop == "" { // older layout: no redop column
+				redop = got.Redop
+			}
+			if got.SizeBytes != want.SizeBytes || got.Count != want.Count || got.Type != want.Type || got.Redop != redop || got.Root != want.Root {
+				t.Errorf("%s row %d: ccplay prints size %d count %d %s %s root %d; nccl-tests printed size %d count %d %s %s root %d",
+					l.file, i, got.SizeBytes, got.Count, got.Type, got.Redop, got.Root, want.SizeBytes, want.Count, want.Type, want.Redop, want.Root)
+			}
+		}
 	}
 }
