@@ -71,7 +71,7 @@ func (s *State) NCCLTuningCells() []TuningCell {
 		cell := TuningCell{ID: "m-" + c.Algorithm + "-" + c.Protocol, Class: "num"}
 		if !c.Enabled {
 			lat, bw = 0, 0
-			cell.Class, cell.Title = "num off", c.Reason
+			cell.Class, cell.Title = "num off", s.CoreText(c.Reason)
 		}
 		if c.Algorithm+"/"+c.Protocol == n.Winner {
 			cell.Class = "num win"
@@ -100,7 +100,7 @@ func (s *State) NCCLPredictions() []PredictRow {
 		r := PredictRow{ID: "mp-" + c.Algorithm + "-" + c.Protocol, Algorithm: c.Algorithm, Protocol: c.Protocol}
 		switch {
 		case !c.Enabled:
-			r.Class, r.Time = "off", s.T("m.disabled")+c.Reason
+			r.Class, r.Time = "off", s.T("m.disabled")+s.CoreText(c.Reason)
 		default:
 			r.Latency = strconv.FormatFloat(c.LatencyUs, 'f', 2, 64) + " µs"
 			r.BusBw, r.AlgBw, r.Time = gb(c.BusBwGBs), gb(c.AlgBwGBs), cost.FormatSeconds(c.TimeUs*1e-6)
@@ -128,12 +128,18 @@ func (s *State) NCCLModelRows() []KV {
 	}
 }
 
-// NCCLAssumptions are the model's assumptions, as the core states them.
+// NCCLAssumptions are the model's assumptions, as the core states them, in
+// the page's language.
 func (s *State) NCCLAssumptions() []string {
-	if n := s.R.NCCL; n != nil {
-		return n.Assumptions
+	n := s.R.NCCL
+	if n == nil {
+		return nil
 	}
-	return nil
+	out := make([]string, len(n.Assumptions))
+	for i, a := range n.Assumptions {
+		out[i] = s.CoreText(a)
+	}
+	return out
 }
 
 // NCCLSource names the NCCL source the model follows.
