@@ -11,7 +11,7 @@ import (
 
 func init() {
 	commands["experiment"] = command{
-		summary: "the lecture's Experiments 1, 3 and 4 (§7), printed as the lecture prints them",
+		summary: "the lecture's Experiments 1–4 (§7), printed as the lecture prints them (2 runs real processes, as launch)",
 		run:     runExperiment,
 	}
 }
