@@ -45,15 +45,23 @@ func chartRanks(p int) []int {
 }
 
 // chartSizes is the size axis: powers of two from the element size (at
-// least 4 B) to 4 GiB, each a whole number of elements (and of P blocks for
-// blocked collectives, as cost.Table rounds).
-func chartSizes(p cost.Params) []int64 {
+// least 4 B) to 4 GiB (or further, to the first power of two ≥ upTo), each a
+// whole number of elements (and of P blocks for blocked collectives, as
+// cost.Table rounds), never beyond cost.MaxSize.
+func chartSizes(p cost.Params, upTo ...int64) []int64 {
+	top := int64(1) << 32
+	for _, u := range upTo {
+		for top < u && top < 1<<50 {
+			top *= 2
+		}
+	}
+	top = min(top, cost.MaxSize(p.Ranks))
 	step := int64(p.ElemSize)
 	if p.Collective.Blocked() || p.Collective == prim.AllToAll {
 		step *= int64(p.Ranks)
 	}
 	var out []int64
-	for b := int64(4); b <= 1<<32; b *= 2 {
+	for b := int64(4); b <= top; b *= 2 {
 		v := b / step * step
 		if v > 0 && (len(out) == 0 || v > out[len(out)-1]) {
 			out = append(out, v)
@@ -98,7 +106,8 @@ func (s *State) charts() chartsData {
 		if s.P.Ranks < 2 {
 			return d
 		}
-		size, xs, err := figure.TimeVsSize(s.P, chartSizes(s.P), sched.Applicable(s.P.Collective))
+		algs := sched.Applicable(s.P.Collective)
+		size, xs, err := figure.TimeVsSize(s.P, chartSizes(s.P, s.measuredMaxSize()), algs)
 		if err != nil {
 			d.Err = err.Error()
 			return d
@@ -110,6 +119,7 @@ func (s *State) charts() chartsData {
 				size.Markers[i].Label = s.Tf("c.marker", xs[i].To, BytesShort(xs[i].SizeBytes))
 			}
 		}
+		figure.Measured(&size, s.measuredOverlay(algs))
 		b.Reset()
 		size.View(chartW, chartH).WriteSVG(&b) //nolint:errcheck // bytes.Buffer never fails
 		d.SizeSVG, d.Crossovers = b.String(), xs

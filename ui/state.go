@@ -51,7 +51,8 @@ type State struct {
 	Download func(name, mime, data string)
 
 	memo memo
-	pl   planState // the parallelism planner's fields and plan (plan.go)
+	pl   planState    // the parallelism planner's fields and plan (plan.go)
+	ms   measureState // measurements overlaid on the time-vs-size chart (measure.go)
 }
 
 // ControlFields are the cost fields the controls edit and the URL carries,

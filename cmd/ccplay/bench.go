@@ -9,6 +9,7 @@ import (
 
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/fit"
+	"github.com/ccplay/ccplay/core/measure"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/units"
@@ -36,54 +37,14 @@ const (
 		"same as one object (the playground overlays its points on the model's lines)."
 )
 
-// benchRow is one measured size of one collective, in nccl-tests' columns
-// plus the model's predictions.
-type benchRow struct {
-	SizeBytes int64   `json:"size_bytes"`
-	Count     int64   `json:"count"`
-	Type      string  `json:"type"`
-	Redop     string  `json:"redop"`
-	Root      int     `json:"root"`
-	TimeS     float64 `json:"time_s"`
-	AlgBwGBs  float64 `json:"algbw_GBps"`
-	BusBwGBs  float64 `json:"busbw_GBps"`
-	Wrong     int     `json:"wrong"`
-	ModelS    float64 `json:"model_s,omitempty"` // closed form with the ping-pong link
-	ModelDiff float64 `json:"model_diff_pct"`    // (measured − model)/model × 100
-	FitS      float64 `json:"fit_s,omitempty"`   // this algorithm's own α-β fit
-	coefA     float64 `json:"-"`                 // closed-form coefficients
-	coefB     float64 `json:"-"`
-}
-
-// benchSeries is one collective and algorithm over the sweep.
-type benchSeries struct {
-	Collective string      `json:"collective"`
-	Algorithm  string      `json:"algorithm"`
-	Chunks     int         `json:"chunks,omitempty"`
-	Rows       []benchRow  `json:"rows"`
-	Fit        *fit.Result `json:"fit,omitempty"`
-	FitError   string      `json:"fit_error,omitempty"`
-}
-
-// pingRow is one ping-pong size.
-type pingRow struct {
-	SizeBytes int64   `json:"size_bytes"`
-	TimeS     float64 `json:"time_s"` // one way
-	BwGBs     float64 `json:"bw_GBps"`
-}
-
-// benchReport is the whole answer (--json).
-type benchReport struct {
-	Transport string        `json:"transport"`
-	Ranks     int           `json:"ranks"`
-	Type      string        `json:"type"`
-	Iters     int           `json:"iters"`
-	Warmup    int           `json:"warmup"`
-	PingPong  []pingRow     `json:"pingpong"`
-	Link      *fit.Result   `json:"link,omitempty"` // fitted from the ping-pong
-	LinkError string        `json:"link_error,omitempty"`
-	Series    []benchSeries `json:"series"`
-}
+// The report's schema is core/measure's (measure.Bench): the CLI writes
+// what measure.ParseBench, ccplay fit --bench and the playground read.
+type (
+	benchReport = measure.Bench
+	benchSeries = measure.BenchSeries
+	benchRow    = measure.BenchRow
+	pingRow     = measure.BenchPing
+)
 
 // benchConfig is the parsed flags.
 type benchConfig struct {
@@ -272,6 +233,7 @@ func measureSeries(eps []transport.Endpoint, ser *benchSeries, sizes []int64, cf
 		root = 0
 	}
 	var samples []fit.Sample
+	var coef [][2]float64 // per row: the closed form's α and β coefficients
 	for _, size := range sizes {
 		size = size / unit * unit
 		if size == 0 || (len(ser.Rows) > 0 && ser.Rows[len(ser.Rows)-1].SizeBytes == size) {
@@ -301,10 +263,11 @@ func measureSeries(eps []transport.Endpoint, ser *benchSeries, sizes []int64, cf
 				row.ModelDiff = (t.Seconds - r.TimeS) / r.TimeS * 100
 			}
 		}
-		if ca, cb, err := fit.Coefficients(p); err == nil {
-			row.coefA, row.coefB = ca, cb
+		ca, cb, err := fit.Coefficients(p)
+		if err == nil {
 			samples = append(samples, fit.Sample{A: ca, B: cb, Time: t.Seconds})
 		}
+		coef = append(coef, [2]float64{ca, cb})
 		ser.Rows = append(ser.Rows, row)
 	}
 	r, err := fit.FitModel(samples, fit.Relative)
@@ -314,7 +277,7 @@ func measureSeries(eps []transport.Endpoint, ser *benchSeries, sizes []int64, cf
 	}
 	ser.Fit = &r
 	for i := range ser.Rows {
-		ser.Rows[i].FitS = r.Predict(ser.Rows[i].coefA, ser.Rows[i].coefB)
+		ser.Rows[i].FitS = r.Predict(coef[i][0], coef[i][1])
 	}
 	return nil
 }

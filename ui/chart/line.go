@@ -23,7 +23,17 @@ type Marker struct {
 	Label string
 }
 
-// Line is a line chart: series over two axes, optional markers, a legend.
+// Scatter is a set of measured points drawn as square markers without a
+// line, filled with the colour of Series[Series] (−1: hollow, outlined in
+// black), with its own legend entry. Points outside the axes are not drawn.
+type Scatter struct {
+	Name   string
+	Series int
+	Points []Point
+}
+
+// Line is a line chart: series over two axes, optional markers, measured
+// points (Scatter), a legend.
 type Line struct {
 	// ID prefixes the element ids (title, desc) so that several charts can
 	// be inlined in one page; "" means "chart".
@@ -33,6 +43,7 @@ type Line struct {
 	X, Y    Axis
 	Series  []Series
 	Markers []Marker
+	Scatter []Scatter
 }
 
 // Default pixel size of a chart.
@@ -72,13 +83,24 @@ type MarkerMark struct {
 }
 
 // LegendItem is one legend entry: a sample line from Sample to Sample+24 px
-// and the name at Text.
+// (or, for measured points, a square marker at Sample+12 px) and the name
+// at Text.
 type LegendItem struct {
 	Name   string
 	Colour string
 	Dash   string
+	Square bool   // a measured-points entry
+	Stroke string // its square's outline
 	Sample Pt
 	Text   Pt
+}
+
+// ScatterMark is a Scatter laid out: its points in pixels, their fill and
+// outline colours.
+type ScatterMark struct {
+	Name           string
+	Colour, Stroke string
+	Dots           []Pt
 }
 
 // LineView is a Line laid out in pixels: everything a renderer needs.
@@ -90,6 +112,7 @@ type LineView struct {
 	XTicks, YTicks  []TickMark
 	Paths           []Path
 	Markers         []MarkerMark
+	Scatters        []ScatterMark
 	Legend          []LegendItem
 }
 
@@ -155,6 +178,22 @@ func (c Line) View(width, height int) LineView {
 		item.Text = Pt{item.Sample.X + 30, item.Sample.Y + 4}
 		v.Legend = append(v.Legend, item)
 	}
+	for i, sc := range c.Scatter {
+		m := ScatterMark{Name: sc.Name, Colour: "#ffffff", Stroke: "#111111"}
+		if sc.Series >= 0 {
+			m.Colour, m.Stroke = colour(sc.Series), "#ffffff"
+		}
+		for _, pt := range sc.Points {
+			if c.X.Contains(pt.X) && c.Y.Contains(pt.Y) {
+				m.Dots = append(m.Dots, Pt{px(pt.X), py(pt.Y)})
+			}
+		}
+		v.Scatters = append(v.Scatters, m)
+		item := LegendItem{Name: sc.Name, Colour: m.Colour, Stroke: m.Stroke, Square: true,
+			Sample: Pt{v.Plot.X + v.Plot.W + 16, v.Plot.Y + 8 + float64(len(c.Series)+i)*22}}
+		item.Text = Pt{item.Sample.X + 30, item.Sample.Y + 4}
+		v.Legend = append(v.Legend, item)
+	}
 	for _, m := range c.Markers {
 		if !c.X.Contains(m.X) || !c.Y.Contains(m.Y) {
 			continue
@@ -210,8 +249,24 @@ func (v LineView) WriteSVG(w io.Writer) error {
 		s.print(`<circle cx="`, num(m.At.X), `" cy="`, num(m.At.Y), `" r="5" fill="#ffffff" stroke="#111111" stroke-width="1.5"/>`, "\n")
 		s.text(m.Text.X, m.Text.Y, m.Anchor, "11", "", "#111111", m.Label)
 	}
+	for _, sc := range v.Scatters {
+		if len(sc.Dots) == 0 {
+			continue
+		}
+		s.print(`<g class="measured" fill="`, sc.Colour, `" stroke="`, sc.Stroke, `" stroke-width="1.2"><title>`, esc(sc.Name), "</title>\n")
+		for _, d := range sc.Dots {
+			s.square(d, 4.5)
+		}
+		s.print("</g>\n")
+	}
 	for _, l := range v.Legend {
-		s.line(l.Sample.X, l.Sample.Y, l.Sample.X+24, l.Sample.Y, l.Colour, "2.5", l.Dash)
+		if l.Square {
+			s.print(`<g fill="`, l.Colour, `" stroke="`, l.Stroke, `" stroke-width="1.2">`)
+			s.square(Pt{l.Sample.X + 12, l.Sample.Y}, 4.5)
+			s.print("</g>\n")
+		} else {
+			s.line(l.Sample.X, l.Sample.Y, l.Sample.X+24, l.Sample.Y, l.Colour, "2.5", l.Dash)
+		}
 		s.text(l.Text.X, l.Text.Y, "start", "12", "", "#111111", l.Name)
 	}
 	s.close()

@@ -90,3 +90,8 @@ func (s *svgWriter) line(x1, y1, x2, y2 float64, stroke, width, dashes string) {
 	}
 	s.print("/>\n")
 }
+
+// square writes a square of half-side h centred on c (a measured point).
+func (s *svgWriter) square(c Pt, h float64) {
+	s.print(`<rect x="`, num(c.X-h), `" y="`, num(c.Y-h), `" width="`, num(2*h), `" height="`, num(2*h), `"/>`, "\n")
+}

@@ -199,4 +199,51 @@ func listenFields(env vugu.EventEnv, s *ui.State) {
 	doc := js.Global().Get("document")
 	doc.Call("addEventListener", "input", h)
 	doc.Call("addEventListener", "change", h)
+	listenFiles(env, s)
+}
+
+// listenFiles reads the file chosen in a file input marked
+// data-file="measure" (File.text(), a promise) and hands its name, size and
+// text to State.LoadMeasurementFile under the event environment's lock,
+// then asks for a render. A file above the limit is refused unread.
+func listenFiles(env vugu.EventEnv, s *ui.State) {
+	h := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		t := args[0].Get("target")
+		if !t.Truthy() || t.Get("getAttribute").Type() != js.TypeFunction || t.Call("getAttribute", "data-file").String() != "measure" {
+			return nil
+		}
+		files := t.Get("files")
+		if !files.Truthy() || files.Get("length").Int() == 0 {
+			return nil
+		}
+		f := files.Index(0)
+		name, size := f.Get("name").String(), int64(f.Get("size").Float())
+		t.Set("value", "") // choosing the same file again loads it again
+		deliver := func(text string) {
+			env.Lock()
+			s.LoadMeasurementFile(name, size, text)
+			env.UnlockRender()
+		}
+		if size > ui.MaxMeasureBytes {
+			deliver("")
+			return nil
+		}
+		var ok, fail js.Func
+		release := func() { ok.Release(); fail.Release() }
+		ok = js.FuncOf(func(_ js.Value, a []js.Value) any {
+			release()
+			deliver(a[0].String())
+			return nil
+		})
+		fail = js.FuncOf(func(_ js.Value, a []js.Value) any {
+			release()
+			env.Lock()
+			s.LoadMeasurementError(name, a[0].Call("toString").String())
+			env.UnlockRender()
+			return nil
+		})
+		f.Call("text").Call("then", ok, fail)
+		return nil
+	})
+	js.Global().Get("document").Call("addEventListener", "change", h)
 }

@@ -1,0 +1,431 @@
+package ui
+
+import (
+	"errors"
+	"strconv"
+
+	"github.com/ccplay/ccplay/core/fit"
+	"github.com/ccplay/ccplay/core/measure"
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/ui/chart"
+)
+
+// measureState is the measurements loaded on the time-vs-size chart: the
+// last file that parsed (set), the error of the last attempt (err; the
+// last good set stays), the paste box's text and the last fit's report.
+type measureState struct {
+	set     *measure.Set
+	name    string   // file name, or "" for pasted text
+	assumed []string // what the controls supplied (collective, P) for an nccl-tests log
+	err     string
+	paste   string
+	fit     string // the last fit's report
+	fitP    int    // the P of the series fitted
+	fitErr  string
+	gen     int // bumped on every load or clear (the chart cache's key)
+}
+
+// MaxMeasureRows caps the measured-vs-model table (the DOM stays small;
+// every point is still drawn on the chart).
+const MaxMeasureRows = 64
+
+// maxOverlaySets caps the measured series drawn on the chart at once.
+const maxOverlaySets = 6
+
+// LoadMeasurements parses a measurement file's contents with
+// measure.Parse: ccplay bench --json, or nccl-tests output (text or -J).
+// When an nccl-tests log names neither its collective (and busbw/algbw
+// cannot tell it) nor its ranks, the controls' collective and P stand in
+// and the page says so. On bad input the error is shown and the last good
+// overlay stays.
+func (s *State) LoadMeasurements(name, data string) {
+	defer s.guard()
+	var opt measure.Options
+	var assumed []string
+	var set *measure.Set
+	var err error
+	for range 3 {
+		set, err = measure.Parse([]byte(data), opt)
+		var fe *prim.FieldError
+		if err == nil || !errors.As(err, &fe) {
+			break
+		}
+		switch {
+		case fe.Field == "collective" && opt.Collective == "":
+			opt.Collective = s.P.Collective
+			assumed = append(assumed, s.Tf("m.assumed.coll", s.T("coll."+string(s.P.Collective))))
+			continue
+		case fe.Field == "np" && opt.Ranks == 0 && s.P.Ranks >= 2:
+			opt.Ranks = s.P.Ranks
+			assumed = append(assumed, s.Tf("m.assumed.np", s.P.Ranks))
+			continue
+		}
+		break
+	}
+	if err != nil {
+		s.ms.err = measureErr(err)
+		return
+	}
+	s.ms = measureState{set: set, name: name, assumed: assumed, paste: s.ms.paste, gen: s.ms.gen + 1}
+}
+
+// MaxMeasureBytes is the largest measurement file read (measure.MaxInput).
+const MaxMeasureBytes = measure.MaxInput
+
+// LoadMeasurementError reports a file the browser could not read; the last
+// good overlay stays.
+func (s *State) LoadMeasurementError(name, why string) {
+	defer s.guard()
+	s.ms.err = name + ": " + why
+}
+
+// LoadMeasurementFile is LoadMeasurements for a file the browser read;
+// size is the file's length, refused above measure.MaxInput unread.
+func (s *State) LoadMeasurementFile(name string, size int64, data string) {
+	defer s.guard()
+	if size > measure.MaxInput {
+		s.ms.err = s.Tf("m.err.big", name, size, measure.MaxInput)
+		return
+	}
+	s.LoadMeasurements(name, data)
+}
+
+// measureErr is a parse error as shown: the message without the Go field
+// prefix for the file-level fields.
+func measureErr(err error) string {
+	var fe *prim.FieldError
+	if errors.As(err, &fe) {
+		switch fe.Field {
+		case "bench", "nccl-tests", "measurements":
+			return fe.Field + ": " + fe.Msg
+		}
+	}
+	return err.Error()
+}
+
+// SetPaste records the paste box's text.
+func (s *State) SetPaste(v string) { s.ms.paste = v }
+
+// LoadPaste loads the paste box's text.
+func (s *State) LoadPaste() { s.LoadMeasurements("", s.ms.paste) }
+
+// ClearMeasurements removes the overlay.
+func (s *State) ClearMeasurements() {
+	defer s.guard()
+	s.ms = measureState{paste: s.ms.paste, gen: s.ms.gen + 1}
+}
+
+// MeasureErr is the last load's error ("" if it loaded).
+func (s *State) MeasureErr() string { return s.ms.err }
+
+// MeasureLoaded reports whether an overlay is loaded.
+func (s *State) MeasureLoaded() bool { return s.ms.set != nil }
+
+// MeasureSummary says what is loaded: file, tool, series and points.
+func (s *State) MeasureSummary() string {
+	set := s.ms.set
+	if set == nil {
+		return ""
+	}
+	name := s.ms.name
+	if name == "" {
+		name = s.T("m.pasted")
+	}
+	tool := s.T("m.tool.nccl")
+	if set.Tool == measure.ToolBench {
+		tool = s.Tf("m.tool.bench", set.Transport)
+	}
+	return s.Tf("m.loaded", name, tool, len(set.Series), len(set.Points()))
+}
+
+// MeasureAssumed lists what the controls supplied for the log.
+func (s *State) MeasureAssumed() []string { return s.ms.assumed }
+
+// MeasureSeriesRow is one loaded series in the list under the chart, with
+// the actions that apply: show its collective, use its P, fit α and β.
+type MeasureSeriesRow struct {
+	ID, Text string
+	Index    int
+	Shown    bool   // its collective is the controls': it is on the chart
+	ShowText string // "show AllGather" when it is not
+	UseP     string // "use P = 16" when its P differs from the controls'
+	Ranks    int
+}
+
+// MeasureSeries lists the loaded series.
+func (s *State) MeasureSeries() []MeasureSeriesRow {
+	if s.ms.set == nil {
+		return nil
+	}
+	var out []MeasureSeriesRow
+	for i, ser := range s.ms.set.Series {
+		r := MeasureSeriesRow{ID: "m-s-" + strconv.Itoa(i), Index: i, Ranks: ser.Ranks, Shown: ser.Collective == s.P.Collective,
+			Text: s.Tf("m.series", s.seriesName(ser), ser.Ranks, len(ser.Points))}
+		if !r.Shown {
+			r.ShowText = s.Tf("m.show", s.T("coll."+string(ser.Collective)))
+		}
+		if ser.Ranks != s.P.Ranks {
+			r.UseP = s.Tf("m.useP", ser.Ranks)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// seriesName is "AllReduce, ring" or "AllReduce, measured by nccl-tests".
+func (s *State) seriesName(ser measure.Series) string {
+	a := s.T("m.alg.unknown")
+	if ser.Algorithm != "" {
+		a = string(ser.Algorithm)
+	}
+	return s.T("coll."+string(ser.Collective)) + ", " + a
+}
+
+// seriesShort is "ring · P=4" or "nccl-tests · P=16" (the table's first
+// column: the collective is the chart's).
+func (s *State) seriesShort(ser measure.Series) string {
+	a := "nccl-tests"
+	if ser.Algorithm != "" {
+		a = string(ser.Algorithm)
+	}
+	return a + " · P=" + strconv.Itoa(ser.Ranks)
+}
+
+// ShowMeasuredCollective switches the controls to series i's collective
+// (and, when the controls' algorithm does not run it, to the series'
+// algorithm or auto).
+func (s *State) ShowMeasuredCollective(i int) {
+	defer s.guard()
+	ser, ok := s.measuredSeries(i)
+	if !ok {
+		return
+	}
+	if a, err := sched.ParseAlgorithm(s.text["algorithm"]); err != nil || sched.Check(ser.Collective, a) != nil {
+		alg := sched.Auto
+		if ser.Algorithm != "" {
+			alg = ser.Algorithm
+		}
+		s.text["algorithm"] = string(alg)
+	}
+	s.SetField("collective", string(ser.Collective))
+}
+
+// UseMeasuredRanks sets the controls' P to series i's.
+func (s *State) UseMeasuredRanks(i int) {
+	defer s.guard()
+	if ser, ok := s.measuredSeries(i); ok {
+		s.SetField("ranks", strconv.Itoa(ser.Ranks))
+	}
+}
+
+func (s *State) measuredSeries(i int) (measure.Series, bool) {
+	if s.ms.set == nil || i < 0 || i >= len(s.ms.set.Series) {
+		return measure.Series{}, false
+	}
+	return s.ms.set.Series[i], true
+}
+
+// fitAlgorithm is the closed form a fit of ser uses: its own algorithm,
+// else (nccl-tests: unknown) the controls' when it is concrete and runs
+// the collective, else ring, else the first that applies.
+func (s *State) fitAlgorithm(ser measure.Series) sched.Algorithm {
+	if ser.Algorithm != "" {
+		return ser.Algorithm
+	}
+	if a := s.P.Algorithm; a != sched.Auto && sched.Check(ser.Collective, a) == nil {
+		return a
+	}
+	if sched.Check(ser.Collective, sched.Ring) == nil {
+		return sched.Ring
+	}
+	return sched.Applicable(ser.Collective)[0]
+}
+
+// FitMeasured fits α and β to series i with core/measure.ModelFit (the
+// algorithm's closed form at the series' P) and sets the latency and
+// bandwidth controls to them — and efficiency to 100 % and γ to 0 when they
+// were not, and, for a series of unknown algorithm, the algorithm control
+// to the one fitted — so that the model's line passes through the points
+// at the series' P. A fit with α < 0 or β ≤ 0 is reported, not applied.
+func (s *State) FitMeasured(i int) {
+	defer s.guard()
+	ser, ok := s.measuredSeries(i)
+	if !ok {
+		return
+	}
+	s.ms.fit, s.ms.fitErr = "", ""
+	a := s.fitAlgorithm(ser)
+	r, _, err := measure.ModelFit(ser, a)
+	if err != nil {
+		s.ms.fitErr = err.Error()
+		return
+	}
+	if r.Alpha < 0 || !(r.Beta > 0) {
+		s.ms.fitErr = s.Tf("m.fit.bad", a, len(ser.Points), Secs(r.Alpha), strconv.FormatFloat(r.Beta, 'g', 4, 64))
+		return
+	}
+	lat, bw := latencyText(r.Alpha), bandwidthText(r.BwBps)
+	extra := ""
+	if ser.Algorithm == "" && s.text["algorithm"] != string(a) {
+		s.text["algorithm"] = string(a)
+		extra += s.Tf("m.fit.alg", a)
+	}
+	if s.P.Efficiency != 1 {
+		s.text["efficiency"] = "1"
+		extra += s.T("m.fit.eff")
+	}
+	if s.P.Gamma != 0 {
+		s.text["gamma"] = "0"
+		extra += s.T("m.fit.gamma")
+	}
+	s.text["latency"] = lat
+	s.markGiven("latency", lat)
+	s.SetField("bandwidth", bw)
+	if s.Field != "" {
+		s.ms.fitErr = s.Err
+		return
+	}
+	s.ms.fit, s.ms.fitP = s.fitReport(a, ser, r)+extra, ser.Ranks
+}
+
+// fitReport is the fit's numbers as core/fit computed them.
+func (s *State) fitReport(a sched.Algorithm, ser measure.Series, r fit.Result) string {
+	return s.Tf("m.fitted", a, r.N, ser.Ranks, Secs(r.Alpha), Rate(r.BwBps), strconv.FormatFloat(r.R2, 'f', 4, 64),
+		strconv.FormatFloat(100*r.RMSRe, 'f', 1, 64))
+}
+
+// latencyText writes α for the latency control with 4 significant digits.
+func latencyText(alpha float64) string {
+	if alpha >= 1e-3 {
+		return strconv.FormatFloat(alpha*1e3, 'g', 4, 64) + "ms"
+	}
+	if alpha < 1e-9 {
+		return "0us"
+	}
+	return strconv.FormatFloat(alpha*1e6, 'g', 4, 64) + "us"
+}
+
+// bandwidthText writes 1/β for the bandwidth control with 4 significant
+// digits, in GB/s or MB/s.
+func bandwidthText(bps float64) string {
+	if bps >= 1e9 {
+		return strconv.FormatFloat(bps/1e9, 'g', 4, 64) + "GB/s"
+	}
+	return strconv.FormatFloat(bps/1e6, 'g', 4, 64) + "MB/s"
+}
+
+// MeasureFit is the last fit's report ("" if none), reminding that the
+// lines pass through the points only at the P they were measured at.
+func (s *State) MeasureFit() string {
+	if s.ms.fit != "" && s.ms.fitP != s.P.Ranks {
+		return s.ms.fit + s.Tf("m.fit.p", s.ms.fitP, s.P.Ranks)
+	}
+	return s.ms.fit
+}
+
+// MeasureFitErr is why the last fit was not applied ("" if it was).
+func (s *State) MeasureFitErr() string { return s.ms.fitErr }
+
+// MeasureRow is one measured point against the model of the current
+// controls (measure.Compare): size, measured time, model time and
+// algorithm, difference.
+type MeasureRow struct {
+	ID, Series, Size, Measured, Model, Diff string
+}
+
+// MeasureRows compares the points of the series on the chart (those of
+// the controls' collective) with the model, at most MaxMeasureRows.
+func (s *State) MeasureRows() []MeasureRow {
+	return s.measureTable().rows
+}
+
+// MeasureMore says how many rows the table leaves out ("" if none).
+func (s *State) MeasureMore() string {
+	t := s.measureTable()
+	if t.total <= len(t.rows) {
+		return ""
+	}
+	return s.Tf("m.more", len(t.rows), t.total)
+}
+
+type measureTable struct {
+	rows  []MeasureRow
+	total int
+}
+
+func (s *State) measureTable() measureTable {
+	if s.ms.set == nil {
+		return measureTable{}
+	}
+	return s.cached("measure", func() any {
+		var t measureTable
+		for si, ser := range s.ms.set.Series {
+			if ser.Collective != s.P.Collective {
+				continue
+			}
+			for k, c := range measure.Compare(s.P, ser) {
+				t.total++
+				if len(t.rows) >= MaxMeasureRows {
+					continue
+				}
+				r := MeasureRow{ID: "m-r-" + strconv.Itoa(si) + "-" + strconv.Itoa(k), Series: s.seriesShort(ser),
+					Size: BytesShort(c.SizeBytes), Measured: Secs(c.TimeS), Model: "–", Diff: "–"}
+				if c.Err == "" {
+					r.Model = Secs(c.ModelS) + " (" + string(c.ModelAlgorithm) + ")"
+					r.Diff = strconv.FormatFloat(c.DiffPct, 'f', 1, 64) + " %"
+					if c.DiffPct >= 0 {
+						r.Diff = "+" + r.Diff
+					}
+				}
+				t.rows = append(t.rows, r)
+			}
+		}
+		return t
+	}).(measureTable)
+}
+
+// measuredOverlay is the chart's scatter sets: the series of the controls'
+// collective (at most maxOverlaySets), coloured like their algorithm's
+// line (black when unknown). algs is the chart's series order.
+func (s *State) measuredOverlay(algs []sched.Algorithm) []chart.Scatter {
+	if s.ms.set == nil {
+		return nil
+	}
+	var out []chart.Scatter
+	for _, ser := range s.ms.set.Series {
+		if ser.Collective != s.P.Collective || len(out) == maxOverlaySets {
+			continue
+		}
+		sc := chart.Scatter{Series: -1, Name: s.Tf("m.legend.nccl", ser.Ranks)}
+		if ser.Algorithm != "" {
+			sc.Name = s.Tf("m.legend.bench", ser.Algorithm, ser.Ranks)
+			for i, a := range algs {
+				if a == ser.Algorithm {
+					sc.Series = i
+				}
+			}
+		}
+		for _, p := range ser.Points {
+			sc.Points = append(sc.Points, chart.Point{X: float64(p.SizeBytes), Y: p.TimeS})
+		}
+		out = append(out, sc)
+	}
+	return out
+}
+
+// measuredMaxSize is the largest measured size of the controls' collective
+// (0 if none): the chart's size axis reaches it.
+func (s *State) measuredMaxSize() int64 {
+	var hi int64
+	if s.ms.set != nil {
+		for _, ser := range s.ms.set.Series {
+			if ser.Collective == s.P.Collective {
+				for _, p := range ser.Points {
+					hi = max(hi, p.SizeBytes)
+				}
+			}
+		}
+	}
+	return hi
+}
