@@ -12,12 +12,14 @@ import (
 // newEnv (a panic can leave the old one mid-pass) and builds again; if that
 // fails too it goes back to the default question and the default view, and
 // if even that fails it returns nil with the error. *env is the environment
-// in use; it is replaced when a retry happens.
+// in use; it is replaced when a retry happens. The results' InnerHTML is
+// ASCII-only (see asciiInnerHTML), so the DOM renderer cannot garble it.
 func BuildSafely(env **vugu.BuildEnv, newEnv func() (*vugu.BuildEnv, error), root vugu.Builder, s *State) (*vugu.BuildResults, error) {
 	var last error
 	for attempt := 0; attempt < 3; attempt++ {
 		br, err := tryBuild(*env, root)
 		if err == nil {
+			asciiInnerHTML(br)
 			return br, nil
 		}
 		last = err
