@@ -295,7 +295,7 @@ func writeLaunchText(w io.Writer, res launchResult, cfg workerConfig) {
 		failed = failed || p.failure != ""
 	}
 	if failed {
-		fmt.Fprintf(&b, "\n%d of %d first-pass results reported and verified; then the run failed (errors below)\n", verified, total)
+		fmt.Fprintf(&b, "\n%d of %d results reported and verified; then the run failed (errors below)\n", verified, total)
 	} else if verified == total {
 		fmt.Fprintf(&b, "\nall %d results match the definition (prim.Reference); %s wall\n", total, cost.FormatSeconds(res.wall.Seconds()))
 	} else {

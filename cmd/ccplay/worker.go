@@ -29,12 +29,14 @@ const (
 	workerAbout    = "One rank of a multi-process run, normally started by `ccplay launch`. Rank 0 serves the\n" +
 		"rendezvous on --addr (like MASTER_ADDR:MASTER_PORT); the others connect to it, then every pair of\n" +
 		"ranks is connected. Each call's result is verified against the collective's definition\n" +
-		"(prim.Reference) and printed as one JSON line on stdout; an error is one line on stderr and a\n" +
+		"(prim.Reference; with --repeat K, the warm-up call's and the last of the K back-to-back timed\n" +
+		"calls') and printed as one JSON line on stdout; an error is one line on stderr and a\n" +
 		"non-zero exit status (1 for a failed run: a peer that died, a timeout, mismatched calls)."
 )
 
 // workerLine is one line of a worker's stdout: a call's result on the rank
-// (from the first repetition), or, with Event "done", the summary.
+// (the output of its last timed repetition, verified in full), or, with
+// Event "done", the summary.
 type workerLine struct {
 	Rank       int       `json:"rank"`
 	Call       int       `json:"call,omitempty"` // 1-based sequence number
@@ -45,9 +47,9 @@ type workerLine struct {
 	InputLen   int       `json:"input_len"`       // elements in the whole buffer
 	OutputLen  int       `json:"output_len"`
 	Verified   bool      `json:"verified,omitempty"`
-	TimeS      float64   `json:"time_s,omitempty"` // first repetition's wall time of the call
+	TimeS      float64   `json:"time_s,omitempty"` // wall time of the first timed call
 	Event      string    `json:"event,omitempty"`  // "result" or "done"
-	MeanS      []float64 `json:"mean_s,omitempty"` // done: mean wall time per call over the repetitions
+	MeanS      []float64 `json:"mean_s,omitempty"` // done: wall time per call over the back-to-back repetitions
 	Repeats    int       `json:"repeats,omitempty"`
 }
 
@@ -56,7 +58,7 @@ func workerFlags(f *flagSet) {
 	f.text("collective", "comma-separated collectives to call in order (default: the lecture's Experiment 2: allreduce,allgather,reducescatter)", "")
 	f.text("algorithm", "algorithm of every call: naive, ring, tree, binomial or pairwise (default ring where it applies)", "")
 	f.text("count", "elements per rank and call (default: a 4-element AllReduce vector, 1-element blocks)", "")
-	f.text("repeat", "run the calls this many times (after one untimed warm-up pass when more than 1); results of the first timed pass are printed, every pass is verified", "1")
+	f.text("repeat", "time each call this many times back to back after a barrier, like nccl-tests and Open MPI (after one untimed warm-up call when more than 1); the warm-up and the last timed call are verified against the definition and the last one's result is printed", "1")
 	f.text("timeout", "bound on every wait for a peer (receive, write, connection set-up)", "30s")
 }
 
@@ -149,8 +151,13 @@ func work(rank int, addr string, cfg workerConfig, stdout io.Writer) error {
 	return ep.Close()
 }
 
-// runCalls runs cfg's calls cfg.repeat times on ep, verifying every result
-// against prim.Reference, and emits the first pass's results and a summary.
+// runCalls measures each of cfg's calls on ep in turn with
+// transport.MeasureRank — one untimed warm-up call when cfg.repeat > 1, a
+// barrier, then cfg.repeat calls back to back under one clock, like
+// nccl-tests and Open MPI's benchmarks — and emits, per call, its result
+// (the last timed call's output, verified in full against prim.Reference,
+// as is the warm-up's) with the first timed call's time, then a summary
+// with the mean time per call.
 func runCalls(ep transport.Endpoint, cfg workerConfig, emit func(workerLine) error) error {
 	rank := ep.Rank()
 	type prepared struct {
@@ -174,52 +181,28 @@ func runCalls(ep transport.Endpoint, cfg workerConfig, emit func(workerLine) err
 		ws.Reserve(s.WorkLen[rank])
 		preps[i] = prepared{s, in[rank], ref[rank], ws}
 	}
-	total := make([]float64, len(cfg.calls))
-	seq := uint64(0)
+	warmup := 0
 	if cfg.repeat > 1 {
-		// One untimed warm-up pass (connections past slow start, caches
-		// and socket buffers warm), as Open MPI's and nccl-tests' timing
-		// loops do; its results are verified too.
-		for _, p := range preps {
-			seq++
-			out, err := transport.RunIn(ep, p.s, seq, p.in, p.ws)
-			if err != nil {
-				return err
-			}
-			if !transport.Equal(out, p.want) {
-				return fmt.Errorf("rank %d: warm-up call #%d %s/%s returned %s, the definition says %s",
-					rank, seq, p.s.Spec.Collective, p.s.Algorithm, formatVec(out, len(out)), formatVec(p.want, len(p.want)))
-			}
+		// Connections past slow start, caches and socket buffers warm, as
+		// in Open MPI's and nccl-tests' timing loops.
+		warmup = 1
+	}
+	means := make([]float64, len(cfg.calls))
+	seq := uint64(1)
+	for i, p := range preps {
+		t, err := transport.MeasureRank(ep, p.s, seq, p.in, p.want, p.ws, warmup, cfg.repeat)
+		if err != nil {
+			return err
+		}
+		seq, means[i] = t.Seq, t.Mean
+		c := cfg.calls[i]
+		if err := emit(workerLine{Rank: rank, Call: i + 1, Collective: string(c.Spec.Collective), Algorithm: string(c.Algorithm),
+			Input: head(p.in), Output: head(t.Out), InputLen: len(p.in), OutputLen: len(t.Out),
+			Verified: true, TimeS: t.First, Event: "result"}); err != nil {
+			return err
 		}
 	}
-	for pass := range cfg.repeat {
-		for i, p := range preps {
-			seq++
-			start := time.Now()
-			out, err := transport.RunIn(ep, p.s, seq, p.in, p.ws) // out views p.ws until the next pass
-			el := time.Since(start).Seconds()
-			if err != nil {
-				return err
-			}
-			if !transport.Equal(out, p.want) {
-				return fmt.Errorf("rank %d: call #%d %s/%s returned %s, the definition says %s",
-					rank, seq, p.s.Spec.Collective, p.s.Algorithm, formatVec(out, len(out)), formatVec(p.want, len(p.want)))
-			}
-			total[i] += el
-			if pass == 0 {
-				c := cfg.calls[i]
-				if err := emit(workerLine{Rank: rank, Call: i + 1, Collective: string(c.Spec.Collective), Algorithm: string(c.Algorithm),
-					Input: head(p.in), Output: head(out), InputLen: len(p.in), OutputLen: len(out),
-					Verified: true, TimeS: el, Event: "result"}); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	for i := range total {
-		total[i] /= float64(cfg.repeat)
-	}
-	return emit(workerLine{Rank: rank, Event: "done", MeanS: total, Repeats: cfg.repeat})
+	return emit(workerLine{Rank: rank, Event: "done", MeanS: means, Repeats: cfg.repeat})
 }
 
 // ---- the program every worker runs (shared with launch and bench) ----
