@@ -3,6 +3,7 @@ package transport
 import (
 	"bufio"
 	"io"
+	"runtime"
 	"time"
 )
 
@@ -213,6 +214,7 @@ func readOrClaim(r *bufio.Reader, box *mailbox, m *Message, scratch *[]byte) (cl
 		if off == size {
 			break
 		}
+		runtime.Gosched() // a chance for the rank to post it (see read)
 		if c := box.claim(m.Header, size); c != nil {
 			if c.apply == nil {
 				copy(c.dst, m.Payload[:off])

@@ -107,16 +107,41 @@ func (l *lazyIn[T]) flush() {
 const foldBlock = 4096
 
 // combineFrom folds the elements encoded in b into dst: dst = from op b
-// when from is non-nil (out of place, block by block so dst is written
-// once from memory's point of view), else dst = dst op b. O(len(dst)).
+// when from is non-nil (out of place: for Sum in one fused pass, else
+// block by block so dst is written once from memory's point of view),
+// else dst = dst op b. O(len(dst)).
 func combineFrom[T Elem](op prim.Op, dst, from []T, b []byte) {
 	if from == nil {
 		combineBytes(op, dst, b)
 		return
 	}
+	if op == prim.Sum && littleEndian {
+		if src, ok := asElems[T](b[:len(dst)*ElemSize]); ok {
+			sumInto(dst, from, src)
+			return
+		}
+	}
 	for lo := 0; lo < len(dst); lo += foldBlock {
 		hi := min(lo+foldBlock, len(dst))
 		copy(dst[lo:hi], from[lo:hi])
 		combineBytes(op, dst[lo:hi], b[lo*ElemSize:hi*ElemSize])
+	}
+}
+
+// sumInto sets dst[i] = a[i] + b[i]: prim.Combine's Sum (dst += b) on a
+// copy of a, fused into one pass, so an out-of-place fold reads the
+// input once and writes dst once instead of copying first (at P = 4, 1 MiB
+// ring AllReduce, the copy was 9 % of the ranks' CPU time). The same
+// additions in the same operand order: the results are bit-identical.
+// len(a) and len(b) must be at least len(dst). O(len(dst)).
+func sumInto[T Elem](dst, a, b []T) {
+	a, b = a[:len(dst)], b[:len(dst)]
+	i := 0
+	for ; i+4 <= len(dst); i += 4 {
+		d, x, y := dst[i:i+4:i+4], a[i:i+4:i+4], b[i:i+4:i+4]
+		d[0], d[1], d[2], d[3] = x[0]+y[0], x[1]+y[1], x[2]+y[2], x[3]+y[3]
+	}
+	for ; i < len(dst); i++ {
+		dst[i] = a[i] + b[i]
 	}
 }

@@ -1,7 +1,9 @@
 package transport
 
 import (
+	"bytes"
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 	"time"
@@ -78,17 +80,21 @@ func TestLazyInMatchesEagerCopy(t *testing.T) {
 // and for every op.
 func TestCombineFromOutOfPlace(t *testing.T) {
 	for _, op := range []prim.Op{prim.Sum, prim.Prod, prim.Max, prim.Min} {
-		for _, n := range []int{0, 1, foldBlock - 1, foldBlock, 2*foldBlock + 3} {
+		for _, n := range []int{0, 1, 3, 5, foldBlock - 1, foldBlock, 2*foldBlock + 3} {
 			from, b := make([]float64, n), make([]float64, n)
+			special := []float64{math.NaN(), math.Inf(1), math.Inf(-1), math.Copysign(0, -1), 0, 1e308, -1e308, 0.1, 5e-324}
 			for i := range from {
 				from[i], b[i] = float64(i%7)-3, float64(i%5)-2
+				if i%3 == 0 { // special values against each other, also where the fused loop's tail runs
+					from[i], b[i] = special[i%len(special)], special[(i/len(special))%len(special)]
+				}
 			}
 			want := slices.Clone(from)
 			prim.Combine(op, want, b)
 			got := make([]float64, n)
 			combineFrom(op, got, from, asBytes(b))
-			if !slices.Equal(got, want) {
-				t.Fatalf("%s n=%d: out-of-place fold differs from copy-then-fold", op, n)
+			if !bytes.Equal(asBytes(got), asBytes(want)) {
+				t.Fatalf("%s n=%d: out-of-place fold differs from copy-then-fold (bit for bit)", op, n)
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -13,6 +14,7 @@ import (
 // tcpPeer is the connection to one peer and its reader's state.
 type tcpPeer struct {
 	conn   net.Conn
+	sock   sock       // conn's bytes (see sock.go)
 	wmu    sync.Mutex // one frame at a time on the connection
 	box    *mailbox
 	gone   chan struct{} // closed when the reader stops (bye, abort or error)
@@ -52,7 +54,7 @@ func (e *tcpEndpoint) start() {
 // poisons the endpoint.
 func (e *tcpEndpoint) read(q int, p *tcpPeer) {
 	defer close(p.gone)
-	r := bufio.NewReaderSize(p.conn, 64<<10)
+	r := bufio.NewReaderSize(p.sock, 64<<10)
 	var scratch []byte // a reducing direct receive's chunk buffer
 	for {
 		var claimed *posted
@@ -62,7 +64,10 @@ func (e *tcpEndpoint) read(q int, p *tcpPeer) {
 			p.conn.SetReadDeadline(time.Now().Add(e.opts.timeout()))
 			var h Header
 			var size int
-			if h, size, err = readHeader(r); err == nil && kind == kindData {
+			if h, size, err = readHeader(r); err == nil {
+				p.sock.frame(size)
+			}
+			if err == nil && kind == kindData {
 				claimed = p.box.claim(h, size)
 			}
 			var m Message
@@ -83,6 +88,14 @@ func (e *tcpEndpoint) read(q int, p *tcpPeer) {
 				case kindData:
 					if claimed != nil {
 						claimed.done <- nil
+						// Let the rank's goroutine, just woken, post its
+						// next receive and start its sends (which its
+						// peers wait for) before this reader takes the
+						// next frame: with one P per rank it would
+						// otherwise run only once the socket is drained,
+						// and an early frame would be buffered, not
+						// received in place.
+						runtime.Gosched()
 					} else {
 						p.box.put(m)
 					}
@@ -150,7 +163,7 @@ func (e *tcpEndpoint) write(dst int, kind byte, m Message, d time.Duration) erro
 	p.wmu.Lock()
 	defer p.wmu.Unlock()
 	p.conn.SetWriteDeadline(time.Now().Add(d))
-	return writeFrame(p.conn, kind, m)
+	return writeFrame(p.sock, kind, m)
 }
 
 // Recv returns the next message from src (see Endpoint).
@@ -288,5 +301,5 @@ func newPeer(c net.Conn) *tcpPeer {
 		tc.SetKeepAlivePeriod(5 * time.Second)
 		tc.SetKeepAlive(true)
 	}
-	return &tcpPeer{conn: c, box: newMailbox(), gone: make(chan struct{})}
+	return &tcpPeer{conn: c, sock: newSock(c), box: newMailbox(), gone: make(chan struct{})}
 }

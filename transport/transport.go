@@ -18,7 +18,12 @@
 // moves the payload from the socket into the work buffer (a copy) or folds
 // it in chunk by chunk (a reduction); see direct.go. RunIn reuses a
 // Workspace between calls, and an input that covers the whole work buffer
-// is read in place rather than copied in (lazyinput.go).
+// is read in place rather than copied in (lazyinput.go). On Linux the
+// mesh's sockets are read and written with raw system calls on the
+// non-blocking sockets, so a long copy into or out of the kernel does not
+// make the runtime hand the rank's P to another thread (rawsock_linux.go).
+// MeasureRank times calls back to back after a barrier, as nccl-tests and
+// Open MPI's benchmarks do, and verifies outside the timed region.
 //
 // This package does I/O and therefore lives outside core/.
 package transport

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 )
 
 // Frame kinds on a TCP connection.
@@ -25,7 +24,7 @@ const MaxPayload = 1 << 30
 // little-endian. The header and the payload go out in one writev (no copy
 // of the payload in user space, no small header segment on its own that
 // could wait for a delayed ACK).
-func writeFrame(w io.Writer, kind byte, m Message) error {
+func writeFrame(s sock, kind byte, m Message) error {
 	if len(m.Collective) > 255 || len(m.Algorithm) > 255 || len(m.Payload) > MaxPayload {
 		return fmt.Errorf("frame too large")
 	}
@@ -38,13 +37,7 @@ func writeFrame(w io.Writer, kind byte, m Message) error {
 	h = append(h, byte(len(m.Algorithm)))
 	h = append(h, m.Algorithm...)
 	h = binary.LittleEndian.AppendUint32(h, uint32(len(m.Payload)))
-	if len(m.Payload) == 0 {
-		_, err := w.Write(h)
-		return err
-	}
-	bufs := net.Buffers{h, m.Payload}
-	_, err := bufs.WriteTo(w)
-	return err
+	return s.writev(h, m.Payload)
 }
 
 // readKind reads the first byte of the next frame (blocking while the
