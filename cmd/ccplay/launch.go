@@ -248,7 +248,8 @@ func (res launchResult) summary(r int) (workerLine, bool) {
 }
 
 // writeLaunchText prints the report: per call, every rank's input and
-// output, and the slowest rank's time.
+// output, and the slowest rank's time. Calls no rank reported (the rest of
+// a failed run) are counted, not listed.
 func writeLaunchText(w io.Writer, res launchResult, cfg workerConfig) {
 	var b strings.Builder
 	pids := make([]string, len(res.procs))
@@ -256,16 +257,20 @@ func writeLaunchText(w io.Writer, res launchResult, cfg workerConfig) {
 		pids[i] = strconv.Itoa(p.pid)
 	}
 	fmt.Fprintf(&b, "launched %d processes (pids %s); rank 0 serves the rendezvous on %s\n", len(res.procs), strings.Join(pids, " "), res.addr)
-	verified := 0
+	verified, silent := 0, 0
 	for i, c := range cfg.calls {
-		slowest, mean := 0.0, 0.0
+		slowest, mean, reported := 0.0, 0.0, false
 		for r := range res.procs {
 			if l, ok := res.result(r, i+1); ok {
-				slowest = max(slowest, l.TimeS)
+				slowest, reported = max(slowest, l.TimeS), true
 			}
 			if s, ok := res.summary(r); ok && i < len(s.MeanS) {
 				mean = max(mean, s.MeanS[i])
 			}
+		}
+		if !reported {
+			silent++ // a failed run: listed as a count below, not call by call
+			continue
 		}
 		fmt.Fprintf(&b, "\n%s (%s), input %s:", c.Spec.Collective, c.Algorithm, c.Input)
 		if slowest > 0 {
@@ -288,6 +293,9 @@ func writeLaunchText(w io.Writer, res launchResult, cfg workerConfig) {
 			}
 			fmt.Fprintf(&b, "  rank %d: %s -> %s\n", r, in, formatVec(l.Output, l.OutputLen))
 		}
+	}
+	if silent > 0 {
+		fmt.Fprintf(&b, "\n%d of %d calls: no result from any rank\n", silent, len(cfg.calls))
 	}
 	total := len(cfg.calls) * len(res.procs)
 	failed := false
