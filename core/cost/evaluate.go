@@ -119,32 +119,50 @@ const ScheduleLimit = 1 << 22
 // algorithm (listing the others), evaluates the closed form, its bounds and
 // its text. O(1) for most closed forms (see closedForm); a tree additionally
 // builds and prices its schedule when that has at most ScheduleLimit
-// transfers. Time alone, without text, is Quick's job.
+// transfers, and so does a closed form that is only an upper bound on a
+// topology. Time alone, without text, is Quick's job.
 func Evaluate(p Params) (Result, error) {
+	r, _, err := evaluateWith(p, true)
+	return r, err
+}
+
+// EvaluateDeferred is Evaluate without building any schedule: the same
+// Result except ScheduleTimeS, ScheduleSteps,
+// Topology.UnslowedScheduleTimeS and the sentence of Note about them (and
+// SlowRatio computed from the closed forms). deferred reports whether
+// Evaluate would try to build one; then Evaluate(p) completes the answer. An
+// interactive page shows this at once and the complete answer a moment
+// later: building the schedule is the only part of Evaluate whose cost
+// grows with P and the chunk count (tens of milliseconds at P = 1024).
+func EvaluateDeferred(p Params) (r Result, deferred bool, err error) {
+	return evaluateWith(p, false)
+}
+
+func evaluateWith(p Params, schedules bool) (Result, bool, error) {
 	if err := p.Validate(); err != nil {
-		return Result{}, err
+		return Result{}, false, err
 	}
 	var nr *NCCLResult
 	if p.CostModel == ModelNCCL {
 		x, err := NCCL(p)
 		if err != nil {
-			return Result{}, err
+			return Result{}, false, err
 		}
 		nr = &x
 	}
 	if p.Algorithm != sched.Auto {
-		r := evaluate(p)
+		r, deferred := evaluate(p, schedules)
 		r.NCCL = nr
-		return r, nil
+		return r, deferred, nil
 	}
 	best, alts := choose(p)
 	q := p
 	q.Algorithm = best
-	r := evaluate(q)
+	r, deferred := evaluate(q, schedules)
 	r.AutoChosen = true
 	r.Alternatives = alts
 	r.NCCL = nr
-	return r, nil
+	return r, deferred, nil
 }
 
 // Quick is the closed form alone: validation and the three terms, no text,
@@ -207,7 +225,10 @@ func terms(p Params) Terms {
 	return closedForm(p.Collective, p.Algorithm, s, m)
 }
 
-func evaluate(p Params) Result {
+// evaluate is Evaluate of a validated, concrete p; with schedules false it
+// builds none and reports whether it would have (see EvaluateDeferred).
+func evaluate(p Params, schedules bool) (Result, bool) {
+	deferred := false
 	m, s := geometry(p)
 	var t Terms
 	if p.Topological() {
@@ -243,7 +264,9 @@ func evaluate(p Params) Result {
 	}
 	if p.Algorithm == sched.Tree && s.n > 0 && s.p > 1 {
 		r.Note = "the lecture's pipelined-tree model: the limit of infinitely many chunks, not the cost of a finite schedule"
-		if c, steps, ok := scheduleCost(p, int(s.k)); ok {
+		if !schedules && p.Ranks <= sched.MaxRanks {
+			deferred = true
+		} else if c, steps, ok := scheduleCost(p, int(s.k)); ok {
 			r.ScheduleTimeS, r.ScheduleSteps = c, steps
 			r.Note += "; schedule_time_s is the executed double binary tree with the chosen chunks"
 		} else {
@@ -252,13 +275,19 @@ func evaluate(p Params) Result {
 	}
 	if p.Topological() {
 		r.Topology = topologyResult(p, s, t)
-		if !t.Exact && r.ScheduleTimeS == 0 && s.n > 0 && s.p > 1 {
+		if !t.Exact && r.ScheduleTimeS == 0 && s.n > 0 && s.p > 1 && !deferred {
 			const bound = "on this topology the closed form is an upper bound (every round at the slowest link it may use)"
 			c, steps, ok := 0.0, 0, buildable(p, t)
-			if ok {
+			switch {
+			case ok && !schedules:
+				deferred = true
+				r.Note = joinNote(r.Note, bound)
+			case ok:
 				c, steps, ok = scheduleCost(p, int(s.k))
 			}
-			if ok {
+			switch {
+			case deferred:
+			case ok:
 				r.ScheduleTimeS, r.ScheduleSteps = c, steps
 				if p.Slow.Active() {
 					q := p
@@ -266,13 +295,13 @@ func evaluate(p Params) Result {
 					r.Topology.UnslowedScheduleTimeS, _, _ = scheduleCost(q, int(s.k))
 				}
 				r.Note = joinNote(r.Note, bound+"; schedule_time_s is the executed schedule's exact cost")
-			} else {
+			default:
 				r.Note = joinNote(r.Note, bound+"; the schedule is too large to price here")
 			}
 		}
 		r.Topology.SlowRatio = slowRatio(r)
 	}
-	return r
+	return r, deferred
 }
 
 // slowRatio is time ÷ time without the slowdown: of the executed schedules
@@ -316,5 +345,5 @@ func scheduleCost(p Params, k int) (float64, int, bool) {
 		return 0, 0, false
 	}
 	c := sim.Price(s, p.ElemSize, p.Model())
-	return c.Total(), sim.NewLedger(s, p.ElemSize).Steps, true
+	return c.Total(), s.Steps(), true
 }

@@ -55,6 +55,21 @@ func (s *Schedule) Transfers() int {
 	return n
 }
 
+// Steps counts the rounds that carry at least one message (a transfer
+// between two different ranks), as sim.Ledger's Steps does. O(transfers).
+func (s *Schedule) Steps() int {
+	n := 0
+	for _, r := range s.Rounds {
+		for _, t := range r.Transfers {
+			if t.Src != t.Dst {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
 // Verify checks the invariants above and returns the first violation. Tests
 // call it on every schedule they build. O(transfers + P).
 func (s *Schedule) Verify() error {
