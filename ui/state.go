@@ -34,7 +34,9 @@ type State struct {
 	Err   string            // that field's message (the core's, naming what is accepted)
 
 	P cost.Params // last valid question
-	R cost.Result // cost.Evaluate(P)
+	R cost.Result // cost.Evaluate(P); while pending, cost.EvaluateDeferred(P)
+
+	pending bool // R lacks the executed schedule cost.Evaluate adds (see Complete)
 
 	Panic string // a recovered panic, shown inline until the next change
 
@@ -109,6 +111,7 @@ func NewState(query, navLang string) *State {
 		s.R, _ = cost.Evaluate(p)
 	}
 	s.recompute()
+	s.Complete() // the first page is complete: there is no earlier answer to show meanwhile
 	return s
 }
 
@@ -149,15 +152,18 @@ func (s *State) SetField(f, v string) {
 }
 
 // recompute parses every field with request.CostParams (so errors match the
-// CLI's word for word) and evaluates the question with cost.Evaluate.
+// CLI's word for word) and evaluates the question with
+// cost.EvaluateDeferred: everything but an executed schedule's cost, which
+// Complete adds (the browser calls it once the quick answer is painted).
 func (s *State) recompute() {
 	s.Panic = ""
 	s.syncPresets()
 	p, err := request.CostParams(s.lookup)
 	if err == nil {
 		var r cost.Result
-		if r, err = cost.Evaluate(p); err == nil {
-			s.P, s.R, s.Field, s.Err = p, r, "", ""
+		var deferred bool
+		if r, deferred, err = cost.EvaluateDeferred(p); err == nil {
+			s.P, s.R, s.Field, s.Err, s.pending = p, r, "", "", deferred
 			return
 		}
 	}
@@ -166,6 +172,26 @@ func (s *State) recompute() {
 		s.Field, s.Err = fe.Field, fe.Msg
 	} else {
 		s.Field, s.Err = "", err.Error()
+	}
+}
+
+// Pending reports whether R still lacks the executed schedule's cost that
+// cost.Evaluate adds to the quick answer (a tree's, or an upper-bound closed
+// form's on a cluster: tens of milliseconds at P = 1024). The page shows
+// the quick answer at once and calls Complete after the browser has
+// painted it.
+func (s *State) Pending() bool { return s.pending }
+
+// Complete makes R cost.Evaluate(P), the complete answer, when it is
+// pending; otherwise it does nothing. O(the schedule's transfers).
+func (s *State) Complete() {
+	defer s.guard()
+	if !s.pending {
+		return
+	}
+	s.pending = false
+	if r, err := cost.Evaluate(s.P); err == nil {
+		s.R = r
 	}
 }
 

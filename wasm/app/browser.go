@@ -134,10 +134,11 @@ func (r *resizePoster) check() {
 	parent.Call("postMessage", msg, "*")
 }
 
-// rendered publishes the render count and the last render's duration for
-// the end-to-end tests and the benchmark, and calls window.ccplayOnRender
-// if a test installed one.
-func rendered(ms float64) {
+// rendered publishes the render count, the last render's duration and
+// whether the executed schedule's cost is still to come, for the end-to-end
+// tests and the benchmark, and calls window.ccplayOnRender if a test
+// installed one.
+func rendered(ms float64, pending bool) {
 	win := js.Global()
 	n := win.Get("ccplayRenders")
 	c := 0
@@ -150,6 +151,7 @@ func rendered(ms float64) {
 		win.Set("ccplayFirstRenderMs", win.Get("performance").Call("now"))
 	}
 	win.Set("ccplayLastRenderMs", ms)
+	win.Set("ccplayPending", pending) // the executed schedule's cost is still to come
 	if f := win.Get("ccplayOnRender"); f.Type() == js.TypeFunction {
 		f.Invoke(c+1, ms)
 	}

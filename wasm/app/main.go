@@ -43,6 +43,7 @@ func main() {
 	url := newURLWriter()
 	resize := newResizePoster(s.Embed)
 	perf := win.Get("performance")
+	complete := newCompleter(renderer.EventEnv(), s)
 
 	for ok := true; ok; ok = renderer.EventWait() {
 		t0 := perf.Call("now").Float()
@@ -63,7 +64,10 @@ func main() {
 		}
 		url.write(s.Query())
 		resize.check()
-		rendered(perf.Call("now").Float() - t0)
+		rendered(perf.Call("now").Float()-t0, s.Pending())
+		if s.Pending() {
+			complete.afterPaint()
+		}
 	}
 }
 
