@@ -30,9 +30,9 @@ func TestEvaluateDeferred(t *testing.T) {
 		return p
 	}
 	cases := []struct {
-		p     cost.Params
+		p      cost.Params
 		defers bool
-		why   string
+		why    string
 	}{
 		{flat(prim.AllReduce, sched.Tree, 8, 100<<20), true, "tree, small P: the schedule is priced"},
 		{flat(prim.AllReduce, sched.Tree, 1024, 100<<20), true, "tree, P = 1024: the slow case the deferral is for"},
