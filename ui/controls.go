@@ -78,10 +78,16 @@ func (s *State) TextFieldList() []string { return TextFields }
 func (s *State) AllowedFor(f string) string { return s.T("hint." + f) }
 
 // ErrText is the inline message for field f: the core's own message (which
-// names what is accepted), prefixed in the current language.
+// names what is accepted, in English, as the CLI prints it), prefixed in
+// the current language; on the zh page the prefix also carries the field's
+// hint (what it accepts, in Chinese), which the error replaces under the
+// field. Fields without a hint get the plain prefix.
 func (s *State) ErrText(f string) string {
 	if s.Field != f {
 		return ""
+	}
+	if hint := s.AllowedFor(f); hint != "hint."+f {
+		return s.Tf("err.with", hint, s.Err)
 	}
 	return s.T("err.prefix") + s.Err
 }

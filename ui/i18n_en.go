@@ -10,6 +10,7 @@ var en = map[string]string{
 	"foot":         "All numbers: α-β-γ model, per-direction bandwidth, KB = 10³ B, KiB = 2¹⁰ B, GB/s = 10⁹ B/s.",
 	"stale":        "Showing the last valid result until the input is fixed.",
 	"err.prefix":   "Not accepted: ",
+	"err.with":     "Not accepted (%[1]s): %[2]s",
 
 	"view.timing":   "Timing",
 	"view.ledger":   "Byte ledger",

@@ -10,6 +10,7 @@ var zh = map[string]string{
 	"foot":         "所有数字：α-β-γ 模型，带宽为单向；KB = 10³ B，KiB = 2¹⁰ B，GB/s = 10⁹ B/s。",
 	"stale":        "输入修正前，显示上一个有效结果。",
 	"err.prefix":   "不接受：",
+	"err.with":     "不接受（可接受：%[1]s）：%[2]s",
 
 	"view.timing":   "耗时",
 	"view.ledger":   "通信量账本",
