@@ -82,10 +82,11 @@ type Comparison struct {
 // Compare prices every point of s with the question p (its link, latency,
 // γ, efficiency, topology, ranks and element size): p's Size becomes the
 // point's (rounded down to p's whole elements) and p's Algorithm the
-// point's when known, and the time is cost.Evaluate's. A point the model
-// cannot price (e.g. a size beyond cost.MaxSize) gets Err and no time.
-// p.Collective must be s's; otherwise every point gets Err.
-// O(points × one Evaluate).
+// point's when known, and the time is cost.Evaluate's closed-form time,
+// computed without building any schedule (EvaluateDeferred), so a tree at
+// large P costs no more than a ring. A point the model cannot price (e.g. a
+// size beyond cost.MaxSize) gets Err and no time. p.Collective must be s's;
+// otherwise every point gets Err. O(points) closed forms.
 func Compare(p cost.Params, s Series) []Comparison {
 	out := make([]Comparison, len(s.Points))
 	for i, pt := range s.Points {
@@ -101,7 +102,7 @@ func Compare(p cost.Params, s Series) []Comparison {
 		c.ModelAlgorithm = q.Algorithm
 		if pt.Collective != p.Collective {
 			c.Err = prim.Errorf("collective", "the point measured %s, the question is %s", pt.Collective, p.Collective).Error()
-		} else if r, err := cost.Evaluate(q); err != nil {
+		} else if r, _, err := cost.EvaluateDeferred(q); err != nil { // the closed form's time; no schedule needed
 			c.Err = err.Error()
 		} else {
 			c.ModelS, c.DiffPct = r.TimeS, DiffPct(r.TimeS, pt.TimeS)
