@@ -149,9 +149,9 @@ func (s *State) CrossoverRows() []CrossoverRow {
 		q := s.P
 		q.Size, q.Chunks = x.SizeBytes, 0
 		q.Algorithm = x.From
-		rf, err1 := cost.Evaluate(q)
+		rf, err1 := evaluate(q)
 		q.Algorithm = x.To
-		rt, err2 := cost.Evaluate(q)
+		rt, err2 := evaluate(q)
 		row := CrossoverRow{ID: "x-" + strconv.Itoa(i), Size: Bytes(x.SizeBytes),
 			Text: s.Tf("c.x.text", x.From, BytesShort(x.SizeBytes), x.To, Secs(x.ToTimeS), Secs(x.FromTimeS))}
 		if err1 == nil && err2 == nil {

@@ -48,7 +48,7 @@ func (s *State) eval(c prim.Collective, a sched.Algorithm, ranks int, size int64
 		step *= int64(ranks)
 	}
 	q.Size = size / step * step
-	r, err := cost.Evaluate(q)
+	r, err := evaluate(q)
 	return r, err == nil
 }
 
@@ -129,9 +129,14 @@ func (s *State) DeriveCards() []Card {
 	}).([]Card)
 }
 
-// evaluate is cost.Evaluate (a seam for the cards that build their own
-// parameters).
-func evaluate(p cost.Params) (cost.Result, error) { return cost.Evaluate(p) }
+// evaluate is cost.Evaluate without the executed schedule
+// (cost.EvaluateDeferred), for the cards, pitfalls and worked examples that
+// build their own parameters: they show closed-form times only, and a tree
+// at P = 2048 would otherwise build its schedule on every render.
+func evaluate(p cost.Params) (cost.Result, error) {
+	r, _, err := cost.EvaluateDeferred(p)
+	return r, err
+}
 
 // zeroState is the training state of psi parameters per rank at a ZeRO stage
 // over p ranks, from core/plan (16 B per parameter for mixed-precision Adam).
