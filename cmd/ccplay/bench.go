@@ -260,7 +260,7 @@ func measureSeries(eps []transport.Endpoint, ser *benchSeries, sizes []int64, cf
 			q.Latency, q.Bandwidth = max(link.Alpha, 0), link.BwBps
 			if r, err := cost.Evaluate(q); err == nil {
 				row.ModelS = r.TimeS
-				row.ModelDiff = (t.Seconds - r.TimeS) / r.TimeS * 100
+				row.ModelDiff = measure.DiffPct(r.TimeS, t.Seconds)
 			}
 		}
 		ca, cb, err := fit.Coefficients(p)

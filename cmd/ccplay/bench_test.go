@@ -61,6 +61,11 @@ func TestBenchJSON(t *testing.T) {
 				if rep.Link != nil && rep.Link.Beta > 0 && !(r.ModelS > 0) {
 					t.Errorf("%s: no model time in %+v", tc.reason, r)
 				}
+				// The diff is the model's error relative to the measurement,
+				// written out here: the sign says the model is optimistic (−).
+				if r.ModelS > 0 && math.Abs(r.ModelDiff-(r.ModelS-r.TimeS)/r.TimeS*100) > 1e-9*math.Abs(r.ModelDiff)+1e-12 {
+					t.Errorf("%s: model diff %v %%, want (model − measured)/measured = %v %%", tc.reason, r.ModelDiff, (r.ModelS-r.TimeS)/r.TimeS*100)
+				}
 				if (rep.Link == nil || !(rep.Link.Beta > 0)) && r.ModelS != 0 {
 					t.Errorf("%s: a model time without a positive fitted β: %+v", tc.reason, r)
 				}

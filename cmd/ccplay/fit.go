@@ -397,10 +397,11 @@ func usOrDash(s float64) string {
 	return fmt.Sprintf("%.2f", s*1e6)
 }
 
-// pctDiff is the model's error relative to the measurement.
+// pctDiff is the model's error relative to the measurement
+// (measure.DiffPct), "-" where either is missing.
 func pctDiff(model, measured float64) string {
 	if model == 0 || measured == 0 {
 		return "-"
 	}
-	return fmt.Sprintf("%+.1f", (model-measured)/measured*100)
+	return fmt.Sprintf("%+.1f", measure.DiffPct(model, measured))
 }

@@ -59,7 +59,7 @@ type BenchRow struct {
 	BusBwGBs  float64 `json:"busbw_GBps"`
 	Wrong     int     `json:"wrong"`
 	ModelS    float64 `json:"model_s,omitempty"` // closed form with the ping-pong link
-	ModelDiff float64 `json:"model_diff_pct"`    // (measured − model)/model × 100
+	ModelDiff float64 `json:"model_diff_pct"`    // DiffPct(ModelS, TimeS): (model − measured)/measured × 100
 	FitS      float64 `json:"fit_s,omitempty"`   // this algorithm's own α-β fit
 }
 
