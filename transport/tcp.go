@@ -292,6 +292,9 @@ func (e *tcpEndpoint) closeConns() {
 func newPeer(c net.Conn) *tcpPeer {
 	if tc, ok := c.(*net.TCPConn); ok {
 		tc.SetNoDelay(true)
+		// On loopback, a congestion control that does not pace (see
+		// congestion_linux.go); should it fail, the link is only slower.
+		tuneCongestion(tc)
 		// Socket buffers are left to the kernel's autotuning: fixed 4 MiB
 		// SO_SNDBUF/SO_RCVBUF (which turn autotuning off) measured no
 		// faster on loopback at 1–64 MiB.
