@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"github.com/ccplay/ccplay/core/units"
 	"strconv"
 
 	"github.com/ccplay/ccplay/core/fit"
@@ -265,7 +266,10 @@ func (s *State) FitMeasured(i int) {
 		s.ms.fitErr = s.Tf("m.fit.bad", a, len(ser.Points), Secs(r.Alpha), strconv.FormatFloat(r.Beta, 'g', 4, 64))
 		return
 	}
-	lat, bw := latencyText(r.Alpha), bandwidthText(r.BwBps)
+	// Written with every digit needed to read back the fitted values
+	// (to 1e-12 relative), so the model passes through the points exactly
+	// as closely as the fit does.
+	lat, bw := units.Duration(r.Alpha).String(), units.Bandwidth(r.BwBps).String()
 	extra := ""
 	if ser.Algorithm == "" && s.text["algorithm"] != string(a) {
 		s.text["algorithm"] = string(a)
@@ -293,26 +297,6 @@ func (s *State) FitMeasured(i int) {
 func (s *State) fitReport(a sched.Algorithm, ser measure.Series, r fit.Result) string {
 	return s.Tf("m.fitted", a, r.N, ser.Ranks, Secs(r.Alpha), Rate(r.BwBps), strconv.FormatFloat(r.R2, 'f', 4, 64),
 		strconv.FormatFloat(100*r.RMSRe, 'f', 1, 64))
-}
-
-// latencyText writes α for the latency control with 4 significant digits.
-func latencyText(alpha float64) string {
-	if alpha >= 1e-3 {
-		return strconv.FormatFloat(alpha*1e3, 'g', 4, 64) + "ms"
-	}
-	if alpha < 1e-9 {
-		return "0us"
-	}
-	return strconv.FormatFloat(alpha*1e6, 'g', 4, 64) + "us"
-}
-
-// bandwidthText writes 1/β for the bandwidth control with 4 significant
-// digits, in GB/s or MB/s.
-func bandwidthText(bps float64) string {
-	if bps >= 1e9 {
-		return strconv.FormatFloat(bps/1e9, 'g', 4, 64) + "GB/s"
-	}
-	return strconv.FormatFloat(bps/1e6, 'g', 4, 64) + "MB/s"
 }
 
 // MeasureFit is the last fit's report ("" if none), reminding that the

@@ -144,8 +144,10 @@ func TestMeasuredFitSetsTheLink(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Text("latency") != latencyText(want.Alpha) || s.Text("bandwidth") != bandwidthText(want.BwBps) || s.P.Efficiency != 1 {
-		t.Fatalf("controls %q %q %g; fit α %g bw %g", s.Text("latency"), s.Text("bandwidth"), s.P.Efficiency, want.Alpha, want.BwBps)
+	relErr := func(got, want float64) float64 { return math.Abs(got-want) / math.Abs(want) }
+	if relErr(s.P.Latency, want.Alpha) > 1e-12 || relErr(s.P.Bandwidth, want.BwBps) > 1e-12 || s.P.Efficiency != 1 {
+		t.Fatalf("controls %q %q %g (read back α %g bw %g); fit α %g bw %g", s.Text("latency"), s.Text("bandwidth"),
+			s.P.Efficiency, s.P.Latency, s.P.Bandwidth, want.Alpha, want.BwBps)
 	}
 	mustContain(t, s.MeasureFit(), "Fitted ring's closed form", "Efficiency set to 100 %", "measured at P = 4, the controls have P = 8")
 	html := render(t, &App{S: s})
@@ -156,7 +158,7 @@ func TestMeasuredFitSetsTheLink(t *testing.T) {
 	}
 	for i, c := range measure.Compare(s.P, set.Series[0]) {
 		resid := want.Resid[i] / c.TimeS * 100 // the fit's own relative residual
-		if math.Abs(c.DiffPct-resid) > 0.2 {   // the controls hold 4 significant digits
+		if math.Abs(c.DiffPct-resid) > 1e-6 {  // the controls hold the fit's values
 			t.Errorf("point %d: diff %.2f %%, fit residual %.2f %%", i, c.DiffPct, resid)
 		}
 	}
