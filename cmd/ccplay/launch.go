@@ -27,7 +27,7 @@ func init() {
 }
 
 const (
-	launchSynopsis = "ccplay launch [-np P] [--collective LIST] [--algorithm A] [--count N] [--repeat K] [--timeout D] [--port N] [--json]"
+	launchSynopsis = "ccplay launch [-np P] [--collective LIST] [--algorithm A] [--count N] [--repeat K] [--warmup W] [--timeout D] [--port N] [--json]"
 	launchAbout    = "Starts P processes (this binary re-executed as `ccplay worker`), one per rank. Rank 0 serves\n" +
 		"the rendezvous on 127.0.0.1:PORT (like MASTER_ADDR/MASTER_PORT; a free port unless --port), then\n" +
 		"every pair of ranks is connected over TCP. Every rank runs the same calls — by default the\n" +
@@ -73,7 +73,7 @@ func runLaunch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitInternal
 	}
 	var forward []string
-	for _, name := range []string{"collective", "algorithm", "count", "repeat", "timeout"} {
+	for _, name := range []string{"collective", "algorithm", "count", "repeat", "warmup", "timeout"} {
 		if v, ok := f.given[name]; ok {
 			forward = append(forward, "--"+name, v)
 		}
@@ -259,13 +259,13 @@ func writeLaunchText(w io.Writer, res launchResult, cfg workerConfig) {
 	fmt.Fprintf(&b, "launched %d processes (pids %s); rank 0 serves the rendezvous on %s\n", len(res.procs), strings.Join(pids, " "), res.addr)
 	verified, silent := 0, 0
 	for i, c := range cfg.calls {
-		slowest, mean, reported := 0.0, 0.0, false
+		slowest, mean, reported, warmup := 0.0, 0.0, false, 0
 		for r := range res.procs {
 			if l, ok := res.result(r, i+1); ok {
 				slowest, reported = max(slowest, l.TimeS), true
 			}
 			if s, ok := res.summary(r); ok && i < len(s.MeanS) {
-				mean = max(mean, s.MeanS[i])
+				mean, warmup = max(mean, s.MeanS[i]), s.Warmup
 			}
 		}
 		if !reported {
@@ -276,7 +276,7 @@ func writeLaunchText(w io.Writer, res launchResult, cfg workerConfig) {
 		if slowest > 0 {
 			fmt.Fprintf(&b, " %s", cost.FormatSeconds(slowest))
 			if cfg.repeat > 1 && mean > 0 {
-				fmt.Fprintf(&b, ", mean of %d: %s", cfg.repeat, cost.FormatSeconds(mean))
+				fmt.Fprintf(&b, ", mean of %d after %d warm-up: %s", cfg.repeat, warmup, cost.FormatSeconds(mean))
 			}
 		}
 		b.WriteString("\n")

@@ -109,6 +109,7 @@ func TestLaunchBadFlags(t *testing.T) {
 		{"algorithm that does not apply", []string{"--algorithm", "tree"}, "ccplay: --algorithm: tree has no allgather schedule; for allgather use one of: naive, ring"},
 		{"auto needs the cost model", []string{"--algorithm", "auto"}, "ccplay: --algorithm: auto picks by the cost model"},
 		{"negative count", []string{"--count", "-1"}, "ccplay: --count: want an integer from 1"},
+		{"negative warm-up", []string{"--repeat", "3", "--warmup", "-1"}, "ccplay: --warmup: want an integer from 0 to 1048576"},
 		{"zero timeout", []string{"--timeout", "0s"}, "ccplay: --timeout: want a duration"},
 		{"bare number timeout", []string{"--timeout", "5"}, "ccplay: --timeout: want a duration"},
 		{"bad port", []string{"--port", "70000"}, "ccplay: --port: want an integer from 1 to 65535"},
@@ -320,5 +321,25 @@ func TestLaunchLongBuffers(t *testing.T) {
 	text, _, _ := runCLI("launch", "-np", "2", "--count", "100", "--collective", "allgather")
 	if !strings.Contains(text, "  rank 1: [100 100 100 100 100 100 100 100 …] (100 elements) -> [0 0 0 0 0 0 0 0 …] (200 elements)\n") {
 		t.Errorf("text:\n%s", text)
+	}
+}
+
+// --warmup reaches every worker: the report gives the warm-up count the
+// workers ran (from their summaries), nccl-tests' 5 unless told.
+func TestLaunchWarmup(t *testing.T) {
+	cases := []struct {
+		reason string
+		args   []string
+		want   string
+	}{
+		{"nccl-tests' default", nil, "mean of 3 after 5 warm-up: "},
+		{"none", []string{"--warmup", "0"}, "mean of 3 after 0 warm-up: "},
+		{"two", []string{"--warmup", "2"}, "mean of 3 after 2 warm-up: "},
+	}
+	for _, tc := range cases {
+		out, errs, code := runCLI(append([]string{"launch", "-np", "2", "--collective", "allreduce", "--repeat", "3"}, tc.args...)...)
+		if code != 0 || !strings.Contains(out, tc.want) {
+			t.Errorf("%s: exit %d, stderr %q; want %q in\n%s", tc.reason, code, errs, tc.want, out)
+		}
 	}
 }

@@ -25,12 +25,12 @@ func init() {
 }
 
 const (
-	workerSynopsis = "ccplay worker --rank R --np P --addr 127.0.0.1:PORT [--collective LIST] [--algorithm A] [--count N] [--repeat K] [--timeout D]"
+	workerSynopsis = "ccplay worker --rank R --np P --addr 127.0.0.1:PORT [--collective LIST] [--algorithm A] [--count N] [--repeat K] [--warmup W] [--timeout D]"
 	workerAbout    = "One rank of a multi-process run, normally started by `ccplay launch`. Rank 0 serves the\n" +
 		"rendezvous on --addr (like MASTER_ADDR:MASTER_PORT); the others connect to it, then every pair of\n" +
 		"ranks is connected. Each call's result is verified against the collective's definition\n" +
-		"(prim.Reference; with --repeat K, the warm-up call's and the last of the K back-to-back timed\n" +
-		"calls') and printed as one JSON line on stdout; an error is one line on stderr and a\n" +
+		"(prim.Reference; with --repeat K, every warm-up call's and the last of the K back-to-back\n" +
+		"timed calls') and printed as one JSON line on stdout; an error is one line on stderr and a\n" +
 		"non-zero exit status (1 for a failed run: a peer that died, a timeout, mismatched calls)."
 )
 
@@ -51,6 +51,7 @@ type workerLine struct {
 	Event      string    `json:"event,omitempty"`  // "result" or "done"
 	MeanS      []float64 `json:"mean_s,omitempty"` // done: wall time per call over the back-to-back repetitions
 	Repeats    int       `json:"repeats,omitempty"`
+	Warmup     int       `json:"warmup,omitempty"` // done: untimed calls before each call's timed ones
 }
 
 // workerFlags registers the flags worker and launch share.
@@ -58,7 +59,8 @@ func workerFlags(f *flagSet) {
 	f.text("collective", "comma-separated collectives to call in order (default: the lecture's Experiment 2: allreduce,allgather,reducescatter)", "")
 	f.text("algorithm", "algorithm of every call: naive, ring, tree, binomial or pairwise (default ring where it applies)", "")
 	f.text("count", "elements per rank and call (default: a 4-element AllReduce vector, 1-element blocks)", "")
-	f.text("repeat", "time each call this many times back to back after a barrier, like nccl-tests and Open MPI (after one untimed warm-up call when more than 1); the warm-up and the last timed call are verified against the definition and the last one's result is printed", "1")
+	f.text("repeat", "time each call this many times back to back after a barrier, like nccl-tests and Open MPI (after --warmup untimed calls when more than 1); the warm-up calls and the last timed call are verified against the definition and the last one's result is printed", "1")
+	f.text("warmup", "untimed calls before the timed ones when --repeat is more than 1 (nccl-tests -w), 0 to 1048576", "5")
 	f.text("timeout", "bound on every wait for a peer (receive, write, connection set-up)", "30s")
 }
 
@@ -67,6 +69,7 @@ type workerConfig struct {
 	np      int
 	calls   []progCall
 	repeat  int
+	warmup  int // untimed calls before the timed ones when repeat > 1
 	timeout time.Duration
 }
 
@@ -86,6 +89,9 @@ func parseWorkerConfig(f *flagSet, np int) (workerConfig, error) {
 		return cfg, err
 	}
 	if cfg.repeat, err = f.intFlag("repeat", 1, 1, 1<<30); err != nil {
+		return cfg, err
+	}
+	if cfg.warmup, err = f.intFlag("warmup", 5, 0, 1<<20); err != nil {
 		return cfg, err
 	}
 	if cfg.timeout, err = parseTimeout("timeout", f.given["timeout"], f.isGiven("timeout"), transport.DefaultTimeout); err != nil {
@@ -152,11 +158,11 @@ func work(rank int, addr string, cfg workerConfig, stdout io.Writer) error {
 }
 
 // runCalls measures each of cfg's calls on ep in turn with
-// transport.MeasureRank — one untimed warm-up call when cfg.repeat > 1, a
+// transport.MeasureRank — cfg.warmup untimed calls when cfg.repeat > 1, a
 // barrier, then cfg.repeat calls back to back under one clock, like
 // nccl-tests and Open MPI's benchmarks — and emits, per call, its result
 // (the last timed call's output, verified in full against prim.Reference,
-// as is the warm-up's) with the first timed call's time, then a summary
+// as are the warm-up calls') with the first timed call's time, then a summary
 // with the mean time per call.
 func runCalls(ep transport.Endpoint, cfg workerConfig, emit func(workerLine) error) error {
 	rank := ep.Rank()
@@ -184,8 +190,8 @@ func runCalls(ep transport.Endpoint, cfg workerConfig, emit func(workerLine) err
 	warmup := 0
 	if cfg.repeat > 1 {
 		// Connections past slow start, caches and socket buffers warm, as
-		// in Open MPI's and nccl-tests' timing loops.
-		warmup = 1
+		// in Open MPI's and nccl-tests' timing loops (nccl-tests: 5 calls).
+		warmup = cfg.warmup
 	}
 	means := make([]float64, len(cfg.calls))
 	seq := uint64(1)
@@ -202,7 +208,7 @@ func runCalls(ep transport.Endpoint, cfg workerConfig, emit func(workerLine) err
 			return err
 		}
 	}
-	return emit(workerLine{Rank: rank, Event: "done", MeanS: means, Repeats: cfg.repeat})
+	return emit(workerLine{Rank: rank, Event: "done", MeanS: means, Repeats: cfg.repeat, Warmup: warmup})
 }
 
 // ---- the program every worker runs (shared with launch and bench) ----

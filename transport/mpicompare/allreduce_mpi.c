@@ -1,5 +1,5 @@
 /* allreduce_mpi: times MPI_Allreduce (sum of doubles) of SIZE bytes, ITERS
- * calls after 2 warm-up calls and a barrier, and prints one line
+ * calls after WARMUP warm-up calls (default 2) and a barrier, and prints one line
  * "mpi P SIZE TIME_S": the slowest rank's mean time per call, the figure
  * nccl-tests and ccplay report. The result is checked (every element must
  * equal the sum of 1..P). Part of ccplay's Open MPI comparison (compare.sh). */
@@ -12,17 +12,18 @@ int main(int argc, char **argv) {
   int rank, p;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &p);
-  if (argc != 3) {
-    if (rank == 0) fprintf(stderr, "usage: allreduce_mpi SIZE_BYTES ITERS\n");
+  if (argc != 3 && argc != 4) {
+    if (rank == 0) fprintf(stderr, "usage: allreduce_mpi SIZE_BYTES ITERS [WARMUP]\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   long size = atol(argv[1]);
   int iters = atoi(argv[2]);
+  int warmup = argc == 4 ? atoi(argv[3]) : 2;
   long n = size / (long)sizeof(double);
   double *in = malloc(n * sizeof(double)), *out = malloc(n * sizeof(double));
-  if (!in || !out || n <= 0 || iters <= 0) MPI_Abort(MPI_COMM_WORLD, 2);
+  if (!in || !out || n <= 0 || iters <= 0 || warmup < 0) MPI_Abort(MPI_COMM_WORLD, 2);
   for (long i = 0; i < n; i++) in[i] = rank + 1;
-  for (int w = 0; w < 2; w++) MPI_Allreduce(in, out, (int)n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  for (int w = 0; w < warmup; w++) MPI_Allreduce(in, out, (int)n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   MPI_Barrier(MPI_COMM_WORLD);
   double t0 = MPI_Wtime();
   for (int k = 0; k < iters; k++) MPI_Allreduce(in, out, (int)n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);

@@ -9,7 +9,8 @@
 #   REPS=5 MAX=268435456 sh transport/mpicompare/compare.sh
 #   MIN=1048576 PS="2 4" BASE=/tmp/old/ccplay sh transport/mpicompare/compare.sh
 #
-# MIN and MAX bound the sizes (bytes), PS lists the group sizes; BASE, a
+# MIN and MAX bound the sizes (bytes), PS lists the group sizes, WARMUP is
+# the untimed calls before each timed run (both sides; nccl-tests' 5); BASE, a
 # ccplay binary built from another revision, is run too (before ours, same
 # interleaving) and reported as a third column, for before/after figures
 # measured under the same load.
@@ -21,6 +22,7 @@ MAX=${MAX:-268435456}
 MIN=${MIN:-1024}
 PS=${PS:-2 4}
 BASE=${BASE:-}
+WARMUP=${WARMUP:-5}
 OUT=${OUT:-/tmp/ccplay-mpicompare}
 mkdir -p "$OUT"
 go build -o "$OUT/ccplay" ./cmd/ccplay
@@ -30,6 +32,10 @@ MPIRUN="mpirun --allow-run-as-root --oversubscribe --bind-to none --mca pml ob1 
 iters() { # fewer timed calls for large sizes
   if [ "$1" -le 1048576 ]; then echo 50; elif [ "$1" -le 16777216 ]; then echo 10; else echo 3; fi
 }
+BASEWARM= # a BASE from before --warmup runs its fixed one warm-up call
+if [ -n "$BASE" ] && "$BASE" launch --help 2>&1 | grep -q -- --warmup; then
+  BASEWARM="--warmup $WARMUP"
+fi
 RAW="$OUT/raw.txt"
 : > "$RAW"
 rep=1
@@ -40,16 +46,16 @@ while [ "$rep" -le "$REPS" ]; do
       it=$(iters "$size")
       if [ -n "$BASE" ]; then
         "$BASE" launch -np "$p" --collective allreduce --algorithm ring \
-          --count $((size / 8)) --repeat "$it" --timeout 120s --json > "$OUT/launch.json"
+          --count $((size / 8)) --repeat "$it" $BASEWARM --timeout 120s --json > "$OUT/launch.json"
         t=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%.9f" % max(d["calls"][0]["mean_s"]))' "$OUT/launch.json")
         echo "base $p $size $t" | tee -a "$RAW"
       fi
       # ours: P processes (ccplay worker), the slowest rank's mean over the calls
       "$OUT/ccplay" launch -np "$p" --collective allreduce --algorithm ring \
-        --count $((size / 8)) --repeat "$it" --timeout 120s --json > "$OUT/launch.json"
+        --count $((size / 8)) --repeat "$it" --warmup "$WARMUP" --timeout 120s --json > "$OUT/launch.json"
       t=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%.9f" % max(d["calls"][0]["mean_s"]))' "$OUT/launch.json")
       echo "ccplay $p $size $t" | tee -a "$RAW"
-      $MPIRUN -np "$p" "$OUT/allreduce_mpi" "$size" "$it" | tee -a "$RAW"
+      $MPIRUN -np "$p" "$OUT/allreduce_mpi" "$size" "$it" "$WARMUP" | tee -a "$RAW"
     done
     size=$((size * 4))
   done
