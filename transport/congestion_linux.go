@@ -8,7 +8,7 @@ import (
 // loopbackCongestion is the TCP congestion control of a connection whose
 // two ends are loopback addresses.
 //
-// Why not the system's default: many systems (this project's benchmark
+// Why not the system's default: some systems (this project's benchmark
 // machine among them) default to BBR, and BBR without the fq qdisc makes
 // the kernel pace every packet with a high-resolution timer (the socket is
 // marked SK_PACING_NEEDED; see tcp_internal_pacing in Linux's
