@@ -192,7 +192,7 @@ func drawTimeVsSize(get request.Lookup) ([]byte, error) {
 // itself, point by point) the name of the chart parameter to that drives it.
 func renameField(err error, from, to string) error {
 	if fe, ok := err.(*prim.FieldError); ok && fe.Field == from {
-		return &prim.FieldError{Field: to, Msg: fe.Msg}
+		return prim.OnField(to, fe)
 	}
 	return err
 }

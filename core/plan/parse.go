@@ -261,9 +261,4 @@ func link(get request.Lookup, presetField, def, bwField, latField string) (topo.
 }
 
 // wrap makes err a *prim.FieldError on name.
-func wrap(name string, err error) error {
-	if fe, ok := err.(*prim.FieldError); ok {
-		return &prim.FieldError{Field: name, Msg: fe.Msg}
-	}
-	return &prim.FieldError{Field: name, Msg: err.Error()}
-}
+func wrap(name string, err error) error { return prim.OnField(name, err) }

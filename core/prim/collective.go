@@ -3,10 +3,7 @@
 // Every algorithm in package sched is checked against these definitions.
 package prim
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // Collective names one of the eight collectives or point-to-point SendRecv.
 // The string values are the identifiers used by the CLI, the API and URLs.
@@ -31,7 +28,8 @@ func Collectives() []Collective {
 }
 
 // ParseCollective returns the collective named s (case-insensitive; "_" and
-// "-" are ignored, so "all_reduce" and "all-reduce" name AllReduce).
+// "-" are ignored, so "all_reduce" and "all-reduce" name AllReduce), or a
+// *FieldError on "collective" listing the accepted names.
 func ParseCollective(s string) (Collective, error) {
 	k := strings.NewReplacer("_", "", "-", "", " ", "").Replace(strings.ToLower(strings.TrimSpace(s)))
 	for _, c := range Collectives() {
@@ -39,7 +37,7 @@ func ParseCollective(s string) (Collective, error) {
 			return c, nil
 		}
 	}
-	return "", fmt.Errorf("unknown collective %q; accepted: %s", s, joinCollectives(Collectives()))
+	return "", Errorf("collective", "unknown collective %q; accepted: %s", s, joinCollectives(Collectives()))
 }
 
 func joinCollectives(cs []Collective) string {

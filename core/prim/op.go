@@ -1,9 +1,6 @@
 package prim
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // Op is a reduce operator. All four are associative and commutative on
 // int64 (wrapping arithmetic) and, up to rounding, on float64.
@@ -20,7 +17,8 @@ const (
 // Ops lists the reduce operators.
 func Ops() []Op { return []Op{Sum, Prod, Max, Min} }
 
-// ParseOp returns the operator named s (case-insensitive); "" means Sum.
+// ParseOp returns the operator named s (case-insensitive; "" means Sum), or
+// a *FieldError on "op" listing the accepted names.
 func ParseOp(s string) (Op, error) {
 	k := strings.ToLower(strings.TrimSpace(s))
 	if k == "" {
@@ -31,7 +29,7 @@ func ParseOp(s string) (Op, error) {
 			return o, nil
 		}
 	}
-	return "", fmt.Errorf("unknown op %q; accepted: sum, prod, max, min", s)
+	return "", Errorf("op", "unknown op %q; accepted: sum, prod, max, min", s)
 }
 
 // Elem is an element type a collective can carry.

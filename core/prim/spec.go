@@ -1,7 +1,6 @@
 package prim
 
 import (
-	"fmt"
 	"slices"
 )
 
@@ -42,20 +41,6 @@ type Spec struct {
 	Count      int
 	Counts     []int
 	SendCounts [][]int
-}
-
-// FieldError is a bad value in a named input field. Field uses the CLI's and
-// the API's names ("ranks", "root", "counts", …).
-type FieldError struct {
-	Field string
-	Msg   string
-}
-
-func (e *FieldError) Error() string { return e.Field + ": " + e.Msg }
-
-// Errorf returns a *FieldError for field.
-func Errorf(field, format string, args ...any) error {
-	return &FieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
 }
 
 // Validate checks every field and returns a *FieldError naming the first bad

@@ -57,13 +57,10 @@ func value(get Lookup, name string) string {
 
 // field wraps an error from a parser as a *prim.FieldError for name.
 func field(name string, err error) error {
-	if fe, ok := err.(*prim.FieldError); ok {
-		if fe.Field == name {
-			return fe
-		}
-		return &prim.FieldError{Field: name, Msg: fe.Msg}
+	if fe, ok := err.(*prim.FieldError); ok && fe.Field == name {
+		return fe
 	}
-	return &prim.FieldError{Field: name, Msg: err.Error()}
+	return prim.OnField(name, err)
 }
 
 // intField parses a base-10 integer in [lo, hi], defaulting as CostParams does.

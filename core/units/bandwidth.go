@@ -5,7 +5,6 @@ package units
 
 import (
 	"math"
-	"strconv"
 	"strings"
 )
 
@@ -28,13 +27,13 @@ const bandwidthExample = "400 Gbps"
 // "50gB/s" is bytes. "Bps" and "GBps" are refused as ambiguous, since some
 // tools use them for bits. The result must be finite and greater than 0.
 func ParseBandwidth(s string) (Bandwidth, error) {
-	n, unit, reason, ok := splitQuantity(s, bandwidthExample)
+	n, unit, why, ok := splitQuantity(s, bandwidthExample)
 	if !ok {
-		return 0, newError(kindBandwidth, s, "%s", reason)
+		return 0, newErrorFor(kindBandwidth, s, why)
 	}
-	perUnit, reason := bandwidthUnit(unit)
-	if reason != "" {
-		return 0, newError(kindBandwidth, s, "%s", reason)
+	perUnit, why := bandwidthUnit(unit)
+	if why.refused() {
+		return 0, newErrorFor(kindBandwidth, s, why)
 	}
 	if n.negative() {
 		return 0, newError(kindBandwidth, s, "negative; a bandwidth must be greater than 0")
@@ -54,9 +53,9 @@ func ParseBandwidth(s string) (Bandwidth, error) {
 
 // bandwidthUnit returns the number of bytes per second in one unit, or a
 // reason why the unit is refused.
-func bandwidthUnit(unit string) (float64, string) {
+func bandwidthUnit(unit string) (float64, reason) {
 	if unit == "" {
-		return 0, "missing unit; accepted: " + bandwidthAccepted
+		return 0, because("missing unit; accepted: %s", bandwidthAccepted)
 	}
 	prefix, rest := 0, unit
 	if c := unit[0]; len(unit) > 1 && strings.IndexByte("kKmMgGtT", c) >= 0 {
@@ -65,21 +64,20 @@ func bandwidthUnit(unit string) (float64, string) {
 	}
 	switch {
 	case rest == "bps" || rest == "b/s":
-		return pow1000(prefix) / 8, ""
+		return pow1000(prefix) / 8, reason{}
 	case rest == "B/s":
-		return pow1000(prefix), ""
+		return pow1000(prefix), reason{}
 	case rest == "iB/s" && prefix > 0:
-		return math.Ldexp(1, 10*prefix), ""
+		return math.Ldexp(1, 10*prefix), reason{}
 	case strings.HasSuffix(strings.ToLower(unit), "bps"):
-		return 0, "ambiguous unit " + strconv.Quote(unit) + "; accepted: " + bandwidthAccepted
+		return 0, because("ambiguous unit %q; accepted: %s", unit, bandwidthAccepted)
 	}
 	if !strings.HasSuffix(unit, "/s") {
-		if _, r := bandwidthUnit(unit + "/s"); r == "" {
-			return 0, "unit " + strconv.Quote(unit) + " is not a rate (did you mean " +
-				strconv.Quote(unit+"/s") + "?); accepted: " + bandwidthAccepted
+		if _, r := bandwidthUnit(unit + "/s"); !r.refused() {
+			return 0, because("unit %q is not a rate (did you mean %q?); accepted: %s", unit, unit+"/s", bandwidthAccepted)
 		}
 	}
-	return 0, "unknown unit " + strconv.Quote(unit) + "; accepted: " + bandwidthAccepted
+	return 0, because("unknown unit %q; accepted: %s", unit, bandwidthAccepted)
 }
 
 // pow1000 returns 1000^n exactly, for n from 0 to 4.

@@ -24,9 +24,9 @@ const durationExample = "5us"
 // number is refused. Zero is allowed (a latency of 0 is a valid model);
 // negative values are not.
 func ParseDuration(s string) (Duration, error) {
-	n, unit, reason, ok := splitQuantity(s, durationExample)
+	n, unit, why, ok := splitQuantity(s, durationExample)
 	if !ok {
-		return 0, newError(kindDuration, s, "%s", reason)
+		return 0, newErrorFor(kindDuration, s, why)
 	}
 	div, ok := durationDivisor(unit)
 	if !ok {

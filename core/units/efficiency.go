@@ -10,14 +10,14 @@ import "strconv"
 type Efficiency float64
 
 // efficiencyRange names the accepted range in error messages.
-const efficiencyRange = "must be in (0, 1] as a fraction or (0%, 100%] as a percentage"
+var efficiencyRange = because("must be in (0, 1] as a fraction or (0%%, 100%%] as a percentage")
 
 // ParseEfficiency parses a fraction such as "0.9" or "1", or a percentage
 // such as "90%" or "90 %". The value must be greater than 0 and at most 1.
 func ParseEfficiency(s string) (Efficiency, error) {
-	n, unit, reason, ok := splitQuantity(s, "0.9")
+	n, unit, why, ok := splitQuantity(s, "0.9")
 	if !ok {
-		return 0, newError(kindEfficiency, s, "%s", reason)
+		return 0, newErrorFor(kindEfficiency, s, why)
 	}
 	div := 1.0
 	switch unit {
@@ -29,7 +29,7 @@ func ParseEfficiency(s string) (Efficiency, error) {
 	}
 	v := n.float() / div
 	if n.negative() || !(v > 0 && v <= 1) { // also rejects NaN
-		return 0, newError(kindEfficiency, s, "%s", efficiencyRange)
+		return 0, newErrorFor(kindEfficiency, s, efficiencyRange)
 	}
 	return Efficiency(v), nil
 }

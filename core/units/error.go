@@ -13,8 +13,12 @@ type Error struct {
 	// Kind names the quantity: "size", "bandwidth", "duration" or
 	// "efficiency".
 	Kind string
-	// Reason says what is wrong and, where it helps, what is accepted.
+	// Reason says what is wrong and, where it helps, what is accepted, in
+	// English: fmt.Sprintf(Format, Args...), so a front end can say it in
+	// another language with a translation keyed by Format.
 	Reason string
+	Format string
+	Args   []any
 }
 
 // Error returns a single line of the form `kind "input": reason`. It carries
@@ -31,10 +35,25 @@ const (
 	kindEfficiency = "efficiency"
 )
 
-// newError builds an *Error; reason may use fmt verbs filled from args.
-func newError(kind, input, reason string, args ...any) *Error {
-	if len(args) > 0 {
-		reason = fmt.Sprintf(reason, args...)
-	}
-	return &Error{Input: input, Kind: kind, Reason: reason}
+// newError builds an *Error whose reason is fmt.Sprintf(format, args...).
+func newError(kind, input, format string, args ...any) *Error {
+	return newErrorFor(kind, input, because(format, args...))
 }
+
+// newErrorFor builds an *Error for reason r.
+func newErrorFor(kind, input string, r reason) *Error {
+	return &Error{Input: input, Kind: kind, Reason: fmt.Sprintf(r.format, r.args...), Format: r.format, Args: r.args}
+}
+
+// reason is why a quantity is refused, as the parts of an English message:
+// fmt.Sprintf(format, args...). The zero reason means none.
+type reason struct {
+	format string
+	args   []any
+}
+
+// because is the reason fmt.Sprintf(format, args...).
+func because(format string, args ...any) reason { return reason{format, args} }
+
+// refused reports whether r is a reason (not the zero one).
+func (r reason) refused() bool { return r.format != "" }

@@ -4,6 +4,7 @@ package units_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -24,6 +25,11 @@ func checkError(t *testing.T, err error, kind, input string, want []string) {
 	}
 	if ue.Kind != kind || ue.Input != input {
 		t.Errorf("Kind, Input = %q, %q; want %q, %q", ue.Kind, ue.Input, kind, input)
+	}
+	// What the reason is made of rebuilds it (a translation keyed by
+	// Format takes the same Args).
+	if made := fmt.Sprintf(ue.Format, ue.Args...); made != ue.Reason {
+		t.Errorf("Sprintf(Format, Args) = %q, Reason %q", made, ue.Reason)
 	}
 	msg := err.Error()
 	if strings.Contains(msg, "\n") {

@@ -21,25 +21,25 @@ type scaleFactor struct {
 // arithmetic.
 const maxExactDigits = 60
 
-// exactReason values returned by exactBytes.
-const (
-	reasonNotWhole = "not a whole number of bytes"
-	reasonTooLarge = "too large: the maximum is 9223372036854775807 bytes (just under 8 EiB)"
+// The reasons exactBytes returns.
+var (
+	reasonNotWhole = because("not a whole number of bytes")
+	reasonTooLarge = because("too large: the maximum is 9223372036854775807 bytes (just under 8 EiB)")
 )
 
 // exactBytes returns n × f as an int64 count of bytes. n must not be
 // negative. It fails with reasonNotWhole when the product has a fractional
 // part and with reasonTooLarge when it does not fit in an int64.
-func exactBytes(n number, f scaleFactor) (int64, string) {
+func exactBytes(n number, f scaleFactor) (int64, reason) {
 	if n.isZero() {
-		return 0, ""
+		return 0, reason{}
 	}
 	if len(n.digits) > maxExactDigits {
 		// No whole number of bytes up to 2^63 needs this many digits, so
 		// the answer is an error; the leading digits decide which one,
 		// without multi-word arithmetic on a huge number.
 		head := number{digits: n.digits[:maxExactDigits], exp: n.exp + len(n.digits) - maxExactDigits}
-		if _, reason := exactBytes(head, f); reason == reasonTooLarge {
+		if _, why := exactBytes(head, f); why.format == reasonTooLarge.format {
 			return 0, reasonTooLarge
 		}
 		return 0, reasonNotWhole
@@ -72,7 +72,7 @@ func exactBytes(n number, f scaleFactor) (int64, string) {
 	if !ok {
 		return 0, reasonTooLarge
 	}
-	return x, ""
+	return x, reason{}
 }
 
 // wide is an unsigned integer of 320 bits, least significant word first:

@@ -46,20 +46,20 @@ func (n number) float() float64 {
 // that follows it (possibly after spaces). When s does not start with a
 // number it returns ok == false and a reason; example is a valid input of
 // the right kind, quoted in that reason.
-func splitQuantity(s, example string) (n number, unit string, reason string, ok bool) {
+func splitQuantity(s, example string) (n number, unit string, why reason, ok bool) {
 	t := strings.TrimSpace(s)
 	if t == "" {
-		return number{}, "", "empty; expected a number and a unit, as in " + strconv.Quote(example), false
+		return number{}, "", because("empty; expected a number and a unit, as in %q", example), false
 	}
 	n, rest, ok := scanNumber(t)
 	if !ok {
 		if looksNonFinite(t) {
-			return number{}, "", "not a finite number", false
+			return number{}, "", because("not a finite number"), false
 		}
-		return number{}, "", "expected a number, as in " + strconv.Quote(example), false
+		return number{}, "", because("expected a number, as in %q", example), false
 	}
 	unit = strings.TrimLeftFunc(rest, unicode.IsSpace)
-	return n, unit, "", true
+	return n, unit, reason{}, true
 }
 
 // looksNonFinite reports whether t spells NaN or infinity.

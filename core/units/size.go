@@ -82,36 +82,36 @@ func ParseNCCLSize(s string) (Size, error) {
 
 // parseSize implements ParseSize and, when nccl is set, ParseNCCLSize.
 func parseSize(s string, nccl bool) (Size, error) {
-	n, unit, reason, ok := splitQuantity(s, sizeExample)
+	n, unit, why, ok := splitQuantity(s, sizeExample)
 	if !ok {
-		return 0, newError(kindSize, s, "%s", reason)
+		return 0, newErrorFor(kindSize, s, why)
 	}
-	f, reason := sizeUnit(unit, nccl)
-	if reason != "" {
-		return 0, newError(kindSize, s, "%s", reason)
+	f, why := sizeUnit(unit, nccl)
+	if why.refused() {
+		return 0, newErrorFor(kindSize, s, why)
 	}
 	if n.negative() {
 		return 0, newError(kindSize, s, "negative; a size must be 0 or more bytes")
 	}
-	b, reason := exactBytes(n, f)
-	if reason != "" {
-		return 0, newError(kindSize, s, "%s", reason)
+	b, why := exactBytes(n, f)
+	if why.refused() {
+		return 0, newErrorFor(kindSize, s, why)
 	}
 	return Size(b), nil
 }
 
 // sizeUnit looks up a size unit; on failure it returns a reason that says
 // what is wrong with the unit and what is accepted instead.
-func sizeUnit(unit string, nccl bool) (scaleFactor, string) {
+func sizeUnit(unit string, nccl bool) (scaleFactor, reason) {
 	if unit == "" {
-		return scaleFactor{}, ""
+		return scaleFactor{}, reason{}
 	}
 	canon := upperFirst(unit)
 	if f, ok := sizeUnitFactor(canon); ok {
-		return f, ""
+		return f, reason{}
 	}
 	if f, ok := ncclUnitFactor(canon); ok && nccl {
-		return f, ""
+		return f, reason{}
 	}
 	accepted := sizeAccepted
 	if nccl {
@@ -120,16 +120,13 @@ func sizeUnit(unit string, nccl bool) (scaleFactor, string) {
 	switch {
 	case len(canon) == 1 && strings.Contains("KMGTP", canon):
 		p10, p2 := prefixExps(canon)
-		return scaleFactor{}, "ambiguous unit " + strconv.Quote(unit) + ": use " +
-			canon + "B (10^" + p10 + " bytes) or " + canon + "iB (2^" + p2 + " bytes)"
+		return scaleFactor{}, because("ambiguous unit %q: use %sB (10^%s bytes) or %siB (2^%s bytes)", unit, canon, p10, canon, p2)
 	case isBitsUnit(canon):
-		return scaleFactor{}, "unit " + strconv.Quote(unit) +
-			" means bits: sizes are in bytes, use " + sizeAccepted
+		return scaleFactor{}, because("unit %q means bits: sizes are in bytes, use %s", unit, sizeAccepted)
 	case strings.Contains(unit, "/") || strings.HasSuffix(strings.ToLower(unit), "ps"):
-		return scaleFactor{}, "unit " + strconv.Quote(unit) +
-			" is a bandwidth, not a size; accepted: " + accepted
+		return scaleFactor{}, because("unit %q is a bandwidth, not a size; accepted: %s", unit, accepted)
 	}
-	return scaleFactor{}, "unknown unit " + strconv.Quote(unit) + "; accepted: " + accepted
+	return scaleFactor{}, because("unknown unit %q; accepted: %s", unit, accepted)
 }
 
 // isBitsUnit reports whether canon (prefix upper-cased) is b, Kb…Pb or
