@@ -158,7 +158,7 @@ func (s *State) AbacusRows() []AbacusRow {
 	}
 	out, err := prim.Reference(sp, inputs)
 	if err != nil {
-		rows[0].Err = err.Error()
+		rows[0].Err = s.ErrMsg(err)
 		return rows
 	}
 	for r := range rows {

@@ -94,7 +94,7 @@ func (s *State) charts() chartsData {
 		var d chartsData
 		line, err := figure.TimeVsRanks(s.P, chartRanks(s.P.Ranks), ranksAlgorithms(s.P.Collective))
 		if err != nil {
-			d.Err = err.Error()
+			d.Err = s.ErrMsg(err)
 			return d
 		}
 		line.Title = s.Tf("c.ranks.title", s.T("coll."+string(s.P.Collective)), BytesShort(s.P.Size), Rate(s.P.Bandwidth*s.P.Efficiency))
@@ -109,7 +109,7 @@ func (s *State) charts() chartsData {
 		algs := sched.Applicable(s.P.Collective)
 		size, xs, err := figure.TimeVsSize(s.P, chartSizes(s.P, s.measuredMaxSize()), algs)
 		if err != nil {
-			d.Err = err.Error()
+			d.Err = s.ErrMsg(err)
 			return d
 		}
 		size.Title = s.Tf("c.size.title", s.T("coll."+string(s.P.Collective)), s.P.Ranks, Rate(s.P.Bandwidth*s.P.Efficiency))

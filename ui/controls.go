@@ -78,24 +78,24 @@ func (s *State) TextFieldList() []string { return TextFields }
 func (s *State) AllowedFor(f string) string { return s.T("hint." + f) }
 
 // ErrText is the inline message for field f: the core's own message (which
-// names what is accepted, in English, as the CLI prints it), prefixed in
-// the current language; on the zh page the prefix also carries the field's
-// hint (what it accepts, in Chinese), which the error replaces under the
-// field. Fields without a hint get the plain prefix.
+// names what is accepted; see ErrMsg for its language), prefixed in the
+// current language; the prefix also carries the field's hint (what it
+// accepts), which the error replaces under the field. Fields without a
+// hint get the plain prefix.
 func (s *State) ErrText(f string) string {
 	if s.Field != f {
 		return ""
 	}
 	if hint := s.AllowedFor(f); hint != "hint."+f {
-		return s.Tf("err.with", hint, s.Err)
+		return s.Tf("err.with", hint, s.ErrMsg(s.err))
 	}
-	return s.T("err.prefix") + s.Err
+	return s.T("err.prefix") + s.ErrMsg(s.err)
 }
 
 // GeneralErr is an error not tied to a control field ("" if none).
 func (s *State) GeneralErr() string {
 	if s.Err != "" && s.text[s.Field] == "" && !isControl(s.Field) {
-		return s.Err
+		return s.ErrMsg(s.err)
 	}
 	return ""
 }

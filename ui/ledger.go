@@ -60,7 +60,7 @@ func (s *State) ledgerData() LedgerData {
 		}
 		sc, err := sched.Build(p.Spec(), alg, opt)
 		if err != nil {
-			return LedgerData{Reason: s.Tf("l.toobig", err.Error())}
+			return LedgerData{Reason: s.Tf("l.toobig", s.ErrMsg(err))}
 		}
 		if p.GPUsPerNode > 0 {
 			return LedgerData{Sched: sc, L: sim.NewClusterLedger(sc, p.ElemSize, p.GPUsPerNode)}

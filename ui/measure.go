@@ -65,7 +65,7 @@ func (s *State) LoadMeasurements(name, data string) {
 		break
 	}
 	if err != nil {
-		s.ms.err = measureErr(err)
+		s.ms.err = s.measureErr(err)
 		return
 	}
 	s.ms = measureState{set: set, name: name, assumed: assumed, paste: s.ms.paste, gen: s.ms.gen + 1}
@@ -92,15 +92,12 @@ func (s *State) LoadMeasurementFile(name string, size int64, data string) {
 	s.LoadMeasurements(name, data)
 }
 
-// measureErr is a parse error as shown: the message without the Go field
-// prefix for the file-level fields.
-func measureErr(err error) string {
+// measureErr is a parse error as shown: the format's name (the field of
+// measure's errors) and the message in the page's language (see ErrMsg).
+func (s *State) measureErr(err error) string {
 	var fe *prim.FieldError
 	if errors.As(err, &fe) {
-		switch fe.Field {
-		case "bench", "nccl-tests", "measurements":
-			return fe.Field + ": " + fe.Msg
-		}
+		return fe.Field + ": " + s.ErrMsg(fe)
 	}
 	return err.Error()
 }
@@ -259,7 +256,7 @@ func (s *State) FitMeasured(i int) {
 	a := s.fitAlgorithm(ser)
 	r, _, err := measure.ModelFit(ser, a)
 	if err != nil {
-		s.ms.fitErr = err.Error()
+		s.ms.fitErr = s.ErrMsg(err)
 		return
 	}
 	if r.Alpha < 0 || !(r.Beta > 0) {
@@ -287,7 +284,7 @@ func (s *State) FitMeasured(i int) {
 	s.markGiven("latency", lat)
 	s.SetField("bandwidth", bw)
 	if s.Field != "" {
-		s.ms.fitErr = s.Err
+		s.ms.fitErr = s.ErrMsg(s.err)
 		return
 	}
 	s.ms.fit, s.ms.fitP = s.fitReport(a, ser, r)+extra, ser.Ranks

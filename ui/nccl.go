@@ -79,9 +79,9 @@ func (s *State) nccl() ncclData {
 		}
 		var fe *prim.FieldError
 		if errors.As(err, &fe) {
-			return ncclData{Field: fe.Field, Err: fe.Msg}
+			return ncclData{Field: fe.Field, Err: s.ErrMsg(fe)}
 		}
-		return ncclData{Err: err.Error()}
+		return ncclData{Err: s.ErrMsg(err)}
 	}).(ncclData)
 }
 

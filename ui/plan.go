@@ -42,12 +42,13 @@ var planDefaults = map[string]string{"model": "70b", "dp": "8", "tp": "8", "pp":
 // Invariant: r is always plan.Plan of the last valid fields (the defaults
 // before any input), so a bad field never blanks the view.
 type planState struct {
-	text       map[string]string
-	r          plan.Result
-	field, err string
-	table      []plan.StrategyRow
-	tls        []PlanTimeline // PlanTimelines of the plan whose step time is tlFor
-	tlFor      float64
+	text  map[string]string
+	r     plan.Result
+	field string
+	err   error // why the text does not plan (nil: it does); ErrMsg says it
+	table []plan.StrategyRow
+	tls   []PlanTimeline // PlanTimelines of the plan whose step time is tlFor
+	tlFor float64
 }
 
 // newPlanState reads the "plan.*" keys of the URL query q.
@@ -87,15 +88,16 @@ func planOf(text map[string]string) (plan.Result, error) {
 func (ps *planState) recompute() {
 	r, err := planOf(ps.text)
 	if err == nil {
-		ps.r, ps.field, ps.err = r, "", ""
+		ps.r, ps.field, ps.err = r, "", nil
 		return
 	}
 	var fe *prim.FieldError
 	if errors.As(err, &fe) {
-		ps.field, ps.err = fe.Field, fe.Msg
+		ps.field = fe.Field
 	} else {
-		ps.field, ps.err = "", err.Error()
+		ps.field = ""
 	}
+	ps.err = err
 }
 
 // addQuery writes the fields that differ from the defaults as "plan.<f>".
@@ -135,7 +137,7 @@ func (s *State) PlanClass(f string) string {
 // PlanErrFor is f's inline message ("" when f is fine).
 func (s *State) PlanErrFor(f string) string {
 	if s.pl.field == f {
-		return s.T("err.prefix") + s.pl.err
+		return s.T("err.prefix") + s.ErrMsg(s.pl.err)
 	}
 	return ""
 }
@@ -143,7 +145,7 @@ func (s *State) PlanErrFor(f string) string {
 // PlanErr is an error not tied to one of the view's fields (a model or
 // link field the view does not show, or a whole-question error).
 func (s *State) PlanErr() string {
-	if s.pl.err == "" {
+	if s.pl.err == nil {
 		return ""
 	}
 	for _, f := range PlanFields {
@@ -155,7 +157,7 @@ func (s *State) PlanErr() string {
 	if field != "" {
 		field += ": "
 	}
-	return s.T("err.prefix") + field + s.pl.err
+	return s.T("err.prefix") + field + s.ErrMsg(s.pl.err)
 }
 
 // PlanHeadline summarises the plan in one line.

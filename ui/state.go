@@ -31,7 +31,8 @@ type State struct {
 	given map[string]bool   // link fields given explicitly (URL or typed); see lookup
 	sweep map[string]string // nccl-tests sweep field → text (absent = default)
 	Field string            // the field whose text is invalid now ("" if none)
-	Err   string            // that field's message (the core's, naming what is accepted)
+	Err   string            // that field's message (the core's, naming what is accepted; English)
+	err   error             // the error Err is the message of (ErrMsg says it in the page's language)
 
 	P cost.Params // last valid question
 	R cost.Result // cost.Evaluate(P); while pending, cost.EvaluateDeferred(P)
@@ -163,7 +164,7 @@ func (s *State) recompute() {
 		var r cost.Result
 		var deferred bool
 		if r, deferred, err = cost.EvaluateDeferred(p); err == nil {
-			s.P, s.R, s.Field, s.Err, s.pending = p, r, "", "", deferred
+			s.P, s.R, s.Field, s.Err, s.err, s.pending = p, r, "", "", nil, deferred
 			return
 		}
 	}
@@ -173,6 +174,7 @@ func (s *State) recompute() {
 	} else {
 		s.Field, s.Err = "", err.Error()
 	}
+	s.err = err
 }
 
 // Pending reports whether R still lacks the executed schedule's cost that

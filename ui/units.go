@@ -43,14 +43,14 @@ func (s *State) ConvRows() []KV {
 }
 
 // ConvErr is the converter's message when the text is neither a rate nor a
-// size (the core's two messages).
+// size (the core's two messages, in the page's language: see ErrMsg).
 func (s *State) ConvErr() string {
 	_, e1 := units.ParseBandwidth(s.Conv)
 	_, e2 := units.ParseSize(s.Conv)
 	if e1 == nil || e2 == nil {
 		return ""
 	}
-	return s.T("err.prefix") + e1.Error() + " · " + e2.Error()
+	return s.T("err.prefix") + s.ErrMsg(e1) + " · " + s.ErrMsg(e2)
 }
 
 // Tier is one level of the bandwidth pyramid.

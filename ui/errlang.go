@@ -1,0 +1,65 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/units"
+)
+
+// unitKindZH names units' quantities on the zh page (units.Error.Kind).
+var unitKindZH = map[string]string{"size": "大小", "bandwidth": "带宽", "duration": "时长", "efficiency": "效率"}
+
+// ErrMsg is err's message as the page shows it, in the page's language: a
+// *prim.FieldError's Msg (the field is named by where the message
+// appears), any other error's Error(). Core writes its messages in English
+// (the CLI and the API print them so); on the zh page a message core built
+// from a format (prim.Errorf, units' parse errors) whose format coreErrZH
+// translates is built again from the translation with the same arguments,
+// arguments that are errors themselves in turn. A message without a
+// translation stays English. O(length of the message).
+func (s *State) ErrMsg(err error) string {
+	if err == nil {
+		return ""
+	}
+	var fe *prim.FieldError
+	if errors.As(err, &fe) {
+		if s.Lang != "zh" {
+			return fe.Msg
+		}
+		if zh, ok := coreErrZH[fe.Format]; ok && fe.Format != "" {
+			return fmt.Sprintf(zh, s.errArgs(fe.Args)...)
+		}
+		if fe.Cause != nil {
+			return s.ErrMsg(fe.Cause)
+		}
+		return fe.Msg
+	}
+	var ue *units.Error
+	if s.Lang == "zh" && errors.As(err, &ue) {
+		reason := ue.Reason
+		if zh, ok := coreErrZH[ue.Format]; ok {
+			reason = fmt.Sprintf(zh, s.errArgs(ue.Args)...)
+		}
+		kind := ue.Kind
+		if k, ok := unitKindZH[kind]; ok {
+			kind = k
+		}
+		return fmt.Sprintf("%s %q：%s", kind, ue.Input, reason)
+	}
+	return err.Error()
+}
+
+// errArgs is args with every error replaced by its message in the page's
+// language (see ErrMsg).
+func (s *State) errArgs(args []any) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		if e, ok := a.(error); ok {
+			a = s.ErrMsg(e)
+		}
+		out[i] = a
+	}
+	return out
+}
