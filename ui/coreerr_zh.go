@@ -203,4 +203,8 @@ var coreErrZH = map[string]string{
 	"unknown unit %q; accepted: %s":                                          "未知单位 %q；可接受：%s",
 	"unknown collective %q; accepted: %s":                                    "未知集合通信原语 %q；可接受：%s",
 	"unknown op %q; accepted: sum, prod, max, min":                           "未知规约操作 %q；可接受：sum, prod, max, min",
+	"results[%d]: want size and count ≥ 0":                                   "results[%d]：需要 size 和 count ≥ 0",
+	"results[%d]: root: want a rank or -1, got %s":                           "results[%d]：root：需要一个 Rank 或 -1，收到 %s",
+	"results[%d]: no time or cpu_time":                                       "results[%d]：没有 time 或 cpu_time",
+	"results[%d]: negative or infinite value %g":                             "results[%d]：出现负值或无穷值 %g",
 }

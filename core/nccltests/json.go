@@ -91,18 +91,15 @@ func ParseJSON(data []byte) (*Log, error) {
 		t.AvgBusBwGBs = float64(rep.AvgBw.Bandwidth)
 	}
 	for i, jr := range rep.Results {
-		bad := func(format string, args ...any) error {
-			return prim.Errorf("nccl-tests", "results[%d]: "+format, append([]any{i}, args...)...)
-		}
 		if jr.Size == nil || *jr.Size < 0 || jr.Count < 0 {
-			return nil, bad("want size and count ≥ 0")
+			return nil, prim.Errorf("nccl-tests", "results[%d]: want size and count ≥ 0", i)
 		}
 		r := Row{SizeBytes: *jr.Size, Count: jr.Count, Type: jr.Type, Redop: jr.Redop, Root: -1}
 		if len(jr.Root) > 0 && string(jr.Root) != "null" {
 			s := strings.Trim(strings.TrimSpace(string(jr.Root)), `"`)
 			root, err := strconv.Atoi(strings.TrimSpace(s))
 			if err != nil || root < -1 || root > prim.MaxRanks {
-				return nil, bad("root: want a rank or -1, got %s", jr.Root)
+				return nil, prim.Errorf("nccl-tests", "results[%d]: root: want a rank or -1, got %s", i, jr.Root)
 			}
 			r.Root = root
 		}
@@ -117,14 +114,14 @@ func ParseJSON(data []byte) (*Log, error) {
 			case v.CPUTime != nil:
 				res.TimeUs = float64(*v.CPUTime)
 			default:
-				return nil, bad("no time or cpu_time")
+				return nil, prim.Errorf("nccl-tests", "results[%d]: no time or cpu_time", i)
 			}
 			if v.NWrong != nil {
 				res.Wrong = float64(*v.NWrong)
 			}
 			for _, x := range []float64{res.TimeUs, res.AlgBwGBs, res.BusBwGBs} {
 				if x < 0 || math.IsInf(x, 0) {
-					return nil, bad("negative or infinite value %g", x)
+					return nil, prim.Errorf("nccl-tests", "results[%d]: negative or infinite value %g", i, x)
 				}
 			}
 			if k == 0 {
