@@ -28,7 +28,7 @@ func (s *State) ErrMsg(err error) string {
 		if s.Lang != "zh" {
 			return fe.Msg
 		}
-		if zh, ok := coreErrZH[fe.Format]; ok && fe.Format != "" {
+		if zh, ok := coreErrZH[fe.Format]; ok {
 			return fmt.Sprintf(zh, s.errArgs(fe.Args)...)
 		}
 		if fe.Cause != nil {
