@@ -39,10 +39,17 @@ func tcpPair(t *testing.T) (net.Conn, net.Conn) {
 // buffers completely and in order (partial writevs resume where they
 // stopped; the writer waits for room), by raw system calls up to rawMax
 // and the ordinary way beyond (frame switches the reader); the reader
-// sees every byte in small reads, then io.EOF once the writer closes.
+// sees every byte in small reads, then io.EOF once the writer closes;
+// with and without polling before sleeping (Options.Spin).
 func TestRawSockMovesEveryByte(t *testing.T) {
+	for _, spin := range []time.Duration{0, DefaultSpin} {
+		t.Run(spin.String(), func(t *testing.T) { rawSockMovesEveryByte(t, spin) })
+	}
+}
+
+func rawSockMovesEveryByte(t *testing.T, spin time.Duration) {
 	a, b := tcpPair(t)
-	w, r := newSock(a), newSock(b)
+	w, r := newSock(a, spin), newSock(b, spin)
 	if _, ok := w.(*rawSock); !ok {
 		t.Fatalf("a TCP connection on Linux got %T, want *rawSock", w)
 	}
@@ -91,10 +98,17 @@ func TestRawSockMovesEveryByte(t *testing.T) {
 }
 
 // The connection's deadlines bound the raw socket's waits: a read with no
-// data and a write the peer never drains fail with os.ErrDeadlineExceeded.
+// data and a write the peer never drains fail with os.ErrDeadlineExceeded,
+// whether or not they poll first.
 func TestRawSockHonoursDeadlines(t *testing.T) {
+	for _, spin := range []time.Duration{0, DefaultSpin} {
+		t.Run(spin.String(), func(t *testing.T) { rawSockHonoursDeadlines(t, spin) })
+	}
+}
+
+func rawSockHonoursDeadlines(t *testing.T, spin time.Duration) {
 	a, b := tcpPair(t)
-	w, r := newSock(a), newSock(b)
+	w, r := newSock(a, spin), newSock(b, spin)
 	b.SetReadDeadline(time.Now().Add(50 * time.Millisecond))
 	if _, err := r.Read(make([]byte, 10)); !errors.Is(err, os.ErrDeadlineExceeded) {
 		t.Errorf("read with no data: %v, want a deadline error", err)

@@ -2,7 +2,11 @@
 
 package transport
 
-import "net"
+import (
+	"net"
+	"time"
+)
 
-// newSock is the sock of connection c: plainSock off Linux.
-func newSock(c net.Conn) sock { return plainSock{c} }
+// newSock is the sock of connection c: plainSock off Linux, which does
+// not poll (Options.Spin is ignored).
+func newSock(c net.Conn, _ time.Duration) sock { return plainSock{c} }

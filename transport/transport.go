@@ -90,6 +90,32 @@ type Options struct {
 	// SetupTimeout bounds the TCP rendezvous and mesh set-up, and Close's
 	// wait for the peers' goodbyes (0 = DefaultSetupTimeout).
 	SetupTimeout time.Duration
+	// Spin is how long a TCP connection's reader, or a writer, keeps
+	// polling a socket that has no data (or no room) before it sleeps in
+	// the network poller, yielding to the rank's other goroutines between
+	// polls; 0 never polls (Linux only: elsewhere it is ignored). Polling
+	// saves waking a sleeping thread when the data comes, which dominates
+	// small messages, but keeps a core busy while it waits: see SpinFor.
+	Spin time.Duration
+}
+
+// DefaultSpin is the polling time SpinFor chooses when each rank has a
+// core of its own. Measured on 2 cores, P = 2 ranks as processes, ring
+// AllReduce (median of 6 interleaved runs of 300 calls): 1 KiB 52 → 25 µs,
+// 64 KiB 65 → 40 µs, 1 MiB 304 → 315 µs (within the runs' spread); 30 µs
+// of polling gained less at 64 KiB (47 µs).
+const DefaultSpin = 100 * time.Microsecond
+
+// SpinFor is the Options.Spin for ranks processes on a machine of cpus
+// cores: DefaultSpin when every rank can have a core of its own, else 0.
+// With more ranks than cores a polling rank takes the core a peer needs
+// to produce the data it waits for: at P = 4 on 2 cores polling made 1 KiB
+// calls 2.4 times slower and 1 MiB calls 1.4 times slower.
+func SpinFor(ranks, cpus int) time.Duration {
+	if ranks <= cpus {
+		return DefaultSpin
+	}
+	return 0
 }
 
 // Defaults of Options.

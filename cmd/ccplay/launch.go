@@ -27,7 +27,7 @@ func init() {
 }
 
 const (
-	launchSynopsis = "ccplay launch [-np P] [--collective LIST] [--algorithm A] [--count N] [--repeat K] [--warmup W] [--timeout D] [--port N] [--json]"
+	launchSynopsis = "ccplay launch [-np P] [--collective LIST] [--algorithm A] [--count N] [--repeat K] [--warmup W] [--timeout D] [--spin D|auto] [--port N] [--json]"
 	launchAbout    = "Starts P processes (this binary re-executed as `ccplay worker`), one per rank. Rank 0 serves\n" +
 		"the rendezvous on 127.0.0.1:PORT (like MASTER_ADDR/MASTER_PORT; a free port unless --port), then\n" +
 		"every pair of ranks is connected over TCP. Every rank runs the same calls — by default the\n" +
@@ -73,7 +73,7 @@ func runLaunch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitInternal
 	}
 	var forward []string
-	for _, name := range []string{"collective", "algorithm", "count", "repeat", "warmup", "timeout"} {
+	for _, name := range []string{"collective", "algorithm", "count", "repeat", "warmup", "timeout", "spin"} {
 		if v, ok := f.given[name]; ok {
 			forward = append(forward, "--"+name, v)
 		}

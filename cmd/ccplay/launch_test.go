@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -80,6 +81,9 @@ func TestLaunchCollectivesAndAlgorithms(t *testing.T) {
 		{"pairwise alltoall", []string{"-np", "4", "--algorithm", "pairwise", "--collective", "alltoall", "--count", "3"}},
 		{"one rank", []string{"-np", "1"}},
 		{"repeated calls", []string{"-np", "2", "--repeat", "20", "--count", "64"}},
+		{"polling ranks", []string{"-np", "2", "--repeat", "20", "--count", "4096", "--spin", "100us"}},
+		{"polling more ranks than cores", []string{"-np", "3", "--repeat", "5", "--count", "4096", "--spin", "50us"}},
+		{"no polling", []string{"-np", "2", "--repeat", "20", "--count", "4096", "--spin", "0"}},
 	}
 	for _, tc := range cases {
 		out, errs, code := runCLI(append([]string{"launch", "--json"}, tc.args...)...)
@@ -110,6 +114,9 @@ func TestLaunchBadFlags(t *testing.T) {
 		{"auto needs the cost model", []string{"--algorithm", "auto"}, "ccplay: --algorithm: auto picks by the cost model"},
 		{"negative count", []string{"--count", "-1"}, "ccplay: --count: want an integer from 1"},
 		{"negative warm-up", []string{"--repeat", "3", "--warmup", "-1"}, "ccplay: --warmup: want an integer from 0 to 1048576"},
+		{"negative spin", []string{"--spin", "-1us"}, "ccplay: --spin: want auto or a duration from 0 to 10ms"},
+		{"spin too long", []string{"--spin", "1s"}, "ccplay: --spin: want auto or a duration from 0 to 10ms"},
+		{"spin without unit", []string{"--spin", "100"}, "ccplay: --spin: want auto or a duration from 0 to 10ms"},
 		{"zero timeout", []string{"--timeout", "0s"}, "ccplay: --timeout: want a duration"},
 		{"bare number timeout", []string{"--timeout", "5"}, "ccplay: --timeout: want a duration"},
 		{"bad port", []string{"--port", "70000"}, "ccplay: --port: want an integer from 1 to 65535"},
@@ -340,6 +347,30 @@ func TestLaunchWarmup(t *testing.T) {
 		out, errs, code := runCLI(append([]string{"launch", "-np", "2", "--collective", "allreduce", "--repeat", "3"}, tc.args...)...)
 		if code != 0 || !strings.Contains(out, tc.want) {
 			t.Errorf("%s: exit %d, stderr %q; want %q in\n%s", tc.reason, code, errs, tc.want, out)
+		}
+	}
+}
+
+// --spin: auto polls for transport.SpinFor (each rank a core of its own,
+// or not at all); a duration is taken as given, from 0 to 10 ms.
+func TestParseSpin(t *testing.T) {
+	cpus := runtime.NumCPU()
+	cases := []struct {
+		reason string
+		in     string
+		np     int
+		want   time.Duration
+	}{
+		{"auto, a core per rank", "auto", cpus, transport.DefaultSpin},
+		{"not given is auto", "", 1, transport.DefaultSpin},
+		{"auto, more ranks than cores", "auto", cpus + 1, 0},
+		{"off", "0", 1, 0},
+		{"given, even with more ranks than cores", "50us", cpus + 1, 50 * time.Microsecond},
+		{"the longest", "10ms", 1, 10 * time.Millisecond},
+	}
+	for _, c := range cases {
+		if got, err := parseSpin(c.in, c.np); err != nil || got != c.want {
+			t.Errorf("%s: parseSpin(%q, %d) = %v, %v; want %v", c.reason, c.in, c.np, got, err, c.want)
 		}
 	}
 }

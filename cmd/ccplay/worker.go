@@ -25,7 +25,7 @@ func init() {
 }
 
 const (
-	workerSynopsis = "ccplay worker --rank R --np P --addr 127.0.0.1:PORT [--collective LIST] [--algorithm A] [--count N] [--repeat K] [--warmup W] [--timeout D]"
+	workerSynopsis = "ccplay worker --rank R --np P --addr 127.0.0.1:PORT [--collective LIST] [--algorithm A] [--count N] [--repeat K] [--warmup W] [--timeout D] [--spin D|auto]"
 	workerAbout    = "One rank of a multi-process run, normally started by `ccplay launch`. Rank 0 serves the\n" +
 		"rendezvous on --addr (like MASTER_ADDR:MASTER_PORT); the others connect to it, then every pair of\n" +
 		"ranks is connected. Each call's result is verified against the collective's definition\n" +
@@ -62,6 +62,7 @@ func workerFlags(f *flagSet) {
 	f.text("repeat", "time each call this many times back to back after a barrier, like nccl-tests and Open MPI (after --warmup untimed calls when more than 1); the warm-up calls and the last timed call are verified against the definition and the last one's result is printed", "1")
 	f.text("warmup", "untimed calls before the timed ones when --repeat is more than 1 (nccl-tests -w), 0 to 1048576", "5")
 	f.text("timeout", "bound on every wait for a peer (receive, write, connection set-up)", "30s")
+	f.text("spin", "how long a rank polls an idle socket before it sleeps (Linux): a duration from 0 to 10ms, or auto = 100us when -np is at most the number of CPUs, else 0", "auto")
 }
 
 // workerConfig is the parsed shared flags.
@@ -71,6 +72,7 @@ type workerConfig struct {
 	repeat  int
 	warmup  int // untimed calls before the timed ones when repeat > 1
 	timeout time.Duration
+	spin    time.Duration // transport.Options.Spin
 }
 
 // parseWorkerConfig reads the shared flags for np ranks.
@@ -95,6 +97,9 @@ func parseWorkerConfig(f *flagSet, np int) (workerConfig, error) {
 		return cfg, err
 	}
 	if cfg.timeout, err = parseTimeout("timeout", f.given["timeout"], f.isGiven("timeout"), transport.DefaultTimeout); err != nil {
+		return cfg, err
+	}
+	if cfg.spin, err = parseSpin(f.given["spin"], np); err != nil {
 		return cfg, err
 	}
 	cfg.calls, err = program(np, colls, alg, count)
@@ -144,7 +149,7 @@ func work(rank int, addr string, cfg workerConfig, stdout io.Writer) error {
 		// on 2 cores, P = 2, 1 MiB AllReduce: half the switches, −25 % time).
 		runtime.GOMAXPROCS(max(1, runtime.NumCPU()/cfg.np))
 	}
-	o := transport.Options{Timeout: cfg.timeout, SetupTimeout: cfg.timeout}
+	o := transport.Options{Timeout: cfg.timeout, SetupTimeout: cfg.timeout, Spin: cfg.spin}
 	ep, err := transport.DialTCP(rank, cfg.np, addr, o)
 	if err != nil {
 		return err
@@ -351,6 +356,27 @@ func parseTimeout(field, s string, given bool, def time.Duration) (time.Duration
 	d, err := units.ParseDuration(s)
 	if err != nil || !(d.Seconds() > 0) || d.Seconds() > 3600 {
 		return 0, prim.Errorf(field, "want a duration from 1ms to 1h such as 10s or 500ms, got %q", s)
+	}
+	return time.Duration(d.Seconds() * float64(time.Second)), nil
+}
+
+// maxSpin bounds --spin: longer polling only burns the core (a message
+// that has not come within milliseconds is not saved a wake-up).
+const maxSpin = 10 * time.Millisecond
+
+// parseSpin reads --spin for np ranks on this machine: "auto" (or not
+// given) is transport.SpinFor(np, runtime.NumCPU()), else 0 or a duration
+// from 0 to maxSpin.
+func parseSpin(s string, np int) (time.Duration, error) {
+	switch s {
+	case "", "auto":
+		return transport.SpinFor(np, runtime.NumCPU()), nil
+	case "0":
+		return 0, nil // no unit needed to say none
+	}
+	d, err := units.ParseDuration(s)
+	if err != nil || d.Seconds() < 0 || d.Seconds() > maxSpin.Seconds() {
+		return 0, prim.Errorf("spin", "want auto or a duration from 0 to 10ms such as 100us, got %q", s)
 	}
 	return time.Duration(d.Seconds() * float64(time.Second)), nil
 }
