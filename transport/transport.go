@@ -110,7 +110,8 @@ const DefaultSpin = 100 * time.Microsecond
 // cores: DefaultSpin when every rank can have a core of its own, else 0.
 // With more ranks than cores a polling rank takes the core a peer needs
 // to produce the data it waits for: at P = 4 on 2 cores polling made 1 KiB
-// calls 2.4 times slower and 1 MiB calls 1.4 times slower.
+// calls 2.4 times slower (301 → 716 µs, median of 5 runs; 1 MiB calls
+// about the same).
 func SpinFor(ranks, cpus int) time.Duration {
 	if ranks <= cpus {
 		return DefaultSpin
