@@ -48,10 +48,17 @@ func TestRunChanEverySchedule(t *testing.T) {
 }
 
 // The same schedules over real TCP connections on 127.0.0.1 (one mesh per
-// group size, every call with its own sequence number, as a program would).
+// group size, every call with its own sequence number, as a program would),
+// with sockets that sleep at once and with sockets that poll first.
 func TestRunTCPEverySchedule(t *testing.T) {
+	for _, spin := range []time.Duration{0, DefaultSpin} {
+		t.Run("spin="+spin.String(), func(t *testing.T) { runTCPEverySchedule(t, spin) })
+	}
+}
+
+func runTCPEverySchedule(t *testing.T, spin time.Duration) {
 	for _, p := range []int{1, 2, 3, 4} {
-		eps := tcpGroup(t, p, Options{Timeout: time.Minute})
+		eps := tcpGroup(t, p, Options{Timeout: time.Minute, Spin: spin})
 		seq := uint64(0)
 		for _, c := range prim.Collectives() {
 			for _, a := range sched.Applicable(c) {
@@ -73,9 +80,16 @@ func TestRunTCPEverySchedule(t *testing.T) {
 }
 
 // A larger payload than the socket buffers exercises the write path while
-// the peer is also writing (no deadlock: readers always drain).
+// the peer is also writing (no deadlock: readers always drain), with and
+// without polling.
 func TestRunTCPLargePayload(t *testing.T) {
-	eps := tcpGroup(t, 3, Options{Timeout: time.Minute})
+	for _, spin := range []time.Duration{0, DefaultSpin} {
+		t.Run("spin="+spin.String(), func(t *testing.T) { runTCPLargePayload(t, spin) })
+	}
+}
+
+func runTCPLargePayload(t *testing.T, spin time.Duration) {
+	eps := tcpGroup(t, 3, Options{Timeout: time.Minute, Spin: spin})
 	s, err := sched.Build(specFor(prim.AllReduce, 3, 1<<18), sched.Naive, sched.Options{})
 	if err != nil {
 		t.Fatal(err)
