@@ -54,6 +54,7 @@ type benchConfig struct {
 	sweep         cost.Sweep
 	iters, warmup int
 	timeout       time.Duration
+	spin          time.Duration // transport.Options.Spin (tcp)
 }
 
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -68,6 +69,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f.text("iters", "timed calls per size (nccl-tests -n)", "20", "n")
 	f.text("warmup", "untimed calls per size first (nccl-tests -w)", "5", "w")
 	f.text("timeout", "bound on every wait for a peer", "30s")
+	f.text("spin", spinHelp+" (tcp only)", "auto")
 	asJSON := f.boolean("json", "print one JSON object instead of the table")
 	if err := f.parse(args); err != nil {
 		return f.parseFailed(err, stdout, stderr, benchSynopsis, benchAbout)
@@ -171,14 +173,21 @@ func parseBench(f *flagSet) (benchConfig, error) {
 	if cfg.warmup, err = f.intFlag("warmup", 5, 0, 1<<20); err != nil {
 		return cfg, err
 	}
-	cfg.timeout, err = parseTimeout("timeout", f.given["timeout"], f.isGiven("timeout"), transport.DefaultTimeout)
+	if cfg.timeout, err = parseTimeout("timeout", f.given["timeout"], f.isGiven("timeout"), transport.DefaultTimeout); err != nil {
+		return cfg, err
+	}
+	if cfg.transport == "tcp" {
+		cfg.spin, err = parseSpin(f.given["spin"], cfg.np)
+	} else if f.isGiven("spin") {
+		err = prim.Errorf("spin", "applies to --transport tcp only (chan ranks never sleep on a socket)")
+	}
 	return cfg, err
 }
 
 // bench measures and fits; it returns an error only for a failed run.
 func bench(cfg benchConfig) (benchReport, error) {
-	rep := benchReport{Transport: cfg.transport, Ranks: cfg.np, Type: "double", Iters: cfg.iters, Warmup: cfg.warmup}
-	o := transport.Options{Timeout: cfg.timeout, SetupTimeout: cfg.timeout}
+	rep := benchReport{Transport: cfg.transport, Ranks: cfg.np, Type: "double", Iters: cfg.iters, Warmup: cfg.warmup, SpinS: cfg.spin.Seconds()}
+	o := transport.Options{Timeout: cfg.timeout, SetupTimeout: cfg.timeout, Spin: cfg.spin}
 	var eps []transport.Endpoint
 	var err error
 	if cfg.transport == "chan" {
@@ -288,6 +297,8 @@ func writeBenchText(w io.Writer, rep benchReport) {
 	how := "each pair of ranks connected over TCP on 127.0.0.1"
 	if rep.Transport == "chan" {
 		how = "messages through memory"
+	} else if rep.SpinS > 0 {
+		how += ", an idle socket polled for " + cost.FormatSeconds(rep.SpinS) + " before its rank sleeps"
 	}
 	fmt.Fprintf(&b, "# ccplay bench: %d ranks, one goroutine each, %s transport (%s)\n", rep.Ranks, rep.Transport, how)
 	fmt.Fprintf(&b, "# type %s; time = slowest rank's mean of %d calls after %d warm-up; every result verified\n#\n", rep.Type, rep.Iters, rep.Warmup)

@@ -23,6 +23,7 @@ func TestBenchJSON(t *testing.T) {
 		{"loopback TCP, every algorithm of two collectives", []string{"--transport", "tcp", "-np", "4", "--collective", "allgather,reducescatter", "--algorithm", "all"},
 			applicableSeries(prim.AllGather, prim.ReduceScatter)},
 		{"rooted and pipelined", []string{"--transport", "chan", "-np", "3", "--collective", "broadcast", "--algorithm", "ring,binomial"}, []string{"broadcast/ring", "broadcast/binomial"}},
+		{"loopback TCP, sockets polled before sleeping", []string{"--transport", "tcp", "-np", "2", "--spin", "100us"}, []string{"allreduce/ring"}},
 	}
 	for _, tc := range cases {
 		args := append([]string{"bench", "--json", "-b", "1K", "-e", "16K", "-f", "4", "-n", "3", "-w", "1", "--timeout", "60s"}, tc.args...)
@@ -33,6 +34,9 @@ func TestBenchJSON(t *testing.T) {
 		var rep benchReport
 		if err := json.Unmarshal([]byte(out), &rep); err != nil {
 			t.Fatalf("%s: %v", tc.reason, err)
+		}
+		if spin := strings.Contains(strings.Join(tc.args, " "), "--spin 100us"); spin != (rep.SpinS == 100e-6) {
+			t.Errorf("%s: spin_s %g", tc.reason, rep.SpinS)
 		}
 		// The fitted β may come out ≤ 0 on a noisy machine (tiny sizes);
 		// then the model columns are left out, which is checked below.
@@ -106,6 +110,8 @@ func TestBenchBadFlags(t *testing.T) {
 		args         []string
 	}{
 		{"unknown transport", "ccplay: --transport: want tcp or chan", []string{"--transport", "udp"}},
+		{"polling without sockets", "ccplay: --spin: applies to --transport tcp only", []string{"--transport", "chan", "--spin", "100us"}},
+		{"polling too long", "ccplay: --spin: want auto or a duration from 0 to 10ms", []string{"--spin", "1s"}},
 		{"one rank", "ccplay: --np: want an integer from 2 to 64", []string{"-np", "1"}},
 		{"algorithm that applies to nothing", "ccplay: --algorithm: none of \"tree\" runs allgather", []string{"--collective", "allgather", "--algorithm", "tree"}},
 		{"too large", "ccplay: --maxbytes: at most 1G", []string{"-e", "2G"}},

@@ -62,7 +62,7 @@ func workerFlags(f *flagSet) {
 	f.text("repeat", "time each call this many times back to back after a barrier, like nccl-tests and Open MPI (after --warmup untimed calls when more than 1); the warm-up calls and the last timed call are verified against the definition and the last one's result is printed", "1")
 	f.text("warmup", "untimed calls before the timed ones when --repeat is more than 1 (nccl-tests -w), 0 to 1048576", "5")
 	f.text("timeout", "bound on every wait for a peer (receive, write, connection set-up)", "30s")
-	f.text("spin", "how long a rank polls an idle socket before it sleeps (Linux): a duration from 0 to 10ms, or auto = 100us when -np is at most the number of CPUs, else 0", "auto")
+	f.text("spin", spinHelp, "auto")
 }
 
 // workerConfig is the parsed shared flags.
@@ -359,6 +359,9 @@ func parseTimeout(field, s string, given bool, def time.Duration) (time.Duration
 	}
 	return time.Duration(d.Seconds() * float64(time.Second)), nil
 }
+
+// spinHelp describes --spin (launch, worker and bench).
+const spinHelp = "how long a rank polls an idle TCP socket before it sleeps (Linux): a duration from 0 to 10ms, or auto = 100us when -np is at most the number of CPUs, else 0"
 
 // maxSpin bounds --spin: longer polling only burns the core (a message
 // that has not come within milliseconds is not saved a wake-up).
