@@ -51,14 +51,17 @@ func TestRunChanEverySchedule(t *testing.T) {
 // group size, every call with its own sequence number, as a program would),
 // with sockets that sleep at once and with sockets that poll first.
 func TestRunTCPEverySchedule(t *testing.T) {
-	for _, spin := range []time.Duration{0, DefaultSpin} {
-		t.Run("spin="+spin.String(), func(t *testing.T) { runTCPEverySchedule(t, spin) })
+	for _, o := range pollings {
+		t.Run(pollingName(o), func(t *testing.T) {
+			o.Timeout = time.Minute
+			runTCPEverySchedule(t, o)
+		})
 	}
 }
 
-func runTCPEverySchedule(t *testing.T, spin time.Duration) {
+func runTCPEverySchedule(t *testing.T, o Options) {
 	for _, p := range []int{1, 2, 3, 4} {
-		eps := tcpGroup(t, p, Options{Timeout: time.Minute, Spin: spin})
+		eps := tcpGroup(t, p, o)
 		seq := uint64(0)
 		for _, c := range prim.Collectives() {
 			for _, a := range sched.Applicable(c) {
@@ -83,13 +86,16 @@ func runTCPEverySchedule(t *testing.T, spin time.Duration) {
 // the peer is also writing (no deadlock: readers always drain), with and
 // without polling.
 func TestRunTCPLargePayload(t *testing.T) {
-	for _, spin := range []time.Duration{0, DefaultSpin} {
-		t.Run("spin="+spin.String(), func(t *testing.T) { runTCPLargePayload(t, spin) })
+	for _, o := range pollings {
+		t.Run(pollingName(o), func(t *testing.T) {
+			o.Timeout = time.Minute
+			runTCPLargePayload(t, o)
+		})
 	}
 }
 
-func runTCPLargePayload(t *testing.T, spin time.Duration) {
-	eps := tcpGroup(t, 3, Options{Timeout: time.Minute, Spin: spin})
+func runTCPLargePayload(t *testing.T, o Options) {
+	eps := tcpGroup(t, 3, o)
 	s, err := sched.Build(specFor(prim.AllReduce, 3, 1<<18), sched.Naive, sched.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -42,14 +42,14 @@ func tcpPair(t *testing.T) (net.Conn, net.Conn) {
 // sees every byte in small reads, then io.EOF once the writer closes;
 // with and without polling before sleeping (Options.Spin).
 func TestRawSockMovesEveryByte(t *testing.T) {
-	for _, spin := range []time.Duration{0, DefaultSpin} {
-		t.Run(spin.String(), func(t *testing.T) { rawSockMovesEveryByte(t, spin) })
+	for _, o := range pollings {
+		t.Run(pollingName(o), func(t *testing.T) { rawSockMovesEveryByte(t, o) })
 	}
 }
 
-func rawSockMovesEveryByte(t *testing.T, spin time.Duration) {
+func rawSockMovesEveryByte(t *testing.T, o Options) {
 	a, b := tcpPair(t)
-	w, r := newSock(a, spin), newSock(b, spin)
+	w, r := newSock(a, o), newSock(b, o)
 	if _, ok := w.(*rawSock); !ok {
 		t.Fatalf("a TCP connection on Linux got %T, want *rawSock", w)
 	}
@@ -101,14 +101,14 @@ func rawSockMovesEveryByte(t *testing.T, spin time.Duration) {
 // data and a write the peer never drains fail with os.ErrDeadlineExceeded,
 // whether or not they poll first.
 func TestRawSockHonoursDeadlines(t *testing.T) {
-	for _, spin := range []time.Duration{0, DefaultSpin} {
-		t.Run(spin.String(), func(t *testing.T) { rawSockHonoursDeadlines(t, spin) })
+	for _, o := range pollings {
+		t.Run(pollingName(o), func(t *testing.T) { rawSockHonoursDeadlines(t, o) })
 	}
 }
 
-func rawSockHonoursDeadlines(t *testing.T, spin time.Duration) {
+func rawSockHonoursDeadlines(t *testing.T, o Options) {
 	a, b := tcpPair(t)
-	w, r := newSock(a, spin), newSock(b, spin)
+	w, r := newSock(a, o), newSock(b, o)
 	b.SetReadDeadline(time.Now().Add(50 * time.Millisecond))
 	if _, err := r.Read(make([]byte, 10)); !errors.Is(err, os.ErrDeadlineExceeded) {
 		t.Errorf("read with no data: %v, want a deadline error", err)

@@ -2,11 +2,8 @@
 
 package transport
 
-import (
-	"net"
-	"time"
-)
+import "net"
 
 // newSock is the sock of connection c: plainSock off Linux, which does
-// not poll (Options.Spin is ignored).
-func newSock(c net.Conn, _ time.Duration) sock { return plainSock{c} }
+// not poll (Options.Spin and Yield are ignored).
+func newSock(c net.Conn, _ Options) sock { return plainSock{c} }

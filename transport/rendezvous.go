@@ -68,7 +68,7 @@ func (e *tcpEndpoint) serve(addr string, deadline time.Time) error {
 			c.Close()
 			return err
 		}
-		e.peers[r] = newPeer(c, e.opts.Spin)
+		e.peers[r] = newPeer(c, e.opts)
 		addrs[r] = a
 	}
 	for r := 1; r < e.ranks; r++ {
@@ -92,7 +92,7 @@ func (e *tcpEndpoint) join(addr string, deadline time.Time) error {
 		return err
 	}
 	c.SetDeadline(deadline)
-	e.peers[0] = newPeer(c, e.opts.Spin)
+	e.peers[0] = newPeer(c, e.opts)
 	if err := writeHello(c, e.rank, e.ranks, ln.Addr().String()); err != nil {
 		return err
 	}
@@ -106,7 +106,7 @@ func (e *tcpEndpoint) join(addr string, deadline time.Time) error {
 			return fmt.Errorf("connecting to rank %d: %w", j, err)
 		}
 		c.SetDeadline(deadline)
-		e.peers[j] = newPeer(c, e.opts.Spin)
+		e.peers[j] = newPeer(c, e.opts)
 		if err := writeHello(c, e.rank, e.ranks, ""); err != nil {
 			return err
 		}
@@ -122,7 +122,7 @@ func (e *tcpEndpoint) join(addr string, deadline time.Time) error {
 			c.Close()
 			return err
 		}
-		e.peers[r] = newPeer(c, e.opts.Spin)
+		e.peers[r] = newPeer(c, e.opts)
 	}
 	return nil
 }

@@ -288,9 +288,9 @@ func (e *tcpEndpoint) closeConns() {
 	}
 }
 
-// newPeer wraps an established connection, its sock polling for spin (see
-// Options.Spin).
-func newPeer(c net.Conn, spin time.Duration) *tcpPeer {
+// newPeer wraps an established connection, its sock polling as o says
+// (Options.Spin and Yield).
+func newPeer(c net.Conn, o Options) *tcpPeer {
 	if tc, ok := c.(*net.TCPConn); ok {
 		tc.SetNoDelay(true)
 		// On loopback, a congestion control that does not pace (see
@@ -305,5 +305,5 @@ func newPeer(c net.Conn, spin time.Duration) *tcpPeer {
 		tc.SetKeepAlivePeriod(5 * time.Second)
 		tc.SetKeepAlive(true)
 	}
-	return &tcpPeer{conn: c, sock: newSock(c, spin), box: newMailbox(), gone: make(chan struct{})}
+	return &tcpPeer{conn: c, sock: newSock(c, o), box: newMailbox(), gone: make(chan struct{})}
 }

@@ -95,28 +95,32 @@ type Options struct {
 	// the network poller, yielding to the rank's other goroutines between
 	// polls; 0 never polls (Linux only: elsewhere it is ignored). Polling
 	// saves waking a sleeping thread when the data comes, which dominates
-	// small messages, but keeps a core busy while it waits: see SpinFor.
+	// small messages. See SpinFor.
 	Spin time.Duration
+	// Yield makes a polling rank also yield the CPU to other processes
+	// between polls (sched_yield), as Open MPI's ranks do when there are
+	// more of them than cores: the peer a rank waits for may need its core.
+	Yield bool
 }
 
-// DefaultSpin is the polling time SpinFor chooses when each rank has a
-// core of its own. Measured on 2 cores, P = 2 ranks as processes, ring
-// AllReduce (median of 6 interleaved runs of 300 calls): 1 KiB 52 → 25 µs,
-// 64 KiB 65 → 40 µs, 1 MiB 304 → 315 µs (within the runs' spread); 30 µs
-// of polling gained less at 64 KiB (47 µs).
-const DefaultSpin = 100 * time.Microsecond
-
-// SpinFor is the Options.Spin for ranks processes on a machine of cpus
-// cores: DefaultSpin when every rank can have a core of its own, else 0.
-// With more ranks than cores a polling rank takes the core a peer needs
-// to produce the data it waits for: at P = 4 on 2 cores polling made 1 KiB
-// calls 2.4 times slower (301 → 716 µs, median of 5 runs; 1 MiB calls
-// about the same).
-func SpinFor(ranks, cpus int) time.Duration {
+// SpinFor is the polling (Options.Spin and Yield) for ranks processes on a
+// machine of cpus cores: 100 µs without yielding when every rank can have
+// a core of its own, else 1 ms yielding the CPU between polls. Measured on
+// 2 cores, ring AllReduce with the ranks as processes, interleaved runs
+// (README, "Our TCP ring AllReduce against Open MPI"): without polling a
+// waiting rank slept at once and waking it cost tens of microseconds (P =
+// 2, 1 KiB: 65 µs per call, the CPUs half idle; 30 µs polling 100 µs).
+// Polling without yielding, with more ranks than cores, took the core a
+// peer needed (P = 4, 1 KiB: 301 → 716 µs); polling 1 ms and yielding made
+// P = 4 faster below 1 MiB (1 KiB 410 and 485 → 276 and 301 µs in two
+// runs; 0.30–0.47 → 0.48–0.74 × Open MPI up to 64 KiB) and about the same
+// above (1 MiB 1698 and 2128 against 1948 and 1891 µs), but yielding cost
+// P = 2 small messages (4 KiB 38 → 57 µs).
+func SpinFor(ranks, cpus int) (spin time.Duration, yield bool) {
 	if ranks <= cpus {
-		return DefaultSpin
+		return 100 * time.Microsecond, false
 	}
-	return 0
+	return time.Millisecond, true
 }
 
 // Defaults of Options.

@@ -55,6 +55,7 @@ type benchConfig struct {
 	iters, warmup int
 	timeout       time.Duration
 	spin          time.Duration // transport.Options.Spin (tcp)
+	yield         bool          // transport.Options.Yield (tcp)
 }
 
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -177,7 +178,7 @@ func parseBench(f *flagSet) (benchConfig, error) {
 		return cfg, err
 	}
 	if cfg.transport == "tcp" {
-		cfg.spin, err = parseSpin(f.given["spin"], cfg.np)
+		cfg.spin, cfg.yield, err = parseSpin(f.given["spin"], cfg.np)
 	} else if f.isGiven("spin") {
 		err = prim.Errorf("spin", "applies to --transport tcp only (chan ranks never sleep on a socket)")
 	}
@@ -186,8 +187,8 @@ func parseBench(f *flagSet) (benchConfig, error) {
 
 // bench measures and fits; it returns an error only for a failed run.
 func bench(cfg benchConfig) (benchReport, error) {
-	rep := benchReport{Transport: cfg.transport, Ranks: cfg.np, Type: "double", Iters: cfg.iters, Warmup: cfg.warmup, SpinS: cfg.spin.Seconds()}
-	o := transport.Options{Timeout: cfg.timeout, SetupTimeout: cfg.timeout, Spin: cfg.spin}
+	rep := benchReport{Transport: cfg.transport, Ranks: cfg.np, Type: "double", Iters: cfg.iters, Warmup: cfg.warmup, SpinS: cfg.spin.Seconds(), SpinYield: cfg.yield}
+	o := transport.Options{Timeout: cfg.timeout, SetupTimeout: cfg.timeout, Spin: cfg.spin, Yield: cfg.yield}
 	var eps []transport.Endpoint
 	var err error
 	if cfg.transport == "chan" {
@@ -299,6 +300,9 @@ func writeBenchText(w io.Writer, rep benchReport) {
 		how = "messages through memory"
 	} else if rep.SpinS > 0 {
 		how += ", an idle socket polled for " + cost.FormatSeconds(rep.SpinS) + " before its rank sleeps"
+		if rep.SpinYield {
+			how += ", yielding the CPU between polls"
+		}
 	}
 	fmt.Fprintf(&b, "# ccplay bench: %d ranks, one goroutine each, %s transport (%s)\n", rep.Ranks, rep.Transport, how)
 	fmt.Fprintf(&b, "# type %s; time = slowest rank's mean of %d calls after %d warm-up; every result verified\n#\n", rep.Type, rep.Iters, rep.Warmup)

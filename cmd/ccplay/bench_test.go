@@ -111,7 +111,7 @@ func TestBenchBadFlags(t *testing.T) {
 	}{
 		{"unknown transport", "ccplay: --transport: want tcp or chan", []string{"--transport", "udp"}},
 		{"polling without sockets", "ccplay: --spin: applies to --transport tcp only", []string{"--transport", "chan", "--spin", "100us"}},
-		{"polling too long", "ccplay: --spin: want auto or a duration from 0 to 10ms", []string{"--spin", "1s"}},
+		{"polling too long", "ccplay: --spin: want auto, 0 or a duration up to 10ms", []string{"--spin", "1s"}},
 		{"one rank", "ccplay: --np: want an integer from 2 to 64", []string{"-np", "1"}},
 		{"algorithm that applies to nothing", "ccplay: --algorithm: none of \"tree\" runs allgather", []string{"--collective", "allgather", "--algorithm", "tree"}},
 		{"too large", "ccplay: --maxbytes: at most 1G", []string{"-e", "2G"}},

@@ -114,9 +114,9 @@ func TestLaunchBadFlags(t *testing.T) {
 		{"auto needs the cost model", []string{"--algorithm", "auto"}, "ccplay: --algorithm: auto picks by the cost model"},
 		{"negative count", []string{"--count", "-1"}, "ccplay: --count: want an integer from 1"},
 		{"negative warm-up", []string{"--repeat", "3", "--warmup", "-1"}, "ccplay: --warmup: want an integer from 0 to 1048576"},
-		{"negative spin", []string{"--spin", "-1us"}, "ccplay: --spin: want auto or a duration from 0 to 10ms"},
-		{"spin too long", []string{"--spin", "1s"}, "ccplay: --spin: want auto or a duration from 0 to 10ms"},
-		{"spin without unit", []string{"--spin", "100"}, "ccplay: --spin: want auto or a duration from 0 to 10ms"},
+		{"negative spin", []string{"--spin", "-1us"}, "ccplay: --spin: want auto, 0 or a duration up to 10ms"},
+		{"spin too long", []string{"--spin", "1s"}, "ccplay: --spin: want auto, 0 or a duration up to 10ms"},
+		{"spin without unit", []string{"--spin", "100"}, "ccplay: --spin: want auto, 0 or a duration up to 10ms"},
 		{"zero timeout", []string{"--timeout", "0s"}, "ccplay: --timeout: want a duration"},
 		{"bare number timeout", []string{"--timeout", "5"}, "ccplay: --timeout: want a duration"},
 		{"bad port", []string{"--port", "70000"}, "ccplay: --port: want an integer from 1 to 65535"},
@@ -351,26 +351,30 @@ func TestLaunchWarmup(t *testing.T) {
 	}
 }
 
-// --spin: auto polls for transport.SpinFor (each rank a core of its own,
-// or not at all); a duration is taken as given, from 0 to 10 ms.
+// --spin: auto polls as transport.SpinFor says (100 µs with a core per
+// rank, else 1 ms yielding); a duration is taken as given, yielding when
+// there are more ranks than cores; 0 is off.
 func TestParseSpin(t *testing.T) {
 	cpus := runtime.NumCPU()
 	cases := []struct {
 		reason string
 		in     string
 		np     int
-		want   time.Duration
+		spin   time.Duration
+		yield  bool
 	}{
-		{"auto, a core per rank", "auto", cpus, transport.DefaultSpin},
-		{"not given is auto", "", 1, transport.DefaultSpin},
-		{"auto, more ranks than cores", "auto", cpus + 1, 0},
-		{"off", "0", 1, 0},
-		{"given, even with more ranks than cores", "50us", cpus + 1, 50 * time.Microsecond},
-		{"the longest", "10ms", 1, 10 * time.Millisecond},
+		{"auto, a core per rank", "auto", cpus, 100 * time.Microsecond, false},
+		{"not given is auto", "", 1, 100 * time.Microsecond, false},
+		{"auto, more ranks than cores", "auto", cpus + 1, time.Millisecond, true},
+		{"off", "0", cpus + 1, 0, false},
+		{"off, with a unit", "0us", 1, 0, false},
+		{"given, a core per rank", "50us", 1, 50 * time.Microsecond, false},
+		{"given, more ranks than cores", "50us", cpus + 1, 50 * time.Microsecond, true},
+		{"the longest", "10ms", 1, 10 * time.Millisecond, false},
 	}
 	for _, c := range cases {
-		if got, err := parseSpin(c.in, c.np); err != nil || got != c.want {
-			t.Errorf("%s: parseSpin(%q, %d) = %v, %v; want %v", c.reason, c.in, c.np, got, err, c.want)
+		if spin, yield, err := parseSpin(c.in, c.np); err != nil || spin != c.spin || yield != c.yield {
+			t.Errorf("%s: parseSpin(%q, %d) = %v, %v, %v; want %v, %v", c.reason, c.in, c.np, spin, yield, err, c.spin, c.yield)
 		}
 	}
 }

@@ -73,6 +73,7 @@ type workerConfig struct {
 	warmup  int // untimed calls before the timed ones when repeat > 1
 	timeout time.Duration
 	spin    time.Duration // transport.Options.Spin
+	yield   bool          // transport.Options.Yield
 }
 
 // parseWorkerConfig reads the shared flags for np ranks.
@@ -99,7 +100,7 @@ func parseWorkerConfig(f *flagSet, np int) (workerConfig, error) {
 	if cfg.timeout, err = parseTimeout("timeout", f.given["timeout"], f.isGiven("timeout"), transport.DefaultTimeout); err != nil {
 		return cfg, err
 	}
-	if cfg.spin, err = parseSpin(f.given["spin"], np); err != nil {
+	if cfg.spin, cfg.yield, err = parseSpin(f.given["spin"], np); err != nil {
 		return cfg, err
 	}
 	cfg.calls, err = program(np, colls, alg, count)
@@ -149,7 +150,7 @@ func work(rank int, addr string, cfg workerConfig, stdout io.Writer) error {
 		// on 2 cores, P = 2, 1 MiB AllReduce: half the switches, −25 % time).
 		runtime.GOMAXPROCS(max(1, runtime.NumCPU()/cfg.np))
 	}
-	o := transport.Options{Timeout: cfg.timeout, SetupTimeout: cfg.timeout, Spin: cfg.spin}
+	o := transport.Options{Timeout: cfg.timeout, SetupTimeout: cfg.timeout, Spin: cfg.spin, Yield: cfg.yield}
 	ep, err := transport.DialTCP(rank, cfg.np, addr, o)
 	if err != nil {
 		return err
@@ -361,27 +362,29 @@ func parseTimeout(field, s string, given bool, def time.Duration) (time.Duration
 }
 
 // spinHelp describes --spin (launch, worker and bench).
-const spinHelp = "how long a rank polls an idle TCP socket before it sleeps (Linux): a duration from 0 to 10ms, or auto = 100us when -np is at most the number of CPUs, else 0"
+const spinHelp = "how long a rank polls an idle TCP socket before it sleeps (Linux): auto (100us when -np is at most the number of CPUs, else 1ms yielding the CPU between polls), 0 (never) or a duration up to 10ms (yielding when -np exceeds the CPUs)"
 
 // maxSpin bounds --spin: longer polling only burns the core (a message
 // that has not come within milliseconds is not saved a wake-up).
 const maxSpin = 10 * time.Millisecond
 
 // parseSpin reads --spin for np ranks on this machine: "auto" (or not
-// given) is transport.SpinFor(np, runtime.NumCPU()), else 0 or a duration
-// from 0 to maxSpin.
-func parseSpin(s string, np int) (time.Duration, error) {
+// given) is transport.SpinFor(np, runtime.NumCPU()); otherwise 0 or a
+// duration from 0 to maxSpin, yielding when np exceeds the CPUs.
+func parseSpin(s string, np int) (spin time.Duration, yield bool, err error) {
+	cpus := runtime.NumCPU()
 	switch s {
 	case "", "auto":
-		return transport.SpinFor(np, runtime.NumCPU()), nil
+		spin, yield = transport.SpinFor(np, cpus)
+		return spin, yield, nil
 	case "0":
-		return 0, nil // no unit needed to say none
+		return 0, false, nil // no unit needed to say none
 	}
-	d, err := units.ParseDuration(s)
-	if err != nil || d.Seconds() < 0 || d.Seconds() > maxSpin.Seconds() {
-		return 0, prim.Errorf("spin", "want auto or a duration from 0 to 10ms such as 100us, got %q", s)
+	d, perr := units.ParseDuration(s)
+	if perr != nil || d.Seconds() < 0 || d.Seconds() > maxSpin.Seconds() {
+		return 0, false, prim.Errorf("spin", "want auto, 0 or a duration up to 10ms such as 100us, got %q", s)
 	}
-	return time.Duration(d.Seconds() * float64(time.Second)), nil
+	return time.Duration(d.Seconds() * float64(time.Second)), np > cpus, nil
 }
 
 // maxShown caps the elements of a buffer a worker reports: the launcher

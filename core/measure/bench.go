@@ -23,7 +23,8 @@ type Bench struct {
 	Type      string        `json:"type"` // element type, "double"
 	Iters     int           `json:"iters"`
 	Warmup    int           `json:"warmup"`
-	SpinS     float64       `json:"spin_s,omitempty"` // how long a TCP socket was polled before its rank slept (0: never)
+	SpinS     float64       `json:"spin_s,omitempty"`     // how long a TCP socket was polled before its rank slept (0: never)
+	SpinYield bool          `json:"spin_yield,omitempty"` // the polling yielded the CPU between polls
 	PingPong  []BenchPing   `json:"pingpong"`
 	Link      *fit.Result   `json:"link,omitempty"` // fitted from the ping-pong
 	LinkError string        `json:"link_error,omitempty"`
