@@ -57,9 +57,9 @@ func newSock(c net.Conn, o Options) sock {
 // other goroutines (the rank's own goroutine, with one P per rank, must
 // run to post receives and send while its reader polls) and, with
 // s.yield, the CPU to other processes (with more ranks than cores, the
-// peer this rank waits for may need this core). The fd's lock that the poll holds is the
-// reader's (or the writer's) own; a Close meanwhile takes effect when the
-// polling ends, at most s.spin later.
+// peer this rank waits for may need this core). The fd's lock that the
+// poll holds is the reader's (or the writer's) own; a Close meanwhile
+// takes effect when the polling ends, at most s.spin later.
 func (s *rawSock) again(since *time.Time) bool {
 	if s.spin <= 0 {
 		return false

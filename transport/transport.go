@@ -83,7 +83,8 @@ type Endpoint interface {
 	Abort(reason error)
 }
 
-// Options bound every wait of an endpoint.
+// Options bound every wait of an endpoint and say how a TCP rank waits
+// (sleeping at once, or polling first).
 type Options struct {
 	// Timeout bounds one Recv and one TCP write (0 = DefaultTimeout).
 	Timeout time.Duration
