@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"math"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -139,3 +141,30 @@ func applicableSeries(cs ...prim.Collective) []string {
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// The text header says how the TCP ranks waited: polling for --spin, and
+// yielding the CPU between polls when there are more ranks than cores.
+func TestBenchTextSaysHowRanksWait(t *testing.T) {
+	np := min(runtime.NumCPU()+1, 64) // more ranks than cores: a given --spin yields
+	cases := []struct {
+		reason string
+		args   []string
+		want   string
+		yields bool
+	}{
+		{"a core per rank", []string{"-np", "2", "--spin", "100us"}, ", an idle socket polled for 100 µs before its rank sleeps", runtime.NumCPU() < 2},
+		{"more ranks than cores", []string{"-np", strconv.Itoa(np), "--spin", "50us"}, ", an idle socket polled for 50 µs before its rank sleeps", np > runtime.NumCPU()},
+		{"no polling", []string{"-np", "2", "--spin", "0"}, "each pair of ranks connected over TCP on 127.0.0.1)", false},
+	}
+	for _, c := range cases {
+		args := append([]string{"bench", "--transport", "tcp", "-b", "1K", "-e", "1K", "-n", "1", "-w", "0", "--timeout", "60s"}, c.args...)
+		out, errs, code := runCLI(args...)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.reason, code, errs)
+		}
+		head, _, _ := strings.Cut(out, "\n")
+		if !strings.Contains(head, c.want) || strings.Contains(head, "yielding the CPU between polls") != c.yields {
+			t.Errorf("%s: header %q; want %q, yielding %v", c.reason, head, c.want, c.yields)
+		}
+	}
+}

@@ -354,11 +354,22 @@ func parseTimeout(field, s string, given bool, def time.Duration) (time.Duration
 	if !given {
 		return def, nil
 	}
-	d, err := units.ParseDuration(s)
-	if err != nil || !(d.Seconds() > 0) || d.Seconds() > 3600 {
+	d, ok := durationWithin(s, 0, time.Hour)
+	if !ok || d == 0 {
 		return 0, prim.Errorf(field, "want a duration from 1ms to 1h such as 10s or 500ms, got %q", s)
 	}
-	return time.Duration(d.Seconds() * float64(time.Second)), nil
+	return d, nil
+}
+
+// durationWithin reads s as units.ParseDuration does (a number with a
+// unit) and reports whether it lies in [lo, hi]; the result is rounded to
+// whole nanoseconds.
+func durationWithin(s string, lo, hi time.Duration) (time.Duration, bool) {
+	d, err := units.ParseDuration(s)
+	if err != nil || d.Seconds() < lo.Seconds() || d.Seconds() > hi.Seconds() {
+		return 0, false
+	}
+	return time.Duration(d.Seconds() * float64(time.Second)), true
 }
 
 // spinHelp describes --spin (launch, worker and bench).
@@ -380,11 +391,11 @@ func parseSpin(s string, np int) (spin time.Duration, yield bool, err error) {
 	case "0":
 		return 0, false, nil // no unit needed to say none
 	}
-	d, perr := units.ParseDuration(s)
-	if perr != nil || d.Seconds() < 0 || d.Seconds() > maxSpin.Seconds() {
+	d, ok := durationWithin(s, 0, maxSpin)
+	if !ok {
 		return 0, false, prim.Errorf("spin", "want auto, 0 or a duration up to 10ms such as 100us, got %q", s)
 	}
-	return time.Duration(d.Seconds() * float64(time.Second)), np > cpus, nil
+	return d, np > cpus, nil
 }
 
 // maxShown caps the elements of a buffer a worker reports: the launcher
