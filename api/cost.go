@@ -5,7 +5,7 @@ import (
 	"net/http"
 
 	"github.com/ccplay/ccplay/core/cost"
-	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/request"
 )
 
@@ -47,12 +47,12 @@ func serveTable(w http.ResponseWriter, r *http.Request) {
 	}
 	format, _ := get("format")
 	if format != "" && format != "json" && format != "text" {
-		sendError(w, prim.Errorf("format", "want json or text, got %q", format))
+		sendError(w, fielderr.Errorf("format", "want json or text, got %q", format))
 		return
 	}
 	_, f := get("stepfactor")
 	if _, b := get("stepbytes"); f && b {
-		sendError(w, prim.Errorf("stepbytes", "give either stepfactor or stepbytes, not both"))
+		sendError(w, fielderr.Errorf("stepbytes", "give either stepfactor or stepbytes, not both"))
 		return
 	}
 	p, dt, sweep, err := request.TableQuery(get)

@@ -8,7 +8,7 @@
 //	GET  /api/v1/table       an nccl-tests sweep → JSON rows (= `ccplay table --json`); format=text for the table
 //	GET  /api/v1/schedule    the rounds, transfers, ledger and α-β-γ price of one schedule (P ≤ MaxScheduleRanks)
 //	POST /api/v1/run         the body and answer of `ccplay run` (one JSON object, ≤ MaxRunBody bytes)
-//	GET  /embed/{chart}.svg  time-vs-ranks, time-vs-size, ledger-bars, ring-step (package ui/chart/figure)
+//	GET  /embed/{chart}.svg  time-vs-ranks, time-vs-size, ledger-bars, ring-step (package chart/figure)
 //	GET  /healthz            liveness: {"status":"ok"}
 //	GET  /                   the static site if Config.Static has index.html, else an index of the endpoints
 //

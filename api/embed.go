@@ -6,12 +6,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ccplay/ccplay/chart/figure"
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/units"
-	"github.com/ccplay/ccplay/ui/chart/figure"
 )
 
 // Chart limits: the largest size of a time-vs-size sweep. The number of
@@ -91,10 +92,10 @@ func algorithmsParam(get request.Lookup, c prim.Collective) ([]sched.Algorithm, 
 	for _, part := range strings.Split(s, ",") {
 		a, err := sched.ParseAlgorithm(part)
 		if err != nil {
-			return nil, prim.Errorf("algorithms", "%s", err.(*prim.FieldError).Msg)
+			return nil, fielderr.Errorf("algorithms", "%s", err.(*fielderr.Error).Msg)
 		}
 		if a == sched.Auto {
-			return nil, prim.Errorf("algorithms", "auto is the cheapest of the others; list concrete algorithms, e.g. %s", joinNames(sched.Applicable(c)))
+			return nil, fielderr.Errorf("algorithms", "auto is the cheapest of the others; list concrete algorithms, e.g. %s", joinNames(sched.Applicable(c)))
 		}
 		algs = append(algs, a)
 	}
@@ -121,7 +122,7 @@ func drawTimeVsRanks(get request.Lookup) ([]byte, error) {
 		return nil, err
 	}
 	if hi < lo {
-		return nil, prim.Errorf("maxranks", "want maxranks ≥ minranks (%d), got %d", lo, hi)
+		return nil, fielderr.Errorf("maxranks", "want maxranks ≥ minranks (%d), got %d", lo, hi)
 	}
 	p, err := request.CostParams(override(get, map[string]string{"algorithm": "auto", "ranks": strconv.Itoa(lo), "chunks": "0"}))
 	if err != nil {
@@ -165,7 +166,7 @@ func drawTimeVsSize(get request.Lookup) ([]byte, error) {
 		return nil, err
 	}
 	if hi < lo {
-		return nil, prim.Errorf("maxbytes", "want maxbytes ≥ minbytes (%d bytes), got %d bytes", lo, hi)
+		return nil, fielderr.Errorf("maxbytes", "want maxbytes ≥ minbytes (%d bytes), got %d bytes", lo, hi)
 	}
 	e := int64(p.ElemSize)
 	var sizes []int64
@@ -179,7 +180,7 @@ func drawTimeVsSize(get request.Lookup) ([]byte, error) {
 	}
 	add(hi)
 	if len(sizes) == 0 {
-		return nil, prim.Errorf("maxbytes", "the range %d…%d bytes holds no whole %d-byte element; raise maxbytes", lo, hi, e)
+		return nil, fielderr.Errorf("maxbytes", "the range %d…%d bytes holds no whole %d-byte element; raise maxbytes", lo, hi, e)
 	}
 	c, _, err := figure.TimeVsSize(p, sizes, algs)
 	if err != nil {
@@ -191,8 +192,8 @@ func drawTimeVsSize(get request.Lookup) ([]byte, error) {
 // renameField gives a core error about field from (which this chart sets
 // itself, point by point) the name of the chart parameter to that drives it.
 func renameField(err error, from, to string) error {
-	if fe, ok := err.(*prim.FieldError); ok && fe.Field == from {
-		return prim.OnField(to, fe)
+	if fe, ok := err.(*fielderr.Error); ok && fe.Field == from {
+		return fielderr.On(to, fe)
 	}
 	return err
 }
@@ -206,13 +207,13 @@ func sizeParam(get request.Lookup, name, def string) (int64, error) {
 	}
 	v, err := units.ParseNCCLSize(s)
 	if err != nil {
-		if fe, isField := err.(*prim.FieldError); isField {
-			return 0, prim.Errorf(name, "%s", fe.Msg)
+		if fe, isField := err.(*fielderr.Error); isField {
+			return 0, fielderr.Errorf(name, "%s", fe.Msg)
 		}
-		return 0, prim.Errorf(name, "%v", err)
+		return 0, fielderr.Errorf(name, "%v", err)
 	}
 	if v < 1 || v > MaxChartBytes {
-		return 0, prim.Errorf(name, "want a size from 1 byte to %d bytes (1 TiB), got %d", int64(MaxChartBytes), int64(v))
+		return 0, fielderr.Errorf(name, "want a size from 1 byte to %d bytes (1 TiB), got %d", int64(MaxChartBytes), int64(v))
 	}
 	return int64(v), nil
 }

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccplay/ccplay/chart/figure"
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
-	"github.com/ccplay/ccplay/ui/chart/figure"
 )
 
 // svgText returns the <title> and <desc> of a well-formed SVG document.

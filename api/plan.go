@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ccplay/ccplay/chart/timeline"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/plan"
-	"github.com/ccplay/ccplay/core/prim"
-	"github.com/ccplay/ccplay/ui/chart/timeline"
 )
 
 // planFields are the parameters of /api/v1/plan: plan.Fields (the flags of
@@ -29,15 +29,15 @@ func servePlan(w http.ResponseWriter, r *http.Request) {
 	format, _ := get("format")
 	name, isTimeline := get("timeline")
 	if _, ok := get("chunks"); ok && name != "moe" {
-		sendError(w, prim.Errorf("chunks", "splits the moe timeline's AllToAll; give it with timeline=moe"))
+		sendError(w, fielderr.Errorf("chunks", "splits the moe timeline's AllToAll; give it with timeline=moe"))
 		return
 	}
 	switch {
 	case isTimeline && format != "" && format != "json" && format != "svg":
-		sendError(w, prim.Errorf("format", "a timeline is svg or json, got %q", format))
+		sendError(w, fielderr.Errorf("format", "a timeline is svg or json, got %q", format))
 		return
 	case !isTimeline && format != "" && format != "json" && format != "text":
-		sendError(w, prim.Errorf("format", "want json or text (or, with timeline, svg), got %q", format))
+		sendError(w, fielderr.Errorf("format", "want json or text (or, with timeline, svg), got %q", format))
 		return
 	}
 	in, err := plan.Parse(get)
@@ -55,7 +55,7 @@ func servePlan(w http.ResponseWriter, r *http.Request) {
 		if c, ok := get("chunks"); ok {
 			n, err := strconv.Atoi(strings.TrimSpace(c))
 			if err != nil || n < 1 || n > plan.MaxSpans/3 {
-				sendError(w, prim.Errorf("chunks", "want an integer from 1 to %d, got %q", plan.MaxSpans/3, c))
+				sendError(w, fielderr.Errorf("chunks", "want an integer from 1 to %d, got %q", plan.MaxSpans/3, c))
 				return
 			}
 			chunks = n

@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/ccplay/ccplay/chart/timeline"
 	"github.com/ccplay/ccplay/core/plan"
 	"github.com/ccplay/ccplay/core/request"
-	"github.com/ccplay/ccplay/ui/chart/timeline"
 )
 
 // TestPlanIsTheCoresAnswer: the body is plan.Plan of plan.Parse over the

@@ -6,18 +6,18 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/request"
 )
 
 // readQuery parses the request's query strictly: a malformed query, a
 // parameter that is not in accepted, or one given twice is a
-// *prim.FieldError (the answer is the same whichever order the parameters
+// *fielderr.Error (the answer is the same whichever order the parameters
 // come in). It returns a request.Lookup over the values. O(len(query)).
 func readQuery(r *http.Request, accepted []string) (request.Lookup, error) {
 	v, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
-		return nil, prim.Errorf("query", "malformed query string: %v", err)
+		return nil, fielderr.Errorf("query", "malformed query string: %v", err)
 	}
 	keys := make([]string, 0, len(v))
 	for k := range v {
@@ -26,13 +26,13 @@ func readQuery(r *http.Request, accepted []string) (request.Lookup, error) {
 	slices.Sort(keys)
 	for _, k := range keys {
 		if k == "" {
-			return nil, prim.Errorf("query", "a parameter without a name (=%q); write name=value", v[k][0])
+			return nil, fielderr.Errorf("query", "a parameter without a name (=%q); write name=value", v[k][0])
 		}
 		if !slices.Contains(accepted, k) {
-			return nil, prim.Errorf(k, "unknown parameter; accepted: %s", strings.Join(accepted, ", "))
+			return nil, fielderr.Errorf(k, "unknown parameter; accepted: %s", strings.Join(accepted, ", "))
 		}
 		if len(v[k]) > 1 {
-			return nil, prim.Errorf(k, "given %d times; give it once", len(v[k]))
+			return nil, fielderr.Errorf(k, "given %d times; give it once", len(v[k]))
 		}
 	}
 	return func(name string) (string, bool) {

@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/fielderr"
 )
 
 // Header values shared by the answers.
@@ -56,12 +56,12 @@ func sendFail(w http.ResponseWriter, status int, field, msg string) {
 	send(w, status, jsonType, noStore, append(b, '\n'))
 }
 
-// sendError maps an error from the core to an answer: a *prim.FieldError is
+// sendError maps an error from the core to an answer: a *fielderr.Error is
 // the caller's fault (400), a *json.UnsupportedValueError is a result JSON
 // cannot carry (400 on "outputs", as `ccplay run` says), anything else is
 // a bug (500).
 func sendError(w http.ResponseWriter, err error) {
-	var fe *prim.FieldError
+	var fe *fielderr.Error
 	if errors.As(err, &fe) {
 		sendFail(w, http.StatusBadRequest, fe.Field, fe.Msg)
 		return

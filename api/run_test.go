@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/request"
 )
 
@@ -76,7 +76,7 @@ func TestRunErrors(t *testing.T) {
 		{"an empty body", ``},
 	} {
 		err := coreError(tt.body)
-		var fe *prim.FieldError
+		var fe *fielderr.Error
 		if !errors.As(err, &fe) {
 			t.Fatalf("%s: the core should refuse %s with a field error, got %v", tt.reason, tt.body, err)
 		}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/core/sched"
@@ -29,15 +30,15 @@ const (
 // that cost.Evaluate chose, so the schedule is the one /api/v1/cost prices.
 func buildSchedule(p cost.Params) (*sched.Schedule, error) {
 	if p.Ranks > MaxScheduleRanks {
-		return nil, prim.Errorf("ranks", "full schedules are listed and drawn for up to %d ranks (at most %d transfers), got %d; /api/v1/cost answers up to %d ranks",
+		return nil, fielderr.Errorf("ranks", "full schedules are listed and drawn for up to %d ranks (at most %d transfers), got %d; /api/v1/cost answers up to %d ranks",
 			MaxScheduleRanks, MaxScheduleTransfers, p.Ranks, prim.MaxRanks)
 	}
 	if p.Algorithm == sched.Auto {
-		return nil, prim.Errorf("algorithm", "a schedule needs a concrete algorithm; choose one of %v (auto picks by cost: see /api/v1/cost)", sched.Applicable(p.Collective))
+		return nil, fielderr.Errorf("algorithm", "a schedule needs a concrete algorithm; choose one of %v (auto picks by cost: see /api/v1/cost)", sched.Applicable(p.Collective))
 	}
 	k := p.Chunks
 	if k > MaxScheduleChunks {
-		return nil, prim.Errorf("chunks", "a listed schedule has at most %d pipeline chunks, got %d", MaxScheduleChunks, k)
+		return nil, fielderr.Errorf("chunks", "a listed schedule has at most %d pipeline chunks, got %d", MaxScheduleChunks, k)
 	}
 	if k == 0 && sched.Pipelined(p.Collective, p.Algorithm) {
 		r, err := cost.Evaluate(p)
@@ -45,7 +46,7 @@ func buildSchedule(p cost.Params) (*sched.Schedule, error) {
 			return nil, err
 		}
 		if k = r.Chunks; k > MaxScheduleChunks {
-			return nil, prim.Errorf("chunks", "the cheapest pipeline for this size has %d chunks, more than the %d a listed schedule may have; give chunks=1…%d",
+			return nil, fielderr.Errorf("chunks", "the cheapest pipeline for this size has %d chunks, more than the %d a listed schedule may have; give chunks=1…%d",
 				k, MaxScheduleChunks, MaxScheduleChunks)
 		}
 	}

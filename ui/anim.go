@@ -6,11 +6,11 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/ccplay/ccplay/chart"
+	"github.com/ccplay/ccplay/chart/figure"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/sim"
-	"github.com/ccplay/ccplay/ui/chart"
-	"github.com/ccplay/ccplay/ui/chart/figure"
 	"github.com/vugu/vugu"
 )
 

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"strconv"
 
+	"github.com/ccplay/ccplay/chart"
+	"github.com/ccplay/ccplay/chart/figure"
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
-	"github.com/ccplay/ccplay/ui/chart"
-	"github.com/ccplay/ccplay/ui/chart/figure"
 	"github.com/vugu/vugu"
 )
 

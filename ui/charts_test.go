@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccplay/ccplay/chart/figure"
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/sched"
-	"github.com/ccplay/ccplay/ui/chart/figure"
 )
 
 func TestChartsAreFigures(t *testing.T) {

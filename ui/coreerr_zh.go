@@ -1,7 +1,7 @@
 package ui
 
 // coreErrZH translates, for the zh page, the format strings of core's field
-// errors (prim.Errorf's and units' parse errors), keyed by the exact English
+// errors (fielderr.Errorf's and units' parse errors), keyed by the exact English
 // format. The zh format takes the same arguments in the same order: every
 // entry has the same fmt verbs as its key (same count and type letters, %%
 // kept), and where Chinese word order needs the arguments elsewhere every

@@ -6,10 +6,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ccplay/ccplay/chart/figure"
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
-	"github.com/ccplay/ccplay/ui/chart/figure"
 )
 
 // Derive is the derivation-cards view: the appendix's four drills with the

@@ -13,5 +13,5 @@
 package ui
 
 //go:generate go tool vugugen -skip-go-mod -skip-main .
-//go:generate go run ./internal/wstrim .
+//go:generate go run ../internal/wstrim .
 //go:generate go fmt .

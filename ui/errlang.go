@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/units"
 )
 
@@ -12,10 +12,10 @@ import (
 var unitKindZH = map[string]string{"size": "大小", "bandwidth": "带宽", "duration": "时长", "efficiency": "效率"}
 
 // ErrMsg is err's message as the page shows it, in the page's language: a
-// *prim.FieldError's Msg (the field is named by where the message
+// *fielderr.Error's Msg (the field is named by where the message
 // appears), any other error's Error(). Core writes its messages in English
 // (the CLI and the API print them so); on the zh page a message core built
-// from a format (prim.Errorf, units' parse errors) whose format coreErrZH
+// from a format (fielderr.Errorf, units' parse errors) whose format coreErrZH
 // translates is built again from the translation with the same arguments,
 // arguments that are errors themselves in turn. A message without a
 // translation stays English. O(length of the message).
@@ -23,7 +23,7 @@ func (s *State) ErrMsg(err error) string {
 	if err == nil {
 		return ""
 	}
-	var fe *prim.FieldError
+	var fe *fielderr.Error
 	if errors.As(err, &fe) {
 		if s.Lang != "zh" {
 			return fe.Msg

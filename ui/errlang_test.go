@@ -12,12 +12,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/request"
 )
 
 // coreFormats is every literal format core builds a translatable message
-// from: the format argument of prim.Errorf (second), of units' newError
+// from: the format argument of fielderr.Errorf (second), of units' newError
 // (third) and because (first), read from core's sources, with where each
 // is used.
 func coreFormats(t *testing.T) map[string]string {
@@ -49,7 +49,7 @@ func coreFormats(t *testing.T) map[string]string {
 					arg = 0
 				}
 			case *ast.SelectorExpr:
-				if x, ok := fn.X.(*ast.Ident); ok && x.Name == "prim" && fn.Sel.Name == "Errorf" {
+				if x, ok := fn.X.(*ast.Ident); ok && x.Name == "fielderr" && fn.Sel.Name == "Errorf" {
 					arg = 1
 				}
 			}
@@ -158,7 +158,7 @@ func TestFieldErrorsInPageLanguage(t *testing.T) {
 	english := regexp.MustCompile(`\b(want|got|accepted|expected|missing|unknown|must)\b`)
 	for _, c := range cases {
 		_, err := request.CostParams(request.Map(parseQuery(c.query)))
-		fe, ok := err.(*prim.FieldError)
+		fe, ok := err.(*fielderr.Error)
 		if !ok || fe.Field != c.field {
 			t.Fatalf("%s: core says %v, want an error on %s", c.query, err, c.field)
 		}

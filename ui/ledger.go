@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ccplay/ccplay/chart/figure"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/sim"
-	"github.com/ccplay/ccplay/ui/chart/figure"
 	"github.com/vugu/vugu"
 )
 

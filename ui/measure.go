@@ -2,14 +2,14 @@ package ui
 
 import (
 	"errors"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/units"
 	"strconv"
 
+	"github.com/ccplay/ccplay/chart"
 	"github.com/ccplay/ccplay/core/fit"
 	"github.com/ccplay/ccplay/core/measure"
-	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
-	"github.com/ccplay/ccplay/ui/chart"
 )
 
 // measureState is the measurements loaded on the time-vs-size chart: the
@@ -48,7 +48,7 @@ func (s *State) LoadMeasurements(name, data string) {
 	var err error
 	for range 3 {
 		set, err = measure.Parse([]byte(data), opt)
-		var fe *prim.FieldError
+		var fe *fielderr.Error
 		if err == nil || !errors.As(err, &fe) {
 			break
 		}
@@ -95,7 +95,7 @@ func (s *State) LoadMeasurementFile(name string, size int64, data string) {
 // measureErr is a parse error as shown: the format's name (the field of
 // measure's errors) and the message in the page's language (see ErrMsg).
 func (s *State) measureErr(err error) string {
-	var fe *prim.FieldError
+	var fe *fielderr.Error
 	if errors.As(err, &fe) {
 		return fe.Field + ": " + s.ErrMsg(fe)
 	}

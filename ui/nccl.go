@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/cost"
-	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/request"
 )
 
@@ -77,7 +77,7 @@ func (s *State) nccl() ncclData {
 				return ncclData{Rows: rows}
 			}
 		}
-		var fe *prim.FieldError
+		var fe *fielderr.Error
 		if errors.As(err, &fe) {
 			return ncclData{Field: fe.Field, Err: s.ErrMsg(fe)}
 		}

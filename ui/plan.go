@@ -6,12 +6,12 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ccplay/ccplay/chart/timeline"
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/plan"
-	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/core/units"
-	"github.com/ccplay/ccplay/ui/chart/timeline"
 	"github.com/vugu/vugu"
 )
 
@@ -91,7 +91,7 @@ func (ps *planState) recompute() {
 		ps.r, ps.field, ps.err = r, "", nil
 		return
 	}
-	var fe *prim.FieldError
+	var fe *fielderr.Error
 	if errors.As(err, &fe) {
 		ps.field = fe.Field
 	} else {

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/cost"
-	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/request"
 )
 
@@ -168,7 +168,7 @@ func (s *State) recompute() {
 			return
 		}
 	}
-	var fe *prim.FieldError
+	var fe *fielderr.Error
 	if errors.As(err, &fe) {
 		s.Field, s.Err = fe.Field, fe.Msg
 	} else {

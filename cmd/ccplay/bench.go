@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/fit"
 	"github.com/ccplay/ccplay/core/measure"
 	"github.com/ccplay/ccplay/core/prim"
@@ -99,7 +100,7 @@ func parseBench(f *flagSet) (benchConfig, error) {
 	if v, ok := f.given["transport"]; ok {
 		cfg.transport = strings.ToLower(strings.TrimSpace(v))
 		if cfg.transport != "tcp" && cfg.transport != "chan" {
-			return cfg, prim.Errorf("transport", "want tcp or chan, got %q", v)
+			return cfg, fielderr.Errorf("transport", "want tcp or chan, got %q", v)
 		}
 	}
 	var err error
@@ -133,7 +134,7 @@ func parseBench(f *flagSet) (benchConfig, error) {
 				algs = append(algs, a)
 			}
 			if len(algs) == 0 {
-				return cfg, prim.Errorf("algorithm", "none of %q runs %s; for %s use: %s", algText, c, c, joinAlgs(sched.Applicable(c)))
+				return cfg, fielderr.Errorf("algorithm", "none of %q runs %s; for %s use: %s", algText, c, c, joinAlgs(sched.Applicable(c)))
 			}
 		default:
 			calls, _ := program(cfg.np, []prim.Collective{c}, "", 1)
@@ -153,12 +154,12 @@ func parseBench(f *flagSet) (benchConfig, error) {
 		}
 		v, err := units.ParseNCCLSize(text)
 		if err != nil {
-			return cfg, prim.Errorf(s.name, "%v", strings.TrimPrefix(err.Error(), "size: "))
+			return cfg, fielderr.Errorf(s.name, "%v", strings.TrimPrefix(err.Error(), "size: "))
 		}
 		*s.dst = int64(v)
 	}
 	if cfg.sweep.MaxBytes > 1<<30 {
-		return cfg, prim.Errorf("maxbytes", "at most 1G per rank buffer in a benchmark, got %d bytes", cfg.sweep.MaxBytes)
+		return cfg, fielderr.Errorf("maxbytes", "at most 1G per rank buffer in a benchmark, got %d bytes", cfg.sweep.MaxBytes)
 	}
 	factor, err := f.intFlag("stepfactor", 4, 2, 1<<20)
 	if err != nil {
@@ -180,7 +181,7 @@ func parseBench(f *flagSet) (benchConfig, error) {
 	if cfg.transport == "tcp" {
 		cfg.spin, cfg.yield, err = parseSpin(f.given["spin"], cfg.np)
 	} else if f.isGiven("spin") {
-		err = prim.Errorf("spin", "applies to --transport tcp only (chan ranks never sleep on a socket)")
+		err = fielderr.Errorf("spin", "applies to --transport tcp only (chan ranks never sleep on a socket)")
 	}
 	return cfg, err
 }

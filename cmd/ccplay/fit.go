@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/fit"
 	"github.com/ccplay/ccplay/core/measure"
 	"github.com/ccplay/ccplay/core/prim"
@@ -120,7 +121,7 @@ func runFit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		out, err = fitNCCL(f, data, *inPlace)
 	}
 	if err != nil {
-		var fe *prim.FieldError
+		var fe *fielderr.Error
 		if errors.As(err, &fe) && (fe.Field == "measurements" || fe.Field == "bench" || fe.Field == "nccl-tests") {
 			return fail(stderr, "--%s: %s", in.flag, fe.Msg)
 		}
@@ -201,7 +202,7 @@ func fitNCCL(f *flagSet, data []byte, inPlace bool) ([]fitTable, error) {
 	if v, ok := f.given["collective"]; ok {
 		c, err := prim.ParseCollective(v)
 		if err != nil {
-			return nil, prim.Errorf("collective", "unknown collective %q; accepted: %s", v, strings.Join(collNames(), ", "))
+			return nil, fielderr.Errorf("collective", "unknown collective %q; accepted: %s", v, strings.Join(collNames(), ", "))
 		}
 		opt.Collective = c
 	}
@@ -212,8 +213,8 @@ func fitNCCL(f *flagSet, data []byte, inPlace bool) ([]fitTable, error) {
 	opt.Ranks, opt.InPlace = np, inPlace
 	set, err := measure.ParseNCCLTests(data, opt)
 	if err != nil {
-		if fe, ok := err.(*prim.FieldError); ok && fe.Field == "np" && strings.HasSuffix(fe.Msg, "give the number of ranks") {
-			return nil, prim.Errorf("np", "the log lists no ranks; give --np")
+		if fe, ok := err.(*fielderr.Error); ok && fe.Field == "np" && strings.HasSuffix(fe.Msg, "give the number of ranks") {
+			return nil, fielderr.Errorf("np", "the log lists no ranks; give --np")
 		}
 		return nil, err
 	}
@@ -222,7 +223,7 @@ func fitNCCL(f *flagSet, data []byte, inPlace bool) ([]fitTable, error) {
 		algs, err := fitAlgorithms(s.Collective, f.given["algorithm"], f.isGiven("algorithm"))
 		if err != nil {
 			if len(set.Series) > 1 {
-				err = prim.Errorf("algorithm", "table %d: %s", i+1, err.(*prim.FieldError).Msg)
+				err = fielderr.Errorf("algorithm", "table %d: %s", i+1, err.(*fielderr.Error).Msg)
 			}
 			return nil, err
 		}
@@ -246,7 +247,7 @@ func fitAlgorithms(c prim.Collective, algText string, algGiven bool) ([]sched.Al
 				return nil, err
 			}
 			if a == sched.Auto || sched.Check(c, a) != nil {
-				return nil, prim.Errorf("algorithm", "%s has no %s closed form to fit; for %s use: %s", a, c, c, joinAlgs(sched.Applicable(c)))
+				return nil, fielderr.Errorf("algorithm", "%s has no %s closed form to fit; for %s use: %s", a, c, c, joinAlgs(sched.Applicable(c)))
 			}
 			algs = append(algs, a)
 		}
@@ -267,7 +268,7 @@ func fitAlgorithms(c prim.Collective, algText string, algGiven bool) ([]sched.Al
 // it measured; --collective and --algorithm choose the series.
 func fitBench(f *flagSet, data []byte, inPlace bool) ([]fitTable, error) {
 	if f.isGiven("np") {
-		return nil, prim.Errorf("np", "a ccplay bench report states its ranks; --np is for nccl-tests logs")
+		return nil, fielderr.Errorf("np", "a ccplay bench report states its ranks; --np is for nccl-tests logs")
 	}
 	set, err := measure.ParseBench(data, measure.Options{InPlace: inPlace})
 	if err != nil {
@@ -303,7 +304,7 @@ func fitBench(f *flagSet, data []byte, inPlace bool) ([]fitTable, error) {
 		if colls != nil {
 			field = "collective"
 		}
-		return nil, prim.Errorf(field, "no series of the report matches; it has %s", strings.Join(have, ", "))
+		return nil, fielderr.Errorf(field, "no series of the report matches; it has %s", strings.Join(have, ", "))
 	}
 	return out, nil
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/core/sched"
@@ -243,10 +244,10 @@ func fail(stderr io.Writer, format string, args ...any) int {
 }
 
 // report writes err as one line: "ccplay: --field: message" for a
-// *prim.FieldError (status 2), "ccplay: internal error: …" otherwise
+// *fielderr.Error (status 2), "ccplay: internal error: …" otherwise
 // (status 1).
 func (f *flagSet) report(stderr io.Writer, err error) int {
-	var fe *prim.FieldError
+	var fe *fielderr.Error
 	if errors.As(err, &fe) {
 		return fail(stderr, "%s: %s", f.fieldFlag(fe.Field), fe.Msg)
 	}

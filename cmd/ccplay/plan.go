@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ccplay/ccplay/chart/timeline"
 	"github.com/ccplay/ccplay/core/plan"
-	"github.com/ccplay/ccplay/ui/chart/timeline"
 )
 
 func init() {

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccplay/ccplay/chart/timeline"
 	"github.com/ccplay/ccplay/core/plan"
 	"github.com/ccplay/ccplay/core/request"
-	"github.com/ccplay/ccplay/ui/chart/timeline"
 )
 
 // planCases are plan questions with the reason each is here.

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/request"
 )
 
@@ -111,7 +111,7 @@ func answer(body []byte) (string, error) {
 // reportRun writes one stderr line for a failed request: "ccplay: [line N: ]
 // field: message" (status 2), or an internal error (status 1).
 func reportRun(stderr io.Writer, where string, err error) int {
-	var fe *prim.FieldError
+	var fe *fielderr.Error
 	if errors.As(err, &fe) {
 		return fail(stderr, "%s%s: %s", where, fe.Field, fe.Msg)
 	}
@@ -127,7 +127,7 @@ func errorLine(n int, err error) string {
 		Field string `json:"field,omitempty"`
 		Error string `json:"error"`
 	}{Line: n, Error: err.Error()}
-	var fe *prim.FieldError
+	var fe *fielderr.Error
 	if errors.As(err, &fe) {
 		e.Field, e.Error = fe.Field, fe.Msg
 	}

@@ -5,7 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/ccplay/ccplay/ui/wasmbuild"
+	"github.com/ccplay/ccplay/internal/wasmbuild"
 )
 
 // ensurePlaygroundBuilt (re)builds publicDir/app.wasm with the local Go

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/units"
@@ -255,10 +256,10 @@ func program(np int, colls []prim.Collective, alg sched.Algorithm, count int) ([
 			}
 		}
 		if a == sched.Auto {
-			return nil, prim.Errorf("algorithm", "auto picks by the cost model; name a concrete algorithm for real runs: %s", joinAlgs(sched.Applicable(c)))
+			return nil, fielderr.Errorf("algorithm", "auto picks by the cost model; name a concrete algorithm for real runs: %s", joinAlgs(sched.Applicable(c)))
 		}
 		if sched.Check(c, a) != nil {
-			return nil, prim.Errorf("algorithm", "%s has no %s schedule; for %s use one of: %s", a, c, c, joinAlgs(sched.Applicable(c)))
+			return nil, fielderr.Errorf("algorithm", "%s has no %s schedule; for %s use one of: %s", a, c, c, joinAlgs(sched.Applicable(c)))
 		}
 		n := count
 		if n == 0 {
@@ -334,7 +335,7 @@ func parseCollectives(s string, given bool) ([]prim.Collective, error) {
 	for _, part := range strings.Split(s, ",") {
 		c, err := prim.ParseCollective(part)
 		if err != nil {
-			return nil, prim.Errorf("collective", "unknown collective %q; want a comma-separated list of: sendrecv, broadcast, scatter, gather, reduce, allreduce, reducescatter, allgather, alltoall", strings.TrimSpace(part))
+			return nil, fielderr.Errorf("collective", "unknown collective %q; want a comma-separated list of: sendrecv, broadcast, scatter, gather, reduce, allreduce, reducescatter, allgather, alltoall", strings.TrimSpace(part))
 		}
 		cs = append(cs, c)
 	}
@@ -356,7 +357,7 @@ func parseTimeout(field, s string, given bool, def time.Duration) (time.Duration
 	}
 	d, ok := durationWithin(s, 0, time.Hour)
 	if !ok || d == 0 {
-		return 0, prim.Errorf(field, "want a duration from 1ms to 1h such as 10s or 500ms, got %q", s)
+		return 0, fielderr.Errorf(field, "want a duration from 1ms to 1h such as 10s or 500ms, got %q", s)
 	}
 	return d, nil
 }
@@ -393,7 +394,7 @@ func parseSpin(s string, np int) (spin time.Duration, yield bool, err error) {
 	}
 	d, ok := durationWithin(s, 0, maxSpin)
 	if !ok {
-		return 0, false, prim.Errorf("spin", "want auto, 0 or a duration up to 10ms such as 100us, got %q", s)
+		return 0, false, fielderr.Errorf("spin", "want auto, 0 or a duration up to 10ms such as 100us, got %q", s)
 	}
 	return d, np > cpus, nil
 }

@@ -3,7 +3,7 @@ package cost
 import (
 	"math"
 
-	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/sched"
 )
 
@@ -34,11 +34,11 @@ func Crossovers(p Params, minBytes, maxBytes int64) ([]Crossover, error) {
 	p.Chunks = 0
 	e := int64(p.ElemSize)
 	if e < 1 {
-		return nil, prim.Errorf("dtype", "element size must be ≥ 1 byte, got %d", p.ElemSize)
+		return nil, fielderr.Errorf("dtype", "element size must be ≥ 1 byte, got %d", p.ElemSize)
 	}
 	lo, hi := max(minBytes, e)/e, maxBytes/e // element counts
 	if hi < lo {
-		return nil, prim.Errorf("maxbytes", "want a size range of at least one element: %d to %d bytes", minBytes, maxBytes)
+		return nil, fielderr.Errorf("maxbytes", "want a size range of at least one element: %d to %d bytes", minBytes, maxBytes)
 	}
 	p.Size = hi * e
 	if err := p.Validate(); err != nil {

@@ -3,7 +3,7 @@ package cost
 import (
 	"strings"
 
-	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/fielderr"
 )
 
 // DType is an element type as nccl-tests names it, with its size in bytes.
@@ -35,5 +35,5 @@ func ParseDType(s string) (DType, error) {
 		}
 		names = append(names, d.Name)
 	}
-	return DType{}, prim.Errorf("dtype", "unknown data type %q; accepted: %s", s, strings.Join(names, ", "))
+	return DType{}, fielderr.Errorf("dtype", "unknown data type %q; accepted: %s", s, strings.Join(names, ", "))
 }

@@ -3,6 +3,7 @@ package cost
 import (
 	"math/bits"
 
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 )
 
@@ -123,13 +124,13 @@ func NCCL(p Params) (NCCLResult, error) {
 	case prim.Broadcast, prim.Reduce:
 		nsteps = p.Ranks
 	default:
-		return NCCLResult{}, prim.Errorf("model", "NCCL's tuning model covers allreduce, allgather, reducescatter, broadcast and reduce, not %s", c)
+		return NCCLResult{}, fielderr.Errorf("model", "NCCL's tuning model covers allreduce, allgather, reducescatter, broadcast and reduce, not %s", c)
 	}
 	switch {
 	case p.Ranks < 2:
-		return NCCLResult{}, prim.Errorf("model", "NCCL tunes communicators of at least 2 ranks, got %d", p.Ranks)
+		return NCCLResult{}, fielderr.Errorf("model", "NCCL tunes communicators of at least 2 ranks, got %d", p.Ranks)
 	case p.Slow.Active():
-		return NCCLResult{}, prim.Errorf("model", "NCCL's model has no stragglers or slow links; drop slow-rank/slow-link or use the alpha-beta model")
+		return NCCLResult{}, fielderr.Errorf("model", "NCCL's model has no stragglers or slow links; drop slow-rank/slow-link or use the alpha-beta model")
 	}
 	cl := p.Cluster()
 	g, k, P := cl.GPUsPerNode, cl.Nodes(), p.Ranks

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/topo"
@@ -132,7 +133,7 @@ func TestNCCLRefuses(t *testing.T) {
 		}(), "a straggler"},
 	} {
 		_, err := cost.NCCL(tc.p)
-		var fe *prim.FieldError
+		var fe *fielderr.Error
 		if !errors.As(err, &fe) || fe.Field != "model" {
 			t.Errorf("%s: %v, want an error on model", tc.reason, err)
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 )
@@ -30,7 +31,7 @@ func TestByteCountsNeverOverflow(t *testing.T) {
 				}
 				q.Size++
 				_, err = cost.Evaluate(q)
-				var fe *prim.FieldError
+				var fe *fielderr.Error
 				if !errors.As(err, &fe) || fe.Field != "size" {
 					t.Errorf("%s/%s P=%d S=cap+1: want a size error, got %v", c, a, p, err)
 				}

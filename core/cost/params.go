@@ -5,6 +5,7 @@
 package cost
 
 import (
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/sim"
@@ -86,36 +87,36 @@ func (p Params) Validate() error {
 	}
 	switch {
 	case p.ElemSize < 1:
-		return prim.Errorf("dtype", "element size must be ≥ 1 byte, got %d", p.ElemSize)
+		return fielderr.Errorf("dtype", "element size must be ≥ 1 byte, got %d", p.ElemSize)
 	case p.Size < 0:
-		return prim.Errorf("size", "want a size ≥ 0 bytes, got %d", p.Size)
+		return fielderr.Errorf("size", "want a size ≥ 0 bytes, got %d", p.Size)
 	case p.Size%int64(p.ElemSize) != 0:
-		return prim.Errorf("size", "%d bytes is not a whole number of %d-byte elements", p.Size, p.ElemSize)
+		return fielderr.Errorf("size", "%d bytes is not a whole number of %d-byte elements", p.Size, p.ElemSize)
 	case !(p.Bandwidth > 0) || p.Bandwidth > 1e18:
-		return prim.Errorf("bandwidth", "want a bandwidth > 0 and ≤ 1e18 B/s, got %g B/s", p.Bandwidth)
+		return fielderr.Errorf("bandwidth", "want a bandwidth > 0 and ≤ 1e18 B/s, got %g B/s", p.Bandwidth)
 	case !(p.Efficiency > 0 && p.Efficiency <= 1):
-		return prim.Errorf("efficiency", "want a fraction in (0, 1], got %g", p.Efficiency)
+		return fielderr.Errorf("efficiency", "want a fraction in (0, 1], got %g", p.Efficiency)
 	case !(p.Latency >= 0) || p.Latency > 1e6:
-		return prim.Errorf("latency", "want a latency from 0 to 1e6 s, got %g s", p.Latency)
+		return fielderr.Errorf("latency", "want a latency from 0 to 1e6 s, got %g s", p.Latency)
 	case !(p.Gamma >= 0) || p.Gamma > 1e6:
-		return prim.Errorf("gamma", "want seconds per byte reduced from 0 to 1e6, got %g", p.Gamma)
+		return fielderr.Errorf("gamma", "want seconds per byte reduced from 0 to 1e6, got %g", p.Gamma)
 	case p.Chunks < 0:
-		return prim.Errorf("chunks", "want a chunk count ≥ 1 (or 0 for the best), got %d", p.Chunks)
+		return fielderr.Errorf("chunks", "want a chunk count ≥ 1 (or 0 for the best), got %d", p.Chunks)
 	case p.Chunks > 0 && p.Algorithm == sched.Auto:
-		return prim.Errorf("chunks", "auto picks every algorithm's best chunk count itself; leave chunks unset or name the algorithm")
+		return fielderr.Errorf("chunks", "auto picks every algorithm's best chunk count itself; leave chunks unset or name the algorithm")
 	case p.Size > MaxSize(p.Ranks):
-		return prim.Errorf("size", "want at most %d bytes on %d ranks (P·S·(⌈log₂P⌉+2) must stay within 2^62 bytes so that byte totals are exact), got %d",
+		return fielderr.Errorf("size", "want at most %d bytes on %d ranks (P·S·(⌈log₂P⌉+2) must stay within 2^62 bytes so that byte totals are exact), got %d",
 			MaxSize(p.Ranks), p.Ranks, p.Size)
 	}
 	if p.CostModel != "" && p.CostModel != ModelAlphaBeta && p.CostModel != ModelNCCL {
-		return prim.Errorf("model", "unknown cost model %q; accepted: alpha-beta, nccl", p.CostModel)
+		return fielderr.Errorf("model", "unknown cost model %q; accepted: alpha-beta, nccl", p.CostModel)
 	}
 	if p.Topological() {
 		if p.GPUsPerNode < 0 {
-			return prim.Errorf("gpus-per-node", "want a GPU count ≥ 1 (or 0 for one flat network), got %d", p.GPUsPerNode)
+			return fielderr.Errorf("gpus-per-node", "want a GPU count ≥ 1 (or 0 for one flat network), got %d", p.GPUsPerNode)
 		}
 		if !(p.IntraBandwidth >= 0) || !(p.IntraLatency >= 0) {
-			return prim.Errorf("intra-bandwidth", "want an intra-node bandwidth > 0 and latency ≥ 0, got %g B/s and %g s", p.IntraBandwidth, p.IntraLatency)
+			return fielderr.Errorf("intra-bandwidth", "want an intra-node bandwidth > 0 and latency ≥ 0, got %g B/s and %g s", p.IntraBandwidth, p.IntraLatency)
 		}
 		if err := p.Cluster().Validate(); err != nil {
 			return err
@@ -123,10 +124,10 @@ func (p Params) Validate() error {
 	}
 	if p.Chunks > 0 && p.Algorithm != sched.Auto {
 		if !sched.Pipelined(p.Collective, p.Algorithm) {
-			return prim.Errorf("chunks", "%s %s does not pipeline; leave chunks unset", p.Algorithm, p.Collective)
+			return fielderr.Errorf("chunks", "%s %s does not pipeline; leave chunks unset", p.Algorithm, p.Collective)
 		}
 		if m := sched.MaxChunks(p.Collective, p.Algorithm, int(p.Elems())); p.Chunks > m {
-			return prim.Errorf("chunks", "want 1 to %d pipeline chunks for %d elements, got %d", m, p.Elems(), p.Chunks)
+			return fielderr.Errorf("chunks", "want 1 to %d pipeline chunks for %d elements, got %d", m, p.Elems(), p.Chunks)
 		}
 	}
 	return nil

@@ -7,17 +7,18 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 )
 
-// fieldErr asserts a *prim.FieldError on field whose message says every
+// fieldErr asserts a *fielderr.Error on field whose message says every
 // string of says.
 func fieldErr(t *testing.T, ctx string, err error, field string, says ...string) {
 	t.Helper()
-	var fe *prim.FieldError
+	var fe *fielderr.Error
 	if !errors.As(err, &fe) {
-		t.Errorf("%s: got %v (%T), want a *prim.FieldError on %q", ctx, err, err, field)
+		t.Errorf("%s: got %v (%T), want a *fielderr.Error on %q", ctx, err, err, field)
 		return
 	}
 	if fe.Field != field {
@@ -31,7 +32,7 @@ func fieldErr(t *testing.T, ctx string, err error, field string, says ...string)
 }
 
 // TestParamsValidateErrors: every field of Params refuses bad values with a
-// *prim.FieldError named as the CLI and API name it, saying what is accepted.
+// *fielderr.Error named as the CLI and API name it, saying what is accepted.
 // Evaluate refuses the same Params with the same error.
 func TestParamsValidateErrors(t *testing.T) {
 	good := base(prim.AllReduce, sched.Ring, 8)

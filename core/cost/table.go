@@ -1,6 +1,7 @@
 package cost
 
 import (
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 )
 
@@ -20,20 +21,20 @@ const MaxRows = 4096
 func (w Sweep) Sizes() ([]int64, error) {
 	switch {
 	case w.MinBytes < 0:
-		return nil, prim.Errorf("minbytes", "want a size ≥ 0, got %d", w.MinBytes)
+		return nil, fielderr.Errorf("minbytes", "want a size ≥ 0, got %d", w.MinBytes)
 	case w.MaxBytes < w.MinBytes:
-		return nil, prim.Errorf("maxbytes", "want a size ≥ minbytes (%d), got %d", w.MinBytes, w.MaxBytes)
+		return nil, fielderr.Errorf("maxbytes", "want a size ≥ minbytes (%d), got %d", w.MinBytes, w.MaxBytes)
 	case w.StepBytes == 0 && w.StepFactor < 2:
-		return nil, prim.Errorf("stepfactor", "want an integer factor ≥ 2 (or stepbytes > 0), got %d", w.StepFactor)
+		return nil, fielderr.Errorf("stepfactor", "want an integer factor ≥ 2 (or stepbytes > 0), got %d", w.StepFactor)
 	case w.StepBytes < 0:
-		return nil, prim.Errorf("stepbytes", "want a step > 0 bytes, got %d", w.StepBytes)
+		return nil, fielderr.Errorf("stepbytes", "want a step > 0 bytes, got %d", w.StepBytes)
 	case w.StepBytes == 0 && w.MinBytes == 0:
-		return nil, prim.Errorf("minbytes", "a multiplicative sweep cannot start at 0 bytes; start at 1 or more")
+		return nil, fielderr.Errorf("minbytes", "a multiplicative sweep cannot start at 0 bytes; start at 1 or more")
 	}
 	var sizes []int64
 	for s := w.MinBytes; s <= w.MaxBytes; {
 		if len(sizes) == MaxRows {
-			return nil, prim.Errorf("maxbytes", "the sweep has more than %d sizes; raise the step or lower maxbytes", MaxRows)
+			return nil, fielderr.Errorf("maxbytes", "the sweep has more than %d sizes; raise the step or lower maxbytes", MaxRows)
 		}
 		sizes = append(sizes, s)
 		next := s + w.StepBytes
@@ -85,7 +86,7 @@ func Table(p Params, dt DType, w Sweep) ([]Row, error) {
 		return nil, err
 	}
 	if last := sizes[len(sizes)-1]; last > MaxSize(p.Ranks) {
-		return nil, prim.Errorf("maxbytes", "the sweep reaches %d bytes; on %d ranks sizes up to %d bytes are accepted (see cost.MaxSize)", last, p.Ranks, MaxSize(p.Ranks))
+		return nil, fielderr.Errorf("maxbytes", "the sweep reaches %d bytes; on %d ranks sizes up to %d bytes are accepted (see cost.MaxSize)", last, p.Ranks, MaxSize(p.Ranks))
 	}
 	unit := int64(dt.Size) // bytes per counted element
 	switch p.Collective {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 )
@@ -192,7 +193,7 @@ func TestFitErrors(t *testing.T) {
 	}
 	for _, tc := range cases {
 		_, err := FitModel(tc.s, tc.w)
-		var fe *prim.FieldError
+		var fe *fielderr.Error
 		if !errors.As(err, &fe) || fe.Field != tc.field {
 			t.Errorf("%s: got %v, want a FieldError on %q", tc.reason, err, tc.field)
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/fit"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
@@ -71,23 +72,23 @@ type BenchRow struct {
 // Errors are on field "bench" and name the series, row and JSON field.
 func ParseBench(data []byte, opt Options) (*Set, error) {
 	if len(data) > MaxInput {
-		return nil, prim.Errorf("bench", "the input is %d bytes; at most %d", len(data), MaxInput)
+		return nil, fielderr.Errorf("bench", "the input is %d bytes; at most %d", len(data), MaxInput)
 	}
 	if opt.InPlace {
-		return nil, prim.Errorf("inplace", "a ccplay bench report has no in-place columns (only nccl-tests logs do)")
+		return nil, fielderr.Errorf("inplace", "a ccplay bench report has no in-place columns (only nccl-tests logs do)")
 	}
 	var b Bench
 	if err := json.Unmarshal(data, &b); err != nil {
-		return nil, prim.Errorf("bench", "not the JSON of ccplay bench --json: %s", jsonErr(err))
+		return nil, fielderr.Errorf("bench", "not the JSON of ccplay bench --json: %s", jsonErr(err))
 	}
 	if b.Ranks < 2 || b.Ranks > prim.MaxRanks {
-		return nil, prim.Errorf("bench", "ranks: want an integer from 2 to %d, got %d", prim.MaxRanks, b.Ranks)
+		return nil, fielderr.Errorf("bench", "ranks: want an integer from 2 to %d, got %d", prim.MaxRanks, b.Ranks)
 	}
 	if len(b.Series) == 0 {
-		return nil, prim.Errorf("bench", "series: want at least one measured series (collective, algorithm, rows), got none")
+		return nil, fielderr.Errorf("bench", "series: want at least one measured series (collective, algorithm, rows), got none")
 	}
 	if len(b.Series) > maxBenchSeries {
-		return nil, prim.Errorf("bench", "series: at most %d, got %d", maxBenchSeries, len(b.Series))
+		return nil, fielderr.Errorf("bench", "series: at most %d, got %d", maxBenchSeries, len(b.Series))
 	}
 	elem, typ := 1, b.Type
 	if dt, err := cost.ParseDType(b.Type); err == nil {
@@ -99,20 +100,20 @@ func ParseBench(data []byte, opt Options) (*Set, error) {
 		where := fmt.Sprintf("series[%d]", i)
 		c, err := prim.ParseCollective(bs.Collective)
 		if err != nil {
-			return nil, prim.Errorf("bench", "%s.collective: want one of %s, got %q", where, collectiveNames(), bs.Collective)
+			return nil, fielderr.Errorf("bench", "%s.collective: want one of %s, got %q", where, collectiveNames(), bs.Collective)
 		}
 		a, err := sched.ParseAlgorithm(bs.Algorithm)
 		if err != nil || a == sched.Auto {
-			return nil, prim.Errorf("bench", "%s.algorithm: want one of %s, got %q", where, algNames(c), bs.Algorithm)
+			return nil, fielderr.Errorf("bench", "%s.algorithm: want one of %s, got %q", where, algNames(c), bs.Algorithm)
 		}
 		if sched.Check(c, a) != nil {
-			return nil, prim.Errorf("bench", "%s.algorithm: %s does not run %s; for %s: %s", where, a, c, c, algNames(c))
+			return nil, fielderr.Errorf("bench", "%s.algorithm: %s does not run %s; for %s: %s", where, a, c, c, algNames(c))
 		}
 		if bs.Chunks < 0 {
-			return nil, prim.Errorf("bench", "%s.chunks: want a chunk count ≥ 0, got %d", where, bs.Chunks)
+			return nil, fielderr.Errorf("bench", "%s.chunks: want a chunk count ≥ 0, got %d", where, bs.Chunks)
 		}
 		if rows += len(bs.Rows); rows > maxBenchRowsAll {
-			return nil, prim.Errorf("bench", "more than %d rows", maxBenchRowsAll)
+			return nil, fielderr.Errorf("bench", "more than %d rows", maxBenchRowsAll)
 		}
 		s := Series{Collective: c, CollectiveFrom: "bench", Algorithm: a, Ranks: b.Ranks, RanksFrom: "bench",
 			Type: typ, ElemSize: elem, Chunks: bs.Chunks, Points: []Point{}}
@@ -120,11 +121,11 @@ func ParseBench(data []byte, opt Options) (*Set, error) {
 			at := fmt.Sprintf("%s.rows[%d]", where, k)
 			switch {
 			case r.SizeBytes <= 0:
-				return nil, prim.Errorf("bench", "%s.size_bytes: want a size > 0 bytes, got %d", at, r.SizeBytes)
+				return nil, fielderr.Errorf("bench", "%s.size_bytes: want a size > 0 bytes, got %d", at, r.SizeBytes)
 			case !(r.TimeS > 0) || math.IsInf(r.TimeS, 0):
-				return nil, prim.Errorf("bench", "%s.time_s: want a finite time > 0 seconds, got %g", at, r.TimeS)
+				return nil, fielderr.Errorf("bench", "%s.time_s: want a finite time > 0 seconds, got %g", at, r.TimeS)
 			case !(r.BusBwGBs >= 0) || math.IsInf(r.BusBwGBs, 0):
-				return nil, prim.Errorf("bench", "%s.busbw_GBps: want a finite bandwidth ≥ 0 GB/s, got %g", at, r.BusBwGBs)
+				return nil, fielderr.Errorf("bench", "%s.busbw_GBps: want a finite bandwidth ≥ 0 GB/s, got %g", at, r.BusBwGBs)
 			}
 			s.Points = append(s.Points, Point{Collective: c, Algorithm: a, Ranks: b.Ranks, SizeBytes: r.SizeBytes, TimeS: r.TimeS, BusBwBps: r.BusBwGBs * 1e9})
 		}

@@ -4,8 +4,8 @@ import (
 	"math"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/fit"
-	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 )
 
@@ -101,7 +101,7 @@ func Compare(p cost.Params, s Series) []Comparison {
 		}
 		c.ModelAlgorithm = q.Algorithm
 		if pt.Collective != p.Collective {
-			c.Err = prim.Errorf("collective", "the point measured %s, the question is %s", pt.Collective, p.Collective).Error()
+			c.Err = fielderr.Errorf("collective", "the point measured %s, the question is %s", pt.Collective, p.Collective).Error()
 		} else if r, _, err := cost.EvaluateDeferred(q); err != nil { // the closed form's time; no schedule needed
 			c.Err = err.Error()
 		} else {

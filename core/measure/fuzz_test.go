@@ -7,11 +7,12 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 )
 
-// FuzzParse: any input gives either a *prim.FieldError or a Set whose
+// FuzzParse: any input gives either a *fielderr.Error or a Set whose
 // points keep Point's invariants; never a panic. Seeds: every test input
 // and a few hand-made edge cases.
 func FuzzParse(f *testing.F) {
@@ -36,9 +37,9 @@ func FuzzParse(f *testing.F) {
 		for _, opt := range []Options{{}, {Collective: prim.AllReduce, Ranks: 4}} {
 			set, err := Parse(data, opt)
 			if err != nil {
-				var fe *prim.FieldError
+				var fe *fielderr.Error
 				if !errors.As(err, &fe) {
-					t.Fatalf("error %T %v is not a *prim.FieldError", err, err)
+					t.Fatalf("error %T %v is not a *fielderr.Error", err, err)
 				}
 				continue
 			}

@@ -12,7 +12,7 @@
 // them with core/fit and core/cost; this package computes no cost itself.
 //
 // Pure Go: no I/O, no clocks, no mutable globals. Bad input gives a
-// *prim.FieldError on field "bench" or "nccl-tests" naming the line, row or
+// *fielderr.Error on field "bench" or "nccl-tests" naming the line, row or
 // JSON field and what is accepted; never a panic.
 package measure
 
@@ -20,6 +20,7 @@ import (
 	"bytes"
 	"encoding/json"
 
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 )
@@ -128,15 +129,15 @@ func Detect(data []byte) string {
 }
 
 // Parse reads a measurement file of any supported format (Detect). Errors
-// are *prim.FieldError on field "bench" or "nccl-tests" (or "collective",
+// are *fielderr.Error on field "bench" or "nccl-tests" (or "collective",
 // "np" when an nccl-tests table lacks them and opt does not give them).
 // O(len(data)).
 func Parse(data []byte, opt Options) (*Set, error) {
 	if len(data) > MaxInput {
-		return nil, prim.Errorf("measurements", "the input is %d bytes; at most %d", len(data), MaxInput)
+		return nil, fielderr.Errorf("measurements", "the input is %d bytes; at most %d", len(data), MaxInput)
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, prim.Errorf("measurements", "empty input: want the JSON of ccplay bench --json, or nccl-tests output (its text log or -J JSON)")
+		return nil, fielderr.Errorf("measurements", "empty input: want the JSON of ccplay bench --json, or nccl-tests output (its text log or -J JSON)")
 	}
 	if Detect(data) == FormatBench {
 		return ParseBench(data, opt)

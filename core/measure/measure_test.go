@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/nccltests"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
@@ -203,7 +204,7 @@ func TestCompare(t *testing.T) {
 	}
 }
 
-// Bad input: a *prim.FieldError naming the field or line and what is
+// Bad input: a *fielderr.Error naming the field or line and what is
 // accepted; never a panic.
 func TestErrors(t *testing.T) {
 	good := string(read(t, "testdata/bench_tcp_4ranks.json"))
@@ -228,7 +229,7 @@ func TestErrors(t *testing.T) {
 	}
 	for _, tc := range cases {
 		_, err := Parse([]byte(tc.in), tc.opt)
-		var fe *prim.FieldError
+		var fe *fielderr.Error
 		if !errors.As(err, &fe) || fe.Field != tc.field || !strings.Contains(fe.Msg, tc.want) {
 			t.Errorf("%s: error %v; want field %q containing %q", tc.reason, err, tc.field, tc.want)
 		}

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 )
 
@@ -23,7 +24,7 @@ func (t Table) InferCollective() (prim.Collective, error) {
 		return t.Collective, nil
 	}
 	if t.Ranks < 2 {
-		return "", prim.Errorf("collective", "the log does not name its collective nor list its ranks; give the collective")
+		return "", fielderr.Errorf("collective", "the log does not name its collective nor list its ranks; give the collective")
 	}
 	var ratios []float64
 	reduces, rooted := -1, -1 // unknown
@@ -43,7 +44,7 @@ func (t Table) InferCollective() (prim.Collective, error) {
 		}
 	}
 	if len(ratios) == 0 {
-		return "", prim.Errorf("collective", "no row has an algbw of at least 1 GB/s to tell the collective from busbw/algbw; give the collective")
+		return "", fielderr.Errorf("collective", "no row has an algbw of at least 1 GB/s to tell the collective from busbw/algbw; give the collective")
 	}
 	sort.Float64s(ratios)
 	ratio := ratios[len(ratios)/2]
@@ -67,9 +68,9 @@ func (t Table) InferCollective() (prim.Collective, error) {
 	case 1:
 		return found, nil
 	case 0:
-		return "", prim.Errorf("collective", "busbw/algbw = %.3f matches no collective on %d ranks; give the collective", ratio, t.Ranks)
+		return "", fielderr.Errorf("collective", "busbw/algbw = %.3f matches no collective on %d ranks; give the collective", ratio, t.Ranks)
 	}
-	return "", prim.Errorf("collective", "busbw/algbw = %.3f on %d ranks fits %s; give the collective", ratio, t.Ranks, strings.Join(cands, " and "))
+	return "", fielderr.Errorf("collective", "busbw/algbw = %.3f on %d ranks fits %s; give the collective", ratio, t.Ranks, strings.Join(cands, " and "))
 }
 
 func b2i(b bool) int {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 )
 
@@ -22,7 +23,7 @@ func (x *jsonNum) UnmarshalJSON(b []byte) error {
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil {
-		return prim.Errorf("nccl-tests", "want a number, got %s", s)
+		return fielderr.Errorf("nccl-tests", "want a number, got %s", s)
 	}
 	*x = jsonNum(f)
 	return nil
@@ -62,17 +63,17 @@ type jsonReport struct {
 // out_of_place and in_place objects, average_bus_bandwidth).
 func ParseJSON(data []byte) (*Log, error) {
 	if len(data) > MaxInput {
-		return nil, prim.Errorf("nccl-tests", "the input is %d bytes; at most %d", len(data), MaxInput)
+		return nil, fielderr.Errorf("nccl-tests", "the input is %d bytes; at most %d", len(data), MaxInput)
 	}
 	var rep jsonReport
 	if err := json.Unmarshal(data, &rep); err != nil {
-		return nil, prim.Errorf("nccl-tests", "not an nccl-tests JSON report: %s", strings.TrimPrefix(err.Error(), "nccl-tests: "))
+		return nil, fielderr.Errorf("nccl-tests", "not an nccl-tests JSON report: %s", strings.TrimPrefix(err.Error(), "nccl-tests: "))
 	}
 	if rep.Results == nil {
-		return nil, prim.Errorf("nccl-tests", "JSON without \"results\": want the report of nccl-tests -J")
+		return nil, fielderr.Errorf("nccl-tests", "JSON without \"results\": want the report of nccl-tests -J")
 	}
 	if len(rep.Results) > MaxRows {
-		return nil, prim.Errorf("nccl-tests", "more than %d rows", MaxRows)
+		return nil, fielderr.Errorf("nccl-tests", "more than %d rows", MaxRows)
 	}
 	t := Table{WrongColumn: "nwrong", Rows: []Row{}}
 	if len(rep.Args) > 0 {
@@ -92,14 +93,14 @@ func ParseJSON(data []byte) (*Log, error) {
 	}
 	for i, jr := range rep.Results {
 		if jr.Size == nil || *jr.Size < 0 || jr.Count < 0 {
-			return nil, prim.Errorf("nccl-tests", "results[%d]: want size and count ≥ 0", i)
+			return nil, fielderr.Errorf("nccl-tests", "results[%d]: want size and count ≥ 0", i)
 		}
 		r := Row{SizeBytes: *jr.Size, Count: jr.Count, Type: jr.Type, Redop: jr.Redop, Root: -1}
 		if len(jr.Root) > 0 && string(jr.Root) != "null" {
 			s := strings.Trim(strings.TrimSpace(string(jr.Root)), `"`)
 			root, err := strconv.Atoi(strings.TrimSpace(s))
 			if err != nil || root < -1 || root > prim.MaxRanks {
-				return nil, prim.Errorf("nccl-tests", "results[%d]: root: want a rank or -1, got %s", i, jr.Root)
+				return nil, fielderr.Errorf("nccl-tests", "results[%d]: root: want a rank or -1, got %s", i, jr.Root)
 			}
 			r.Root = root
 		}
@@ -114,14 +115,14 @@ func ParseJSON(data []byte) (*Log, error) {
 			case v.CPUTime != nil:
 				res.TimeUs = float64(*v.CPUTime)
 			default:
-				return nil, prim.Errorf("nccl-tests", "results[%d]: no time or cpu_time", i)
+				return nil, fielderr.Errorf("nccl-tests", "results[%d]: no time or cpu_time", i)
 			}
 			if v.NWrong != nil {
 				res.Wrong = float64(*v.NWrong)
 			}
 			for _, x := range []float64{res.TimeUs, res.AlgBwGBs, res.BusBwGBs} {
 				if x < 0 || math.IsInf(x, 0) {
-					return nil, prim.Errorf("nccl-tests", "results[%d]: negative or infinite value %g", i, x)
+					return nil, fielderr.Errorf("nccl-tests", "results[%d]: negative or infinite value %g", i, x)
 				}
 			}
 			if k == 0 {

@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"math"
 
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 )
 
@@ -77,11 +78,11 @@ const (
 )
 
 // Parse reads nccl-tests output: JSON (-J) when the first non-blank byte is
-// '{', the text tables otherwise. It returns a *prim.FieldError on field
+// '{', the text tables otherwise. It returns a *fielderr.Error on field
 // "nccl-tests" naming the line and what is wrong; never panics.
 func Parse(data []byte) (*Log, error) {
 	if len(data) > MaxInput {
-		return nil, prim.Errorf("nccl-tests", "the input is %d bytes; at most %d", len(data), MaxInput)
+		return nil, fielderr.Errorf("nccl-tests", "the input is %d bytes; at most %d", len(data), MaxInput)
 	}
 	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && t[0] == '{' {
 		return ParseJSON(data)

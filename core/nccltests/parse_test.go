@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 )
 
@@ -212,7 +213,7 @@ func TestErrors(t *testing.T) {
 	}
 	for _, tc := range cases {
 		_, err := Parse([]byte(tc.log))
-		var fe *prim.FieldError
+		var fe *fielderr.Error
 		if !errors.As(err, &fe) || fe.Field != "nccl-tests" || !strings.Contains(fe.Msg, tc.want) {
 			t.Errorf("%s: got %v, want a nccl-tests field error containing %q", tc.reason, err, tc.want)
 		}
@@ -244,7 +245,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, err := Parse(data)
 		if err != nil {
-			var fe *prim.FieldError
+			var fe *fielderr.Error
 			if !errors.As(err, &fe) {
 				t.Fatalf("error is not a FieldError: %v", err)
 			}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 )
 
@@ -85,7 +86,7 @@ func parseHeader(fields []string) (layout, bool) {
 // removed.
 func ParseText(data []byte) (*Log, error) {
 	if len(data) > MaxInput {
-		return nil, prim.Errorf("nccl-tests", "the input is %d bytes; at most %d", len(data), MaxInput)
+		return nil, fielderr.Errorf("nccl-tests", "the input is %d bytes; at most %d", len(data), MaxInput)
 	}
 	log := &Log{Format: "text"}
 	var cur *Table
@@ -112,7 +113,7 @@ func ParseText(data []byte) (*Log, error) {
 			case len(fields) > 0 && fields[0] == "size":
 				l, ok := parseHeader(fields)
 				if !ok {
-					return nil, prim.Errorf("nccl-tests", "line %d: a table header without the size, count, time, algbw and busbw columns: %q", lineNo, trim)
+					return nil, fielderr.Errorf("nccl-tests", "line %d: a table header without the size, count, time, algbw and busbw columns: %q", lineNo, trim)
 				}
 				log.Tables = append(log.Tables, Table{Ranks: ranks, Columns: l.cols, WrongColumn: l.wrongName})
 				cur, lay = &log.Tables[len(log.Tables)-1], l
@@ -142,12 +143,12 @@ func ParseText(data []byte) (*Log, error) {
 			return nil, err
 		}
 		if rows++; rows > MaxRows {
-			return nil, prim.Errorf("nccl-tests", "more than %d rows", MaxRows)
+			return nil, fielderr.Errorf("nccl-tests", "more than %d rows", MaxRows)
 		}
 		cur.Rows = append(cur.Rows, row)
 	}
 	if len(log.Tables) == 0 {
-		return nil, prim.Errorf("nccl-tests", "no nccl-tests table found: want a header line like \"#  size  count  type  redop  root  time  algbw  busbw  #wrong …\" followed by rows")
+		return nil, fielderr.Errorf("nccl-tests", "no nccl-tests table found: want a header line like \"#  size  count  type  redop  root  time  algbw  busbw  #wrong …\" followed by rows")
 	}
 	return log, nil
 }
@@ -179,11 +180,11 @@ func isUint(s string) bool {
 // out-of-place columns (tests without in-place results).
 func parseRow(f []string, l layout, line int) (Row, error) {
 	bad := func(col, want string, got string) error {
-		return prim.Errorf("nccl-tests", "line %d: column %s: want %s, got %q", line, col, want, got)
+		return fielderr.Errorf("nccl-tests", "line %d: column %s: want %s, got %q", line, col, want, got)
 	}
 	need := l.variants[0].busbw + 1
 	if len(f) < need {
-		return Row{}, prim.Errorf("nccl-tests", "line %d: %d values, but the header has %d columns up to the first busbw", line, len(f), need)
+		return Row{}, fielderr.Errorf("nccl-tests", "line %d: %d values, but the header has %d columns up to the first busbw", line, len(f), need)
 	}
 	r := Row{Line: line, Root: -1}
 	var err error
@@ -213,7 +214,7 @@ func parseRow(f []string, l layout, line int) (Row, error) {
 			break // no in-place values on this row
 		}
 		if len(f) <= last {
-			return r, prim.Errorf("nccl-tests", "line %d: %d values, but the header has %d columns", line, len(f), last+1)
+			return r, fielderr.Errorf("nccl-tests", "line %d: %d values, but the header has %d columns", line, len(f), last+1)
 		}
 		res := Result{Wrong: math.NaN()}
 		for _, c := range []struct {

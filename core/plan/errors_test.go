@@ -5,11 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/request"
 )
 
-// Bad input is a *prim.FieldError naming the field, never a panic.
+// Bad input is a *fielderr.Error naming the field, never a panic.
 func TestFieldErrors(t *testing.T) {
 	for _, c := range []struct {
 		fields map[string]string
@@ -59,7 +59,7 @@ func TestFieldErrors(t *testing.T) {
 		if err == nil {
 			_, err = Plan(in)
 		}
-		var fe *prim.FieldError
+		var fe *fielderr.Error
 		if !errors.As(err, &fe) || fe.Field != c.field {
 			t.Errorf("%v (%s): error %v, want a field error on %q", c.fields, c.why, err, c.field)
 		}

@@ -4,11 +4,11 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/request"
 )
 
-// FuzzPlan: any text in the main fields gives a plan or a *prim.FieldError,
+// FuzzPlan: any text in the main fields gives a plan or a *fielderr.Error,
 // never a panic, and a plan's totals are consistent.
 func FuzzPlan(f *testing.F) {
 	f.Add("70b", "8", "8", "1", "1", "3", "4096", "1", "8")
@@ -26,7 +26,7 @@ func FuzzPlan(f *testing.F) {
 			r, err = Plan(in)
 		}
 		if err != nil {
-			var fe *prim.FieldError
+			var fe *fielderr.Error
 			if !errors.As(err, &fe) {
 				t.Fatalf("error %v is not a field error", err)
 			}

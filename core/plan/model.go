@@ -11,7 +11,7 @@ package plan
 import (
 	"strings"
 
-	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/fielderr"
 )
 
 // Model is a decoder-only transformer in the Llama family: RMSNorm, rotary
@@ -73,7 +73,7 @@ func PresetNames() []string {
 }
 
 // LookupModel returns the preset named name (case-insensitive), or a
-// *prim.FieldError on "model" listing the accepted names.
+// *fielderr.Error on "model" listing the accepted names.
 func LookupModel(name string) (Model, error) {
 	k := strings.ToLower(strings.TrimSpace(name))
 	for _, m := range presets {
@@ -81,7 +81,7 @@ func LookupModel(name string) (Model, error) {
 			return m, nil
 		}
 	}
-	return Model{}, prim.Errorf("model", "unknown model %q; accepted: %s, custom", name, strings.Join(PresetNames(), ", "))
+	return Model{}, fielderr.Errorf("model", "unknown model %q; accepted: %s, custom", name, strings.Join(PresetNames(), ", "))
 }
 
 // MaxDim bounds every model dimension so that parameter counts stay far
@@ -117,37 +117,37 @@ func (m Model) Validate() error {
 	}{{"layers", m.Layers, MaxLayers}, {"hidden", m.Hidden, MaxDim}, {"heads", m.Heads, MaxDim},
 		{"kv-heads", m.KVHeads, MaxDim}, {"ffn", m.FFN, MaxDim}, {"vocab", m.Vocab, MaxDim}} {
 		if f.v < 1 || f.v > f.max {
-			return prim.Errorf(f.name, "want an integer from 1 to %d, got %d", f.max, f.v)
+			return fielderr.Errorf(f.name, "want an integer from 1 to %d, got %d", f.max, f.v)
 		}
 	}
 	switch {
 	case m.HeadDim < 0 || m.HeadDim > MaxDim:
-		return prim.Errorf("head-dim", "want an integer from 1 to %d (or 0 for hidden / heads), got %d", MaxDim, m.HeadDim)
+		return fielderr.Errorf("head-dim", "want an integer from 1 to %d (or 0 for hidden / heads), got %d", MaxDim, m.HeadDim)
 	case m.HeadDim == 0 && m.Hidden%m.Heads != 0:
-		return prim.Errorf("heads", "want a divisor of hidden %d (or give head-dim), got %d", m.Hidden, m.Heads)
+		return fielderr.Errorf("heads", "want a divisor of hidden %d (or give head-dim), got %d", m.Hidden, m.Heads)
 	case m.Heads%m.KVHeads != 0:
-		return prim.Errorf("kv-heads", "want a divisor of heads %d (grouped-query attention), got %d", m.Heads, m.KVHeads)
+		return fielderr.Errorf("kv-heads", "want a divisor of heads %d (grouped-query attention), got %d", m.Heads, m.KVHeads)
 	case m.Experts < 0 || m.Experts > MaxExperts:
-		return prim.Errorf("experts", "want an integer from 0 (dense) to %d, got %d", MaxExperts, m.Experts)
+		return fielderr.Errorf("experts", "want an integer from 0 (dense) to %d, got %d", MaxExperts, m.Experts)
 	}
 	if f := m.paramsFloat(); f > MaxParams {
-		return prim.Errorf("layers", "the model has about %.3g parameters; want at most %g", f, float64(MaxParams))
+		return fielderr.Errorf("layers", "the model has about %.3g parameters; want at most %g", f, float64(MaxParams))
 	}
 	if m.Experts == 0 {
 		if m.TopK != 0 || m.SharedExperts != 0 || m.DenseLayers != 0 {
-			return prim.Errorf("experts", "top-k, shared-experts and dense-layers need experts ≥ 1; got a dense model (experts 0)")
+			return fielderr.Errorf("experts", "top-k, shared-experts and dense-layers need experts ≥ 1; got a dense model (experts 0)")
 		}
 		return nil
 	}
 	switch {
 	case m.TopK < 1 || m.TopK > m.Experts:
-		return prim.Errorf("top-k", "want an integer from 1 to experts %d, got %d", m.Experts, m.TopK)
+		return fielderr.Errorf("top-k", "want an integer from 1 to experts %d, got %d", m.Experts, m.TopK)
 	case m.SharedExperts < 0 || m.SharedExperts > MaxExperts:
-		return prim.Errorf("shared-experts", "want an integer from 0 to %d, got %d", MaxExperts, m.SharedExperts)
+		return fielderr.Errorf("shared-experts", "want an integer from 0 to %d, got %d", MaxExperts, m.SharedExperts)
 	case m.MoEFFN < 1 || m.MoEFFN > MaxDim:
-		return prim.Errorf("moe-ffn", "want an integer from 1 to %d, got %d", MaxDim, m.MoEFFN)
+		return fielderr.Errorf("moe-ffn", "want an integer from 1 to %d, got %d", MaxDim, m.MoEFFN)
 	case m.DenseLayers < 0 || m.DenseLayers >= m.Layers:
-		return prim.Errorf("dense-layers", "want an integer from 0 to layers−1 = %d, got %d", m.Layers-1, m.DenseLayers)
+		return fielderr.Errorf("dense-layers", "want an integer from 0 to layers−1 = %d, got %d", m.Layers-1, m.DenseLayers)
 	}
 	return nil
 }

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/topo"
@@ -65,7 +65,7 @@ var Help = map[string]string{
 }
 
 // Parse reads a planning question from its fields (Fields), with the
-// defaults Help states. Every error is a *prim.FieldError naming the field.
+// defaults Help states. Every error is a *fielderr.Error naming the field.
 func Parse(get request.Lookup) (Input, error) {
 	var in Input
 	name, ok := get("model")
@@ -126,7 +126,7 @@ func Parse(get request.Lookup) (Input, error) {
 	p := &in.Parallel
 	world := p.DP * p.TP * p.PP
 	if world > MaxWorld || world < 1 {
-		return in, prim.Errorf("dp", "dp × tp × pp must be from 1 to %d GPUs", MaxWorld)
+		return in, fielderr.Errorf("dp", "dp × tp × pp must be from 1 to %d GPUs", MaxWorld)
 	}
 	defG := "8"
 	if world < 8 {
@@ -148,18 +148,18 @@ func Parse(get request.Lookup) (Input, error) {
 			return in, err
 		}
 		if _, both := get("micro-batches"); both && int64(mbs)*int64(in.Shape.MicroBatch)*int64(p.DP) != int64(in.Shape.GlobalBatch) {
-			return in, prim.Errorf("global-batch", "%s sequences ≠ micro-batches × micro-batch × dp = %d × %d × %d; give one of the two", gb, mbs, in.Shape.MicroBatch, p.DP)
+			return in, fielderr.Errorf("global-batch", "%s sequences ≠ micro-batches × micro-batch × dp = %d × %d × %d; give one of the two", gb, mbs, in.Shape.MicroBatch, p.DP)
 		}
 	} else {
 		gb := int64(mbs) * int64(in.Shape.MicroBatch) * int64(p.DP)
 		if gb > MaxBatch {
-			return in, prim.Errorf("micro-batches", "micro-batches × micro-batch × dp = %d sequences; want at most %d", gb, MaxBatch)
+			return in, fielderr.Errorf("micro-batches", "micro-batches × micro-batch × dp = %d sequences; want at most %d", gb, MaxBatch)
 		}
 		in.Shape.GlobalBatch = int(gb)
 	}
 	if world%in.Cluster.GPUsPerNode != 0 {
 		if _, given := get("nodes"); !given {
-			return in, prim.Errorf("gpus-per-node", "dp × tp × pp = %d GPUs do not fill whole nodes of %d GPUs; give gpus-per-node (a divisor of %d)", world, in.Cluster.GPUsPerNode, world)
+			return in, fielderr.Errorf("gpus-per-node", "dp × tp × pp = %d GPUs do not fill whole nodes of %d GPUs; give gpus-per-node (a divisor of %d)", world, in.Cluster.GPUsPerNode, world)
 		}
 	}
 	if in.Cluster.Nodes, err = intOf(get, "nodes", strconv.Itoa(max(1, world/in.Cluster.GPUsPerNode)), 1, MaxWorld); err != nil {
@@ -174,7 +174,7 @@ func Parse(get request.Lookup) (Input, error) {
 		p.SP = true
 	case "off", "false", "0", "no":
 	default:
-		return in, prim.Errorf("sp", "want on or off, got %q", sp)
+		return in, fielderr.Errorf("sp", "want on or off, got %q", sp)
 	}
 	if p.Zero, err = ParseZero(text(get, "zero", "0")); err != nil {
 		return in, err
@@ -206,7 +206,7 @@ func Parse(get request.Lookup) (Input, error) {
 	}
 	v, perr := strconv.ParseFloat(pk, 64)
 	if perr != nil || !(v > 0) || v > 1e6 {
-		return in, prim.Errorf("peak", "want peak dense TFLOP/s per GPU above 0 and at most 1e6, such as 989, got %q", text(get, "peak", ""))
+		return in, fielderr.Errorf("peak", "want peak dense TFLOP/s per GPU above 0 and at most 1e6, such as 989, got %q", text(get, "peak", ""))
 	}
 	in.Compute.PeakFLOPS = v * 1e12
 	mfu, err := units.ParseEfficiency(text(get, "mfu", "0.4"))
@@ -230,7 +230,7 @@ func intOf(get request.Lookup, name, def string, lo, hi int) (int, error) {
 	s := text(get, name, def)
 	v, err := strconv.Atoi(s)
 	if err != nil || v < lo || v > hi {
-		return 0, prim.Errorf(name, "want an integer from %d to %d, got %q", lo, hi, s)
+		return 0, fielderr.Errorf(name, "want an integer from %d to %d, got %q", lo, hi, s)
 	}
 	return v, nil
 }
@@ -260,5 +260,5 @@ func link(get request.Lookup, presetField, def, bwField, latField string) (topo.
 	return l, nil
 }
 
-// wrap makes err a *prim.FieldError on name.
-func wrap(name string, err error) error { return prim.OnField(name, err) }
+// wrap makes err a *fielderr.Error on name.
+func wrap(name string, err error) error { return fielderr.On(name, err) }

@@ -4,7 +4,7 @@ import (
 	"math"
 
 	"github.com/ccplay/ccplay/core/cost"
-	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/fielderr"
 )
 
 // GroupInfo describes one communicator family on the rank grid.
@@ -52,7 +52,7 @@ type Result struct {
 const maxStepBytes = 1 << 60
 
 // Plan derives and prices one training step. It validates in first and
-// returns a *prim.FieldError naming the bad field. O(World + layers +
+// returns a *fielderr.Error naming the bad field. O(World + layers +
 // rows · shapes · cost.Quick); about a millisecond for 405B on 16,384 GPUs.
 func Plan(in Input) (Result, error) {
 	if err := in.Validate(); err != nil {
@@ -88,7 +88,7 @@ func Plan(in Input) (Result, error) {
 
 	for _, c := range derive(in, st, m) {
 		if float64(c.Calls)*float64(c.Bytes) > maxStepBytes || c.Bytes > cost.MaxSize(c.GroupSize) {
-			return Result{}, prim.Errorf(fieldOf(c), "%s %s of %d bytes × %d calls per step is beyond the exact range (2^60 bytes a step); use a smaller shape",
+			return Result{}, fielderr.Errorf(fieldOf(c), "%s %s of %d bytes × %d calls per step is beyond the exact range (2^60 bytes a step); use a smaller shape",
 				c.Strategy, c.Collective, c.Bytes, c.Calls)
 		}
 		row, err := price(in, c, shapes[c.Group])

@@ -3,7 +3,11 @@
 // Every algorithm in package sched is checked against these definitions.
 package prim
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/ccplay/ccplay/core/fielderr"
+)
 
 // Collective names one of the eight collectives or point-to-point SendRecv.
 // The string values are the identifiers used by the CLI, the API and URLs.
@@ -29,7 +33,7 @@ func Collectives() []Collective {
 
 // ParseCollective returns the collective named s (case-insensitive; "_" and
 // "-" are ignored, so "all_reduce" and "all-reduce" name AllReduce), or a
-// *FieldError on "collective" listing the accepted names.
+// *fielderr.Error on "collective" listing the accepted names.
 func ParseCollective(s string) (Collective, error) {
 	k := strings.NewReplacer("_", "", "-", "", " ", "").Replace(strings.ToLower(strings.TrimSpace(s)))
 	for _, c := range Collectives() {
@@ -37,7 +41,7 @@ func ParseCollective(s string) (Collective, error) {
 			return c, nil
 		}
 	}
-	return "", Errorf("collective", "unknown collective %q; accepted: %s", s, joinCollectives(Collectives()))
+	return "", fielderr.Errorf("collective", "unknown collective %q; accepted: %s", s, joinCollectives(Collectives()))
 }
 
 func joinCollectives(cs []Collective) string {

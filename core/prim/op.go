@@ -1,6 +1,10 @@
 package prim
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/ccplay/ccplay/core/fielderr"
+)
 
 // Op is a reduce operator. All four are associative and commutative on
 // int64 (wrapping arithmetic) and, up to rounding, on float64.
@@ -18,7 +22,7 @@ const (
 func Ops() []Op { return []Op{Sum, Prod, Max, Min} }
 
 // ParseOp returns the operator named s (case-insensitive; "" means Sum), or
-// a *FieldError on "op" listing the accepted names.
+// a *fielderr.Error on "op" listing the accepted names.
 func ParseOp(s string) (Op, error) {
 	k := strings.ToLower(strings.TrimSpace(s))
 	if k == "" {
@@ -29,7 +33,7 @@ func ParseOp(s string) (Op, error) {
 			return o, nil
 		}
 	}
-	return "", Errorf("op", "unknown op %q; accepted: sum, prod, max, min", s)
+	return "", fielderr.Errorf("op", "unknown op %q; accepted: sum, prod, max, min", s)
 }
 
 // Elem is an element type a collective can carry.

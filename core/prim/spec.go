@@ -2,6 +2,8 @@ package prim
 
 import (
 	"slices"
+
+	"github.com/ccplay/ccplay/core/fielderr"
 )
 
 // MaxRanks is the largest communicator any part of ccplay accepts (2^20).
@@ -43,7 +45,7 @@ type Spec struct {
 	SendCounts [][]int
 }
 
-// Validate checks every field and returns a *FieldError naming the first bad
+// Validate checks every field and returns a *fielderr.Error naming the first bad
 // one and what is accepted. A valid Spec never makes Reference or any
 // schedule builder panic.
 func (s Spec) Validate() error {
@@ -51,53 +53,53 @@ func (s Spec) Validate() error {
 	// them, so a spelling ParseCollective/ParseOp would normalise ("AllReduce",
 	// "SUM") must be normalised by the caller, not silently mis-executed.
 	if !slices.Contains(Collectives(), s.Collective) {
-		return Errorf("collective", "want one of %s, got %q", joinCollectives(Collectives()), s.Collective)
+		return fielderr.Errorf("collective", "want one of %s, got %q", joinCollectives(Collectives()), s.Collective)
 	}
 	if s.Ranks < 1 || s.Ranks > MaxRanks {
-		return Errorf("ranks", "want an integer from 1 to %d, got %d", MaxRanks, s.Ranks)
+		return fielderr.Errorf("ranks", "want an integer from 1 to %d, got %d", MaxRanks, s.Ranks)
 	}
 	if s.Collective.Rooted() {
 		if s.Root < 0 || s.Root >= s.Ranks {
-			return Errorf("root", "want a rank from 0 to %d, got %d", s.Ranks-1, s.Root)
+			return fielderr.Errorf("root", "want a rank from 0 to %d, got %d", s.Ranks-1, s.Root)
 		}
 	} else if s.Root != 0 {
-		return Errorf("root", "%s has no root; leave it 0, got %d", s.Collective, s.Root)
+		return fielderr.Errorf("root", "%s has no root; leave it 0, got %d", s.Collective, s.Root)
 	}
 	if s.Collective.Reduces() {
 		if !slices.Contains(Ops(), s.Op) {
-			return Errorf("op", "want one of sum, prod, max, min, got %q", s.Op)
+			return fielderr.Errorf("op", "want one of sum, prod, max, min, got %q", s.Op)
 		}
 	}
 	if s.Count < 0 {
-		return Errorf("count", "want an element count ≥ 0, got %d", s.Count)
+		return fielderr.Errorf("count", "want an element count ≥ 0, got %d", s.Count)
 	}
 	if s.Counts != nil {
 		if !s.Collective.Blocked() {
-			return Errorf("counts", "per-rank counts apply to scatter, gather, allgather and reducescatter, not %s", s.Collective)
+			return fielderr.Errorf("counts", "per-rank counts apply to scatter, gather, allgather and reducescatter, not %s", s.Collective)
 		}
 		if len(s.Counts) != s.Ranks {
-			return Errorf("counts", "want %d per-rank counts (one per rank), got %d", s.Ranks, len(s.Counts))
+			return fielderr.Errorf("counts", "want %d per-rank counts (one per rank), got %d", s.Ranks, len(s.Counts))
 		}
 		for r, c := range s.Counts {
 			if c < 0 {
-				return Errorf("counts", "counts[%d]: want an element count ≥ 0, got %d", r, c)
+				return fielderr.Errorf("counts", "counts[%d]: want an element count ≥ 0, got %d", r, c)
 			}
 		}
 	}
 	if s.SendCounts != nil {
 		if s.Collective != AllToAll {
-			return Errorf("sendcounts", "a send-count matrix applies to alltoall only, not %s", s.Collective)
+			return fielderr.Errorf("sendcounts", "a send-count matrix applies to alltoall only, not %s", s.Collective)
 		}
 		if len(s.SendCounts) != s.Ranks {
-			return Errorf("sendcounts", "want %d rows (one per sending rank), got %d", s.Ranks, len(s.SendCounts))
+			return fielderr.Errorf("sendcounts", "want %d rows (one per sending rank), got %d", s.Ranks, len(s.SendCounts))
 		}
 		for i, row := range s.SendCounts {
 			if len(row) != s.Ranks {
-				return Errorf("sendcounts", "sendcounts[%d]: want %d entries (one per receiving rank), got %d", i, s.Ranks, len(row))
+				return fielderr.Errorf("sendcounts", "sendcounts[%d]: want %d entries (one per receiving rank), got %d", i, s.Ranks, len(row))
 			}
 			for j, c := range row {
 				if c < 0 {
-					return Errorf("sendcounts", "sendcounts[%d][%d]: want an element count ≥ 0, got %d", i, j, c)
+					return fielderr.Errorf("sendcounts", "sendcounts[%d][%d]: want an element count ≥ 0, got %d", i, j, c)
 				}
 			}
 		}

@@ -5,16 +5,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 )
 
-// fieldErr asserts that err is a *prim.FieldError on field whose message
+// fieldErr asserts that err is a *fielderr.Error on field whose message
 // contains every string of says (what is accepted, and what was given).
 func fieldErr(t *testing.T, ctx string, err error, field string, says ...string) {
 	t.Helper()
-	var fe *prim.FieldError
+	var fe *fielderr.Error
 	if !errors.As(err, &fe) {
-		t.Errorf("%s: got %v (%T), want a *prim.FieldError on %q", ctx, err, err, field)
+		t.Errorf("%s: got %v (%T), want a *fielderr.Error on %q", ctx, err, err, field)
 		return
 	}
 	if fe.Field != field {

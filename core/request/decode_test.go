@@ -5,12 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/request"
 )
 
 // TestDecodeRunErrorsNameTheField: every way a body can be malformed is a
-// *prim.FieldError whose field says where to look.
+// *fielderr.Error whose field says where to look.
 func TestDecodeRunErrorsNameTheField(t *testing.T) {
 	for _, c := range []struct {
 		body, field, msg, reason string
@@ -27,9 +27,9 @@ func TestDecodeRunErrorsNameTheField(t *testing.T) {
 		{`{} {}`, "body", "want one JSON object, found more", "trailing data after the object"},
 	} {
 		_, err := request.DecodeRun([]byte(c.body))
-		var fe *prim.FieldError
+		var fe *fielderr.Error
 		if !errors.As(err, &fe) {
-			t.Errorf("%s: DecodeRun(%q) = %v (%T), want a *prim.FieldError", c.reason, c.body, err, err)
+			t.Errorf("%s: DecodeRun(%q) = %v (%T), want a *fielderr.Error", c.reason, c.body, err, err)
 			continue
 		}
 		if fe.Field != c.field || !strings.Contains(fe.Msg, c.msg) {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/units"
@@ -55,12 +56,12 @@ func value(get Lookup, name string) string {
 	return defaults[name]
 }
 
-// field wraps an error from a parser as a *prim.FieldError for name.
+// field wraps an error from a parser as a *fielderr.Error for name.
 func field(name string, err error) error {
-	if fe, ok := err.(*prim.FieldError); ok && fe.Field == name {
+	if fe, ok := err.(*fielderr.Error); ok && fe.Field == name {
 		return fe
 	}
-	return prim.OnField(name, err)
+	return fielderr.On(name, err)
 }
 
 // intField parses a base-10 integer in [lo, hi], defaulting as CostParams does.
@@ -81,7 +82,7 @@ func Int(get Lookup, name string, def, lo, hi int) (int, error) {
 func parseIntIn(name, s string, lo, hi int) (int, error) {
 	v, err := strconv.Atoi(s)
 	if err != nil || v < lo || v > hi {
-		return 0, prim.Errorf(name, "want an integer from %d to %d, got %q", lo, hi, s)
+		return 0, fielderr.Errorf(name, "want an integer from %d to %d, got %q", lo, hi, s)
 	}
 	return v, nil
 }
@@ -115,7 +116,7 @@ func CostParams(get Lookup) (cost.Params, error) {
 	}
 	g := value(get, "gamma")
 	if p.Gamma, err = strconv.ParseFloat(g, 64); err != nil || !(p.Gamma >= 0) || p.Gamma > 1 {
-		return p, prim.Errorf("gamma", "want seconds per byte reduced, a number from 0 to 1 such as 2e-12, got %q", g)
+		return p, fielderr.Errorf("gamma", "want seconds per byte reduced, a number from 0 to 1 such as 2e-12, got %q", g)
 	}
 	eff, err := units.ParseEfficiency(value(get, "efficiency"))
 	if err != nil {
@@ -134,7 +135,7 @@ func CostParams(get Lookup) (cost.Params, error) {
 		return p, err
 	}
 	if p.Root != 0 && !p.Collective.Rooted() {
-		return p, prim.Errorf("root", "%s has no root; leave root at 0, got %d", p.Collective, p.Root)
+		return p, fielderr.Errorf("root", "%s has no root; leave root at 0, got %d", p.Collective, p.Root)
 	}
 	if err := topology(get, &p); err != nil {
 		return p, err
@@ -143,7 +144,7 @@ func CostParams(get Lookup) (cost.Params, error) {
 	case cost.ModelAlphaBeta, cost.ModelNCCL:
 		p.CostModel = m
 	default:
-		return p, prim.Errorf("model", "unknown cost model %q; accepted: alpha-beta (the α-β-γ cost rule), nccl (NCCL %s's algorithm × protocol tuning model)", m, cost.NCCLVersion)
+		return p, fielderr.Errorf("model", "unknown cost model %q; accepted: alpha-beta (the α-β-γ cost rule), nccl (NCCL %s's algorithm × protocol tuning model)", m, cost.NCCLVersion)
 	}
 	return p, p.Validate()
 }

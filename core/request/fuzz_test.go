@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/core/sched"
@@ -64,7 +65,7 @@ var runSeeds = []string{
 }
 
 // FuzzDecodeRunAndDo: DecodeRun and Do never panic; every refusal is a
-// *prim.FieldError naming a field; whatever Do returns equals the
+// *fielderr.Error naming a field; whatever Do returns equals the
 // collective's definition (prim.Reference), derived here independently.
 //
 // One refusal is not a FieldError: Do compares a float64 result with the
@@ -119,11 +120,11 @@ func FuzzDecodeRunAndDo(f *testing.F) {
 	})
 }
 
-// requireFieldError fails unless err is a *prim.FieldError with a field and
+// requireFieldError fails unless err is a *fielderr.Error with a field and
 // a message.
 func requireFieldError(t *testing.T, err error) {
 	t.Helper()
-	var fe *prim.FieldError
+	var fe *fielderr.Error
 	if !errors.As(err, &fe) || fe.Field == "" || fe.Msg == "" {
 		t.Fatalf("error %q (%T) does not name a field", err, err)
 	}
@@ -342,7 +343,7 @@ func FuzzCostParams(f *testing.F) {
 		}
 		p, err := request.CostParams(request.Map(given))
 		if err != nil {
-			var fe *prim.FieldError
+			var fe *fielderr.Error
 			if !errors.As(err, &fe) || !isCostField(fe.Field) || fe.Msg == "" {
 				t.Fatalf("error %q (%T) does not name a cost field", err, err)
 			}

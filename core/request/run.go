@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/sim"
@@ -56,7 +57,7 @@ func DecodeRun(data []byte) (Run, error) {
 		return r, jsonError(err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return r, prim.Errorf("body", "want one JSON object, found more after it")
+		return r, fielderr.Errorf("body", "want one JSON object, found more after it")
 	}
 	return r, nil
 }
@@ -65,22 +66,22 @@ func jsonError(err error) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
 		if te.Field == "" { // the body itself is not an object
-			return prim.Errorf("body", "want one JSON object, got JSON %s", te.Value)
+			return fielderr.Errorf("body", "want one JSON object, got JSON %s", te.Value)
 		}
-		return prim.Errorf(te.Field, "want %s, got JSON %s", te.Type, te.Value)
+		return fielderr.Errorf(te.Field, "want %s, got JSON %s", te.Type, te.Value)
 	}
 	if q, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
 		const accepted = "accepted: collective, algorithm, op, root, dtype, inputs, counts, sendcounts, chunks, gpus_per_node"
 		if name, uerr := strconv.Unquote(q); uerr == nil && name != "" {
-			return prim.Errorf(name, "unknown field; %s", accepted)
+			return fielderr.Errorf(name, "unknown field; %s", accepted)
 		}
-		return prim.Errorf("body", "unknown field %s; %s", q, accepted)
+		return fielderr.Errorf("body", "unknown field %s; %s", q, accepted)
 	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return prim.Errorf("body", "invalid JSON at byte %d: %v", se.Offset, err)
+		return fielderr.Errorf("body", "invalid JSON at byte %d: %v", se.Offset, err)
 	}
-	return prim.Errorf("body", "invalid JSON: %v", err)
+	return fielderr.Errorf("body", "invalid JSON: %v", err)
 }
 
 // Do runs r: builds the schedule, executes it on the inputs, verifies the
@@ -98,14 +99,14 @@ func Do(r Run) (RunResult, error) {
 		}
 	}
 	if alg == sched.Auto {
-		return RunResult{}, prim.Errorf("algorithm", "run executes a concrete schedule; choose one of %v (auto picks by cost, see ccplay cost)", sched.Applicable(c))
+		return RunResult{}, fielderr.Errorf("algorithm", "run executes a concrete schedule; choose one of %v (auto picks by cost, see ccplay cost)", sched.Applicable(c))
 	}
 	op, err := prim.ParseOp(r.Op)
 	if err != nil {
 		return RunResult{}, field("op", err)
 	}
 	if len(r.Inputs) == 0 {
-		return RunResult{}, prim.Errorf("inputs", "want one buffer per rank (at least one rank)")
+		return RunResult{}, fielderr.Errorf("inputs", "want one buffer per rank (at least one rank)")
 	}
 	sp := prim.Spec{Collective: c, Ranks: len(r.Inputs), Root: r.Root, Op: op, Counts: r.Counts, SendCounts: r.SendCounts}
 	sp.Count = inferCount(sp, r.Inputs)
@@ -117,10 +118,10 @@ func Do(r Run) (RunResult, error) {
 		total += len(in)
 	}
 	if total > MaxRunElements {
-		return RunResult{}, prim.Errorf("inputs", "at most %d elements in all, got %d", MaxRunElements, total)
+		return RunResult{}, fielderr.Errorf("inputs", "at most %d elements in all, got %d", MaxRunElements, total)
 	}
 	if r.GPUsPerNode < 0 || r.GPUsPerNode > 0 && sp.Ranks%r.GPUsPerNode != 0 {
-		return RunResult{}, prim.Errorf("gpus_per_node", "ranks are placed on whole nodes: want 0 (no nodes) or a divisor of %d ranks, got %d", sp.Ranks, r.GPUsPerNode)
+		return RunResult{}, fielderr.Errorf("gpus_per_node", "ranks are placed on whole nodes: want 0 (no nodes) or a divisor of %d ranks, got %d", sp.Ranks, r.GPUsPerNode)
 	}
 	s, err := sched.Build(sp, alg, sched.Options{Chunks: r.Chunks, GPUsPerNode: r.GPUsPerNode})
 	if err != nil {
@@ -132,7 +133,7 @@ func Do(r Run) (RunResult, error) {
 	case "float64":
 		return execute[float64](s, r.Inputs, parseFloat, r.GPUsPerNode)
 	}
-	return RunResult{}, prim.Errorf("dtype", "want int64 or float64, got %q", r.DType)
+	return RunResult{}, fielderr.Errorf("dtype", "want int64 or float64, got %q", r.DType)
 }
 
 // inferCount derives Spec.Count from the buffers: the vector length, or the
@@ -180,7 +181,7 @@ func execute[T prim.Elem](s *sched.Schedule, raw [][]json.RawMessage, parse func
 		for i, m := range buf {
 			v, err := parse(m)
 			if err != nil {
-				return RunResult{}, prim.Errorf("inputs", "inputs[%d][%d]: %v, got %s", r, i, err, m)
+				return RunResult{}, fielderr.Errorf("inputs", "inputs[%d][%d]: %v, got %s", r, i, err, m)
 			}
 			in[r][i] = v
 		}
@@ -238,7 +239,7 @@ func verify[T prim.Elem](sp prim.Spec, in, out [][]T) error {
 		for i := range want[r] {
 			a, b := float64(want[r][i]), float64(out[r][i])
 			if math.IsInf(b, 0) || math.IsNaN(b) {
-				return prim.Errorf("inputs", "rank %d element %d overflows float64 (%v); JSON cannot carry it", r, i, b)
+				return fielderr.Errorf("inputs", "rank %d element %d overflows float64 (%v); JSON cannot carry it", r, i, b)
 			}
 			if a == b {
 				continue

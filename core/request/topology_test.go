@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/core/topo"
 )
@@ -64,7 +64,7 @@ func TestTopologyFieldErrors(t *testing.T) {
 		{map[string]string{"slow-link": "1-2", "slow-rank": "1", "slow-factor": "2"}, "slow-link", "both kinds", "not both"},
 	} {
 		_, err := request.CostParams(request.Map(c.in))
-		var fe *prim.FieldError
+		var fe *fielderr.Error
 		if !errors.As(err, &fe) || fe.Field != c.field || !strings.Contains(fe.Msg, c.says) {
 			t.Errorf("%s: %v; want field %q saying %q", c.reason, err, c.field, c.says)
 		}
@@ -97,7 +97,7 @@ func TestRunOnNodes(t *testing.T) {
 	}
 	r.GPUsPerNode = 3
 	_, err = request.Do(r)
-	var fe *prim.FieldError
+	var fe *fielderr.Error
 	if !errors.As(err, &fe) || fe.Field != "gpus_per_node" {
 		t.Errorf("3 GPUs per node on 4 ranks: %v", err)
 	}

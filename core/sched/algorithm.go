@@ -7,6 +7,7 @@ package sched
 import (
 	"strings"
 
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 )
 
@@ -58,7 +59,7 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 			return a, nil
 		}
 	}
-	return "", prim.Errorf("algorithm", "unknown algorithm %q; accepted: naive, ring, tree, binomial, recursive_doubling, recursive_halving, rabenseifner, bruck, pairwise, scatter_allgather, hierarchical, auto", s)
+	return "", fielderr.Errorf("algorithm", "unknown algorithm %q; accepted: naive, ring, tree, binomial, recursive_doubling, recursive_halving, rabenseifner, bruck, pairwise, scatter_allgather, hierarchical, auto", s)
 }
 
 // Check reports whether algorithm a can run collective c, with an error that
@@ -77,5 +78,5 @@ func Check(c prim.Collective, a Algorithm) error {
 		names = append(names, string(x))
 	}
 	names = append(names, string(Auto))
-	return prim.Errorf("algorithm", "%s has no %s algorithm; for %s use one of: %s", a, c, c, strings.Join(names, ", "))
+	return fielderr.Errorf("algorithm", "%s has no %s algorithm; for %s use one of: %s", a, c, c, strings.Join(names, ", "))
 }

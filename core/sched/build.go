@@ -1,6 +1,7 @@
 package sched
 
 import (
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 )
 
@@ -58,7 +59,7 @@ func DefaultChunks(c prim.Collective, a Algorithm, ranks, count int) int {
 // Build returns the schedule of algorithm a for the call s. It refuses an
 // invalid Spec, an algorithm that does not apply (naming those that do),
 // Auto (resolve it with package cost first), P above MaxRanks and schedules
-// above the transfer cap, each with a *prim.FieldError. The work is
+// above the transfer cap, each with a *fielderr.Error. The work is
 // O(transfers + P).
 func Build(s prim.Spec, a Algorithm, o Options) (*Schedule, error) {
 	if err := s.Validate(); err != nil {
@@ -68,10 +69,10 @@ func Build(s prim.Spec, a Algorithm, o Options) (*Schedule, error) {
 		return nil, err
 	}
 	if a == Auto {
-		return nil, prim.Errorf("algorithm", "auto must be resolved to a concrete algorithm before a schedule is built")
+		return nil, fielderr.Errorf("algorithm", "auto must be resolved to a concrete algorithm before a schedule is built")
 	}
 	if s.Ranks > MaxRanks {
-		return nil, prim.Errorf("ranks", "full schedules are built for up to %d ranks, got %d; the closed-form cost answers up to %d", MaxRanks, s.Ranks, prim.MaxRanks)
+		return nil, fielderr.Errorf("ranks", "full schedules are built for up to %d ranks, got %d; the closed-form cost answers up to %d", MaxRanks, s.Ranks, prim.MaxRanks)
 	}
 	sch := &Schedule{Spec: s, Algorithm: a}
 	groups := 0
@@ -88,11 +89,11 @@ func Build(s prim.Spec, a Algorithm, o Options) (*Schedule, error) {
 			k = DefaultChunks(s.Collective, a, s.Ranks, s.Count)
 		}
 		if m := MaxChunks(s.Collective, a, s.Count); k < 1 || k > m {
-			return nil, prim.Errorf("chunks", "want 1 to %d pipeline chunks for %d elements, got %d", m, s.Count, k)
+			return nil, fielderr.Errorf("chunks", "want 1 to %d pipeline chunks for %d elements, got %d", m, s.Count, k)
 		}
 		sch.Chunks = k
 	} else if o.Chunks != 0 {
-		return nil, prim.Errorf("chunks", "%s %s does not pipeline; leave chunks unset", a, s.Collective)
+		return nil, fielderr.Errorf("chunks", "%s %s does not pipeline; leave chunks unset", a, s.Collective)
 	}
 	limit := o.MaxTransfers
 	if limit <= 0 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 )
@@ -15,13 +16,13 @@ var allAlgorithms = []sched.Algorithm{sched.Naive, sched.Ring, sched.Tree, sched
 	sched.RecursiveDoubling, sched.RecursiveHalving, sched.Rabenseifner, sched.Bruck,
 	sched.Pairwise, sched.ScatterAllgather, sched.Hierarchical}
 
-// fieldErr asserts a *prim.FieldError on field whose message says every
+// fieldErr asserts a *fielderr.Error on field whose message says every
 // string of says.
 func fieldErr(t *testing.T, ctx string, err error, field string, says ...string) {
 	t.Helper()
-	var fe *prim.FieldError
+	var fe *fielderr.Error
 	if !errors.As(err, &fe) {
-		t.Errorf("%s: got %v (%T), want a *prim.FieldError on %q", ctx, err, err, field)
+		t.Errorf("%s: got %v (%T), want a *fielderr.Error on %q", ctx, err, err, field)
 		return
 	}
 	if fe.Field != field {

@@ -1,6 +1,8 @@
 package sched
 
-import "github.com/ccplay/ccplay/core/prim"
+import (
+	"github.com/ccplay/ccplay/core/fielderr"
+)
 
 // buildHierarchical builds the two-level AllReduce of the lecture's §9 on
 // k = P/g nodes of g ranks each (rank r on node r/g, local index r mod g):
@@ -71,7 +73,7 @@ func hierarchicalGroups(p, g int) (int, error) {
 		return 1, nil
 	}
 	if g < 1 || p%g != 0 {
-		return 0, prim.Errorf("gpus-per-node", "hierarchical places ranks on whole nodes: want a divisor of %d ranks, got %d GPUs per node", p, g)
+		return 0, fielderr.Errorf("gpus-per-node", "hierarchical places ranks on whole nodes: want a divisor of %d ranks, got %d GPUs per node", p, g)
 	}
 	return g, nil
 }

@@ -3,6 +3,7 @@ package sched
 import (
 	"fmt"
 
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 )
 
@@ -155,7 +156,7 @@ func (b *builder) round(phase string, reduce bool, ts []Transfer) {
 }
 
 func limitError(limit int) error {
-	return prim.Errorf("ranks", "the full schedule would exceed %d transfers; use the closed-form cost (ccplay cost) for this size, or fewer ranks", limit)
+	return fielderr.Errorf("ranks", "the full schedule would exceed %d transfers; use the closed-form cost (ccplay cost) for this size, or fewer ranks", limit)
 }
 
 // xfer is a transfer between equal offsets of two ranks' work buffers.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/sim"
@@ -196,7 +197,7 @@ func TestRunFirstRingStep(t *testing.T) {
 }
 
 // TestExecuteRejectsBadInputs: wrong buffer counts or lengths are refused
-// by Execute and NewRun with a *prim.FieldError on "inputs", never a panic.
+// by Execute and NewRun with a *fielderr.Error on "inputs", never a panic.
 func TestExecuteRejectsBadInputs(t *testing.T) {
 	s, err := sched.Build(prim.Spec{Collective: prim.AllReduce, Ranks: 3, Count: 4, Op: prim.Sum}, sched.Ring, sched.Options{})
 	if err != nil {
@@ -222,9 +223,9 @@ func TestExecuteRejectsBadInputs(t *testing.T) {
 
 func checkInputsError(t *testing.T, ctx string, err error, says string) {
 	t.Helper()
-	var fe *prim.FieldError
+	var fe *fielderr.Error
 	if !errors.As(err, &fe) || fe.Field != "inputs" || !strings.Contains(fe.Msg, says) {
-		t.Errorf("%s: error %v; want a *prim.FieldError on \"inputs\" saying %q", ctx, err, says)
+		t.Errorf("%s: error %v; want a *fielderr.Error on \"inputs\" saying %q", ctx, err, says)
 	}
 }
 

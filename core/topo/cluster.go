@@ -6,7 +6,9 @@
 // I/O, no globals that change.
 package topo
 
-import "github.com/ccplay/ccplay/core/prim"
+import (
+	"github.com/ccplay/ccplay/core/fielderr"
+)
 
 // Link is one link class: start-up latency α and bandwidth per direction.
 type Link struct {
@@ -107,19 +109,19 @@ func (c Cluster) Link(src, dst int) (alpha, beta float64) {
 func (c Cluster) Validate() error {
 	switch {
 	case c.Ranks < 1:
-		return prim.Errorf("ranks", "want at least 1 rank, got %d", c.Ranks)
+		return fielderr.Errorf("ranks", "want at least 1 rank, got %d", c.Ranks)
 	case c.GPUsPerNode < 1:
-		return prim.Errorf("gpus-per-node", "want at least 1 GPU per node, got %d", c.GPUsPerNode)
+		return fielderr.Errorf("gpus-per-node", "want at least 1 GPU per node, got %d", c.GPUsPerNode)
 	case c.Ranks%c.GPUsPerNode != 0:
-		return prim.Errorf("gpus-per-node", "ranks are placed on whole nodes: want a divisor of %d ranks, got %d GPUs per node", c.Ranks, c.GPUsPerNode)
+		return fielderr.Errorf("gpus-per-node", "ranks are placed on whole nodes: want a divisor of %d ranks, got %d GPUs per node", c.Ranks, c.GPUsPerNode)
 	case !(c.Intra.Bandwidth > 0) || c.Intra.Bandwidth > 1e18:
-		return prim.Errorf("intra-bandwidth", "want a bandwidth > 0 and ≤ 1e18 B/s, got %g B/s", c.Intra.Bandwidth)
+		return fielderr.Errorf("intra-bandwidth", "want a bandwidth > 0 and ≤ 1e18 B/s, got %g B/s", c.Intra.Bandwidth)
 	case !(c.Intra.Alpha >= 0) || c.Intra.Alpha > 1e6:
-		return prim.Errorf("intra-latency", "want a latency from 0 to 1e6 s, got %g s", c.Intra.Alpha)
+		return fielderr.Errorf("intra-latency", "want a latency from 0 to 1e6 s, got %g s", c.Intra.Alpha)
 	case !(c.Inter.Bandwidth > 0) || c.Inter.Bandwidth > 1e18:
-		return prim.Errorf("bandwidth", "want a bandwidth > 0 and ≤ 1e18 B/s, got %g B/s", c.Inter.Bandwidth)
+		return fielderr.Errorf("bandwidth", "want a bandwidth > 0 and ≤ 1e18 B/s, got %g B/s", c.Inter.Bandwidth)
 	case !(c.Inter.Alpha >= 0) || c.Inter.Alpha > 1e6:
-		return prim.Errorf("latency", "want a latency from 0 to 1e6 s, got %g s", c.Inter.Alpha)
+		return fielderr.Errorf("latency", "want a latency from 0 to 1e6 s, got %g s", c.Inter.Alpha)
 	}
 	return c.Slow.validate(c.Ranks)
 }
@@ -129,16 +131,16 @@ func (s Slow) validate(ranks int) error {
 		return nil
 	}
 	if !(s.Factor >= 1) || s.Factor > 1e6 {
-		return prim.Errorf("slow-factor", "want a slowdown factor from 1 to 1e6, got %g", s.Factor)
+		return fielderr.Errorf("slow-factor", "want a slowdown factor from 1 to 1e6, got %g", s.Factor)
 	}
 	if s.IsLink {
 		if s.A < 0 || s.A >= ranks || s.B < 0 || s.B >= ranks || s.A == s.B {
-			return prim.Errorf("slow-link", "want two different ranks from 0 to %d, such as 3-4, got %d-%d", ranks-1, s.A, s.B)
+			return fielderr.Errorf("slow-link", "want two different ranks from 0 to %d, such as 3-4, got %d-%d", ranks-1, s.A, s.B)
 		}
 		return nil
 	}
 	if s.Rank < 0 || s.Rank >= ranks {
-		return prim.Errorf("slow-rank", "want a rank from 0 to %d, got %d", ranks-1, s.Rank)
+		return fielderr.Errorf("slow-rank", "want a rank from 0 to %d, got %d", ranks-1, s.Rank)
 	}
 	return nil
 }

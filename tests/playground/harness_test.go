@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ccplay/ccplay/ui/wasmbuild"
+	"github.com/ccplay/ccplay/internal/wasmbuild"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )

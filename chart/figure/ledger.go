@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/ccplay/ccplay/chart"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/sim"
 	"github.com/ccplay/ccplay/core/units"
-	"github.com/ccplay/ccplay/ui/chart"
 )
 
 // LedgerBars charts the bytes each rank sends and receives over the whole

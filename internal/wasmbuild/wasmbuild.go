@@ -21,7 +21,7 @@ import (
 
 // SourceDirs are the directories, relative to the module root, whose .go and
 // .vugu files make up app.wasm.
-var SourceDirs = []string{"ui", "wasm/app", "core"}
+var SourceDirs = []string{"ui", "chart", "wasm/app", "core"}
 
 // Ensure makes publicDir/app.wasm and publicDir/wasm_exec.js current.
 // publicDir must sit in the module root (its parent holds go.mod). It builds

@@ -2,7 +2,7 @@ package figure
 
 import (
 	"github.com/ccplay/ccplay/core/cost"
-	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/sched"
 )
 
@@ -45,15 +45,15 @@ func crossovers(p cost.Params, algs []sched.Algorithm, sizes []int64) ([]Crossov
 		return nil, nil, err
 	}
 	if p.ElemSize < 1 {
-		return nil, nil, prim.Errorf("dtype", "element size must be ≥ 1 byte, got %d", p.ElemSize)
+		return nil, nil, fielderr.Errorf("dtype", "element size must be ≥ 1 byte, got %d", p.ElemSize)
 	}
 	if len(sizes) == 0 {
-		return nil, nil, prim.Errorf("minbytes", "want at least one size")
+		return nil, nil, fielderr.Errorf("minbytes", "want at least one size")
 	}
 	e := int64(p.ElemSize)
 	for i, s := range sizes {
 		if s <= 0 || s%e != 0 || (i > 0 && s <= sizes[i-1]) {
-			return nil, nil, prim.Errorf("minbytes", "sweep sizes must be ascending positive multiples of %d bytes, got %d", e, s)
+			return nil, nil, fielderr.Errorf("minbytes", "sweep sizes must be ascending positive multiples of %d bytes, got %d", e, s)
 		}
 	}
 	f := &finder{p: p, algs: algs, memo: map[int64][]float64{}}
@@ -93,7 +93,7 @@ func (f *finder) times(n int64) ([]float64, error) {
 		return t, nil
 	}
 	if f.evals++; f.evals > MaxCrossoverEvaluations {
-		return nil, prim.Errorf("maxbytes", "finding the crossovers needs more than %d evaluations; narrow the sweep", MaxCrossoverEvaluations)
+		return nil, fielderr.Errorf("maxbytes", "finding the crossovers needs more than %d evaluations; narrow the sweep", MaxCrossoverEvaluations)
 	}
 	q := f.p
 	q.Size = n * int64(f.p.ElemSize)

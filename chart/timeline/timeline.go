@@ -7,9 +7,9 @@ package timeline
 import (
 	"fmt"
 
+	"github.com/ccplay/ccplay/chart"
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/plan"
-	"github.com/ccplay/ccplay/ui/chart"
 )
 
 // Width is the default width of the SVG in pixels.

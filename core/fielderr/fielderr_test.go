@@ -1,4 +1,4 @@
-package prim
+package fielderr
 
 import (
 	"errors"
@@ -6,12 +6,12 @@ import (
 	"testing"
 )
 
-// A FieldError says what its message is made of: Errorf's format and
-// arguments rebuild it exactly; OnField renames the field and keeps them,
+// A Error says what its message is made of: Errorf's format and
+// arguments rebuild it exactly; On renames the field and keeps them,
 // or keeps a parser's error as the cause.
 func TestFieldErrorParts(t *testing.T) {
-	err := Errorf("ranks", "want an integer from %d to %d, got %q", 1, MaxRanks, "0")
-	fe, ok := err.(*FieldError)
+	err := Errorf("ranks", "want an integer from %d to %d, got %q", 1, 1048576, "0")
+	fe, ok := err.(*Error)
 	if !ok {
 		t.Fatalf("Errorf returned %T", err)
 	}
@@ -22,14 +22,14 @@ func TestFieldErrorParts(t *testing.T) {
 		t.Fatalf("Error() = %q", err.Error())
 	}
 
-	moved := OnField("np", err)
+	moved := On("np", err)
 	if moved.Field != "np" || moved.Msg != fe.Msg || moved.Format != fe.Format || len(moved.Args) != 3 || fe.Field != "ranks" {
-		t.Fatalf("OnField of a FieldError: %+v (original now %+v)", moved, fe)
+		t.Fatalf("On of a Error: %+v (original now %+v)", moved, fe)
 	}
 
 	cause := errors.New("size \"x\": expected a number")
-	wrapped := OnField("size", cause)
+	wrapped := On("size", cause)
 	if wrapped.Msg != cause.Error() || wrapped.Format != "" || !errors.Is(wrapped, cause) || errors.Unwrap(wrapped) != cause {
-		t.Fatalf("OnField of a parser error: %+v", wrapped)
+		t.Fatalf("On of a parser error: %+v", wrapped)
 	}
 }

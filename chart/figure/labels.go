@@ -4,10 +4,10 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/ccplay/ccplay/chart"
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/units"
-	"github.com/ccplay/ccplay/ui/chart"
 )
 
 // SecondsLabel writes a tick value in seconds with the unit that keeps the

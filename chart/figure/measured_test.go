@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccplay/ccplay/chart"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
-	"github.com/ccplay/ccplay/ui/chart"
 )
 
 // Measured points outside the model's range widen the axes to hold them

@@ -5,9 +5,10 @@ import (
 	"math/bits"
 	"strconv"
 
+	"github.com/ccplay/ccplay/chart"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
-	"github.com/ccplay/ccplay/ui/chart"
 )
 
 // Layout kinds: how Place arranges the ranks of an algorithm.
@@ -84,17 +85,17 @@ func KindOf(c prim.Collective, a sched.Algorithm, gpusPerNode int) string {
 // node for hierarchical (gpusPerNode GPUs each), and a circle for the rest
 // (recursive doubling/halving, Rabenseifner, Bruck, pairwise: every round's
 // messages are chords whose length shows the distance). gpusPerNode must be
-// 0 or divide P when the algorithm is hierarchical (a *prim.FieldError on
+// 0 or divide P when the algorithm is hierarchical (a *fielderr.Error on
 // "gpus-per-node" otherwise). Every position lies inside the box.
 // O(P log P).
 func Place(s *sched.Schedule, gpusPerNode, width, height int) (Placement, error) {
 	sp := s.Spec
 	p := sp.Ranks
 	if p < 1 {
-		return Placement{}, prim.Errorf("ranks", "want at least 1 rank, got %d", p)
+		return Placement{}, fielderr.Errorf("ranks", "want at least 1 rank, got %d", p)
 	}
 	if gpusPerNode < 0 || (s.Algorithm == sched.Hierarchical && gpusPerNode > 0 && p%gpusPerNode != 0) {
-		return Placement{}, prim.Errorf("gpus-per-node", "want 0 (no nodes) or a divisor of %d ranks, got %d", p, gpusPerNode)
+		return Placement{}, fielderr.Errorf("gpus-per-node", "want 0 (no nodes) or a divisor of %d ranks, got %d", p, gpusPerNode)
 	}
 	pl := Placement{Kind: KindOf(sp.Collective, s.Algorithm, gpusPerNode), Width: width, Height: height}
 	switch pl.Kind {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/sim"
@@ -270,9 +271,9 @@ func TestBadArguments(t *testing.T) {
 		{"round past the end", "round", step(ring, 15)},
 		{"a schedule without rounds", "round", step(empty, 1)},
 	} {
-		var fe *prim.FieldError
+		var fe *fielderr.Error
 		if !errors.As(tt.err, &fe) || fe.Field != tt.field {
-			t.Errorf("%s: want a *prim.FieldError on %q, got %v", tt.reason, tt.field, tt.err)
+			t.Errorf("%s: want a *fielderr.Error on %q, got %v", tt.reason, tt.field, tt.err)
 		}
 	}
 }

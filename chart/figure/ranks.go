@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ccplay/ccplay/chart"
 	"github.com/ccplay/ccplay/core/cost"
-	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/units"
-	"github.com/ccplay/ccplay/ui/chart"
 )
 
 // TimeVsRanks charts the modelled time of p's collective (p.Size bytes on
@@ -22,11 +22,11 @@ func TimeVsRanks(p cost.Params, ranks []int, algs []sched.Algorithm) (chart.Line
 		return chart.Line{}, err
 	}
 	if len(ranks) == 0 {
-		return chart.Line{}, prim.Errorf("minranks", "want at least one communicator size")
+		return chart.Line{}, fielderr.Errorf("minranks", "want at least one communicator size")
 	}
 	for i, r := range ranks {
 		if r < 2 || (i > 0 && r <= ranks[i-1]) {
-			return chart.Line{}, prim.Errorf("minranks", "communicator sizes must be ascending and ≥ 2, got %d", r)
+			return chart.Line{}, fielderr.Errorf("minranks", "communicator sizes must be ascending and ≥ 2, got %d", r)
 		}
 	}
 	c := chart.Line{ID: "time-vs-ranks"}

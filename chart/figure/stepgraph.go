@@ -5,10 +5,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/chart"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/units"
-	"github.com/ccplay/ccplay/ui/chart"
 )
 
 // MaxArrows is the most arrows StepGraph draws in one round (the first by
@@ -36,12 +36,12 @@ func ArrowGroup(s *sched.Schedule, pl Placement, t sched.Transfer) int {
 // is coloured by tree; for nodes, arrows between nodes take the second
 // colour (unlabelled when there are more than 8 arrows). At most MaxArrows
 // arrows are drawn. Drawn ranks that neither send nor receive are grey. A round
-// outside 0..len(s.Rounds) is a *prim.FieldError on "round".
+// outside 0..len(s.Rounds) is a *fielderr.Error on "round".
 // O(P log P + transfers in the round).
 func StepGraph(s *sched.Schedule, round, elemSize, gpusPerNode, width, height int) (chart.Graph, error) {
 	n := len(s.Rounds)
 	if round < 0 || round > n {
-		return chart.Graph{}, prim.Errorf("round", "want a round from 0 to %d, got %d", n, round)
+		return chart.Graph{}, fielderr.Errorf("round", "want a round from 0 to %d, got %d", n, round)
 	}
 	pl, err := Place(s, gpusPerNode, width, height)
 	if err != nil {

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ccplay/ccplay/chart"
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/sched"
-	"github.com/ccplay/ccplay/ui/chart"
 )
 
 // TimeVsSize charts the modelled time of p's collective on p.Ranks ranks

@@ -3,7 +3,7 @@ package figure
 import (
 	"fmt"
 
-	"github.com/ccplay/ccplay/ui/chart"
+	"github.com/ccplay/ccplay/chart"
 )
 
 // Measured overlays measured points on a chart with logarithmic axes (such

@@ -8,9 +8,10 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/ccplay/ccplay/chart"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
-	"github.com/ccplay/ccplay/ui/chart"
 )
 
 // layoutCases builds a schedule for every collective, applicable algorithm
@@ -259,7 +260,7 @@ func TestStarAndNodes(t *testing.T) {
 }
 
 func isField(err error, field string) bool {
-	var fe *prim.FieldError
+	var fe *fielderr.Error
 	return errors.As(err, &fe) && fe.Field == field
 }
 

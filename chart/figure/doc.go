@@ -7,5 +7,5 @@
 // packages cost, sched and sim do not already define.
 //
 // Every function is pure: the same arguments give the same chart. Bad
-// arguments give a *prim.FieldError naming the API's query field.
+// arguments give a *fielderr.Error naming the API's query field.
 package figure

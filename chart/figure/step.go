@@ -6,25 +6,25 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/chart"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/units"
-	"github.com/ccplay/ccplay/ui/chart"
 )
 
 // Step draws round `round` (1-based) of schedule s: the ranks on a circle,
 // one arrow per pair of ranks that exchange bytes in that round (transfers
 // between the same pair are added up; local copies are not messages),
 // labelled with the bytes. Ranks that neither send nor receive are grey.
-// A round outside 1..len(s.Rounds) is a *prim.FieldError on "round".
+// A round outside 1..len(s.Rounds) is a *fielderr.Error on "round".
 // O(P + transfers in the round).
 func Step(s *sched.Schedule, round, elemSize int) (chart.Ring, error) {
 	n := len(s.Rounds)
 	if n == 0 {
-		return chart.Ring{}, prim.Errorf("round", "this schedule has no rounds (nothing to send: size 0 or one rank)")
+		return chart.Ring{}, fielderr.Errorf("round", "this schedule has no rounds (nothing to send: size 0 or one rank)")
 	}
 	if round < 1 || round > n {
-		return chart.Ring{}, prim.Errorf("round", "want a round from 1 to %d, got %d", n, round)
+		return chart.Ring{}, fielderr.Errorf("round", "want a round from 1 to %d, got %d", n, round)
 	}
 	rd := s.Rounds[round-1]
 	p := s.Spec.Ranks

@@ -6,7 +6,7 @@
 // names, each group gzipped alone, so the column adds up to a little more
 // than the code section gzipped together).
 //
-//	go run ./ui/internal/wasmsize [-in app.wasm] [-top 40]
+//	go run ./internal/wasmsize [-in app.wasm] [-top 40]
 //
 // (`go tool task playground:size`.) The data section is mostly the Go
 // runtime's tables (pclntab, types, itabs) and string constants; it cannot

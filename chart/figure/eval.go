@@ -2,6 +2,7 @@ package figure
 
 import (
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 )
@@ -10,16 +11,16 @@ import (
 // not apply to c (naming those that do), on field "algorithms".
 func checkAlgorithms(c prim.Collective, algs []sched.Algorithm) error {
 	if len(algs) == 0 {
-		return prim.Errorf("algorithms", "want at least one algorithm; for %s: %v", c, sched.Applicable(c))
+		return fielderr.Errorf("algorithms", "want at least one algorithm; for %s: %v", c, sched.Applicable(c))
 	}
 	seen := map[sched.Algorithm]bool{}
 	for _, a := range algs {
 		if seen[a] {
-			return prim.Errorf("algorithms", "%s is listed twice", a)
+			return fielderr.Errorf("algorithms", "%s is listed twice", a)
 		}
 		seen[a] = true
 		if err := sched.Check(c, a); err != nil {
-			return prim.Errorf("algorithms", "%s", err.(*prim.FieldError).Msg)
+			return fielderr.Errorf("algorithms", "%s", err.(*fielderr.Error).Msg)
 		}
 	}
 	return nil
