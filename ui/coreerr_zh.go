@@ -8,8 +8,10 @@ package ui
 // verb carries an explicit index (%[2]d … %[1]s), so fmt.Sprintf(zh, args...)
 // is always well formed. Identifiers stay as the CLI spells them
 // (collective and algorithm names, field and flag names, JSON keys,
-// nccl-tests columns, units); terms follow GLOSSARY.md. Lookup is O(1).
+// nccl-tests columns, units); terms follow docs/glossary.md. Lookup is O(1).
 var coreErrZH = map[string]string{
+	"schedules are built for up to %d ranks, got %d (the closed form answers larger questions)":                             "调度最多为 %d 个 Rank 构建，收到 %d（更大的问题由闭式公式回答）",
+	"the schedule may have up to %d transfers, more than the %d built here":                                                 "该调度可能多达 %d 次传输，超过此处可构建的 %d 次",
 	"element size must be ≥ 1 byte, got %d":                                                                                 "元素大小须 ≥ 1 字节，收到 %d",
 	"want a size range of at least one element: %d to %d bytes":                                                             "需要至少容纳一个元素的大小范围，收到 %d 到 %d 字节",
 	"unknown data type %q; accepted: %s":                                                                                    "未知数据类型 %q；可接受：%s",

@@ -266,7 +266,7 @@ func evaluate(p Params, schedules bool) (Result, bool) {
 		r.Note = "the lecture's pipelined-tree model: the limit of infinitely many chunks, not the cost of a finite schedule"
 		if !schedules && p.Ranks <= sched.MaxRanks {
 			deferred = true
-		} else if c, steps, ok := scheduleCost(p, int(s.k)); ok {
+		} else if c, steps, ok := scheduleCost(p); ok {
 			r.ScheduleTimeS, r.ScheduleSteps = c, steps
 			r.Note += "; schedule_time_s is the executed double binary tree with the chosen chunks"
 		} else {
@@ -274,16 +274,16 @@ func evaluate(p Params, schedules bool) (Result, bool) {
 		}
 	}
 	if p.Topological() {
-		r.Topology = topologyResult(p, s, t)
+		r.Topology = topologyResult(p, s)
 		if !t.Exact && r.ScheduleTimeS == 0 && s.n > 0 && s.p > 1 && !deferred {
 			const bound = "on this topology the closed form is an upper bound (every round at the slowest link it may use)"
-			c, steps, ok := 0.0, 0, buildable(p, t)
+			c, steps, ok := 0.0, 0, buildable(p)
 			switch {
 			case ok && !schedules:
 				deferred = true
 				r.Note = joinNote(r.Note, bound)
 			case ok:
-				c, steps, ok = scheduleCost(p, int(s.k))
+				c, steps, ok = scheduleCost(p)
 			}
 			switch {
 			case deferred:
@@ -292,7 +292,7 @@ func evaluate(p Params, schedules bool) (Result, bool) {
 				if p.Slow.Active() {
 					q := p
 					q.Slow = topo.Slow{}
-					r.Topology.UnslowedScheduleTimeS, _, _ = scheduleCost(q, int(s.k))
+					r.Topology.UnslowedScheduleTimeS, _, _ = scheduleCost(q)
 				}
 				r.Note = joinNote(r.Note, bound+"; schedule_time_s is the executed schedule's exact cost")
 			default:
@@ -334,13 +334,10 @@ func bestChunks(p Params, s shape, m model) int64 {
 	return bestChainChunks(s, p.Collective == "reduce", m)
 }
 
-// scheduleCost builds and prices the schedule of p with k chunks, if it has
+// scheduleCost builds and prices the schedule of p (ScheduleOf), if it has
 // at most ScheduleLimit transfers.
-func scheduleCost(p Params, k int) (float64, int, bool) {
-	if p.Ranks > sched.MaxRanks {
-		return 0, 0, false
-	}
-	s, err := sched.Build(p.Spec(), p.Algorithm, sched.Options{Chunks: k, MaxTransfers: ScheduleLimit, GPUsPerNode: p.GPUsPerNode})
+func scheduleCost(p Params) (float64, int, bool) {
+	s, err := ScheduleOf(p, ScheduleLimit)
 	if err != nil {
 		return 0, 0, false
 	}

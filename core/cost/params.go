@@ -70,6 +70,26 @@ func (p Params) Cluster() topo.Cluster {
 // P·S·log₂P), so that byte totals stay exact in int64.
 const MaxTrafficBytes = 1 << 62
 
+// SizeStep is the granularity of a size S on p ranks of elemSize-byte
+// elements: one element, or P elements where every rank's part must be
+// equal (Scatter, Gather, AllGather, ReduceScatter and AllToAll, the way
+// nccl-tests counts them: its count is one rank's part). Sweeps, charts,
+// tables and benchmarks round S down to a multiple of it (RoundSize); a
+// single cost question need not (Spec splits uneven blocks).
+func SizeStep(c prim.Collective, p, elemSize int) int64 {
+	if c.Blocked() || c == prim.AllToAll {
+		return int64(elemSize) * int64(p)
+	}
+	return int64(elemSize)
+}
+
+// RoundSize rounds size down to a multiple of SizeStep(c, p, elemSize); it
+// may return 0.
+func RoundSize(c prim.Collective, p, elemSize int, size int64) int64 {
+	step := SizeStep(c, p, elemSize)
+	return size / step * step
+}
+
 // MaxSize is the largest S accepted on p ranks: MaxTrafficBytes /
 // (P·(⌈log₂P⌉+2)), e.g. about 400 TB on 1024 ranks, 190 GB on 2^20.
 func MaxSize(p int) int64 {

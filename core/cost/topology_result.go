@@ -14,7 +14,7 @@ import (
 // hierarchical AllReduce), the flat ring beside hierarchical, and the
 // executed schedule's ledger split when it has at most ScheduleLimit
 // transfers.
-func topologyResult(p Params, s shape, t Terms) *TopologyResult {
+func topologyResult(p Params, s shape) *TopologyResult {
 	c := p.Cluster()
 	g, k := int64(c.GPUsPerNode), int64(c.Nodes())
 	tr := &TopologyResult{GPUsPerNode: c.GPUsPerNode, Nodes: c.Nodes(),
@@ -44,9 +44,8 @@ func topologyResult(p Params, s shape, t Terms) *TopologyResult {
 			}
 		}
 	}
-	if sp := p.Spec(); buildable(p, t) {
-		b, err := sched.Build(sp, p.Algorithm, sched.Options{Chunks: int(s.k), MaxTransfers: ScheduleLimit, GPUsPerNode: p.GPUsPerNode})
-		if err == nil {
+	if buildable(p) {
+		if b, err := ScheduleOf(p, ScheduleLimit); err == nil {
 			l := sim.NewClusterLedger(b, p.ElemSize, c.GPUsPerNode)
 			ls := &LinkSplit{InterBytes: l.InterBytes, IntraBytes: l.TotalBytes - l.InterBytes}
 			for r, x := range l.Ranks {
@@ -67,16 +66,9 @@ func topologyResult(p Params, s shape, t Terms) *TopologyResult {
 }
 
 // buildable reports whether the schedule of p is small enough to build
-// here: at most ScheduleLimit transfers, estimated before building as P
-// per step (P² for the naive AllToAll's single round), so that a question
-// too large to execute costs nothing but its closed form. O(1).
-func buildable(p Params, t Terms) bool {
-	if p.Ranks > sched.MaxRanks {
-		return false
-	}
-	per := int64(p.Ranks)
-	if p.Algorithm == sched.Naive && p.Collective == prim.AllToAll {
-		per *= int64(p.Ranks)
-	}
-	return int64(max(t.Steps, 1))*per <= ScheduleLimit
+// here: P ≤ sched.MaxRanks and at most ScheduleLimit transfers by
+// TransferBound, so that a question too large to execute costs nothing but
+// its closed form. O(1) for most algorithms.
+func buildable(p Params) bool {
+	return p.Ranks <= sched.MaxRanks && TransferBound(p) <= ScheduleLimit
 }

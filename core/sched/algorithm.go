@@ -14,7 +14,8 @@ import (
 // Algorithm is an algorithm identifier as used by the CLI, the API and URLs.
 type Algorithm string
 
-// The algorithm identifiers of DESIGN.md.
+// The algorithm identifiers (docs/conventions.md lists them with their
+// sources).
 const (
 	Naive             Algorithm = "naive"
 	Ring              Algorithm = "ring"
@@ -42,6 +43,23 @@ var applicable = map[prim.Collective][]Algorithm{
 	prim.ReduceScatter: {Naive, Ring, RecursiveHalving, Pairwise},
 	prim.AllGather:     {Naive, Ring, RecursiveDoubling, Bruck},
 	prim.AllToAll:      {Naive, Pairwise, Bruck},
+}
+
+// DefaultFor is the algorithm a face uses for c when none is named and the
+// question needs a concrete one (a real run, a fit, a measured series): ring
+// where c has a ring schedule, else c's first applicable algorithm. It is
+// the one default-algorithm rule of the CLI, the API and the playground.
+func DefaultFor(c prim.Collective) Algorithm {
+	as := applicable[c]
+	for _, a := range as {
+		if a == Ring {
+			return Ring
+		}
+	}
+	if len(as) == 0 {
+		return ""
+	}
+	return as[0]
 }
 
 // Applicable returns the algorithms that can run collective c (without Auto).

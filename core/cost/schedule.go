@@ -1,0 +1,53 @@
+package cost
+
+import (
+	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+)
+
+// ScheduleOf builds the schedule that the cost question p prices, the one
+// every face lists, draws, animates and prices: auto resolved to the
+// algorithm Evaluate chooses, a pipelined algorithm without Chunks given
+// the chunk count Evaluate chooses, the ranks grouped into nodes of
+// p.GPUsPerNode (hierarchical AllReduce), p.Spec's blocks.
+//
+// Before allocating anything it refuses, with a *fielderr.Error, a P above
+// sched.MaxRanks and a schedule whose transfers may exceed maxTransfers
+// (TransferBound); the builder is capped at maxTransfers as well. O(1) to
+// refuse; O(transfers) to build.
+func ScheduleOf(p Params, maxTransfers int) (*sched.Schedule, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	if p.Ranks > sched.MaxRanks {
+		return nil, fielderr.Errorf("ranks", "schedules are built for up to %d ranks, got %d (the closed form answers larger questions)", sched.MaxRanks, p.Ranks)
+	}
+	if p.Algorithm == sched.Auto {
+		p.Algorithm, _ = choose(p)
+	}
+	_, s := geometry(p)
+	if n := TransferBound(p); n > int64(maxTransfers) {
+		return nil, fielderr.Errorf("ranks", "the schedule may have up to %d transfers, more than the %d built here", n, maxTransfers)
+	}
+	return sched.Build(p.Spec(), p.Algorithm, sched.Options{Chunks: int(s.k), MaxTransfers: maxTransfers, GPUsPerNode: p.GPUsPerNode})
+}
+
+// TransferBound is an upper bound on the transfers of the schedule
+// ScheduleOf(p) builds, from the closed form's step count: every rank sends
+// at most one message per step, except in the double binary tree (one per
+// tree, so two) and in AllToAll, where a rank may move a block for every
+// rank in one step (P per rank: the naive single round, Bruck's packed
+// blocks, the local copies). A test checks it against every schedule. p
+// must be valid and concrete (auto resolved). O(1) for most algorithms (the
+// closed form's).
+func TransferBound(p Params) int64 {
+	per := int64(p.Ranks)
+	switch {
+	case p.Collective == prim.AllToAll:
+		per *= int64(p.Ranks)
+	case p.Algorithm == sched.Tree:
+		per *= 2
+	}
+	return int64(max(terms(p).Steps, 1)) * per
+}
