@@ -17,7 +17,7 @@ type Formula struct {
 }
 
 const (
-	srcLecture  = "lecture 09 §4–§7 (SEED-DIGEST.md)"
+	srcLecture  = "lecture 09 §4.4 (ring AllReduce) and §7.3 (Experiment 3)"
 	srcThakur   = "Thakur, Rabenseifner & Gropp 2005, Optimization of Collective Communication Operations in MPICH"
 	srcPatarsuk = "Patarasuk & Yuan 2009, Bandwidth optimal all-reduce algorithms for clusters of workstations"
 	srcSanders  = "Sanders, Speck & Träff 2009 (two-tree algorithms); the lecture's §5 tree model"
