@@ -19,7 +19,7 @@ type Params struct {
 	Algorithm  sched.Algorithm
 	Ranks      int
 	Root       int
-	Size       int64   // S in bytes, nccl-tests' convention (DESIGN.md)
+	Size       int64   // S in bytes, nccl-tests' convention (docs/conventions.md)
 	ElemSize   int     // bytes per element (the dtype); S must be a multiple
 	Bandwidth  float64 // bytes/s per direction, before Efficiency
 	Efficiency float64 // fraction of Bandwidth achieved, in (0, 1]
