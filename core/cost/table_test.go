@@ -149,7 +149,7 @@ func TestTableRows(t *testing.T) {
 
 // TestTableLecture: the lecture's Experiment 3 setting as an nccl-tests row —
 // ring AllReduce of 100 MiB floats over 8 ranks at 50 GB/s, α = 5 µs takes
-// 3.74 ms (SEED-DIGEST.md §7) and runs at busbw = 1.75 × algbw.
+// 3.74 ms (lecture 09, §7.3) and runs at busbw = 1.75 × algbw.
 func TestTableLecture(t *testing.T) {
 	rows, err := cost.Table(base(prim.AllReduce, sched.Ring, 8), cost.DTypes()[0],
 		cost.Sweep{MinBytes: 100 << 20, MaxBytes: 100 << 20, StepFactor: 2})
