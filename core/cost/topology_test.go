@@ -112,7 +112,7 @@ func TestHierarchicalProperties(t *testing.T) {
 	}
 }
 
-// TestHierarchicalTextbookForm: with P | n the closed form is the issue's
+// TestHierarchicalTextbookForm: with P | n the closed form is the textbook
 // 2(g−1)α₁ + 2(g−1)/g·S·β₁ + 2(k−1)α₂ + 2(k−1)/k·(S/g)·β₂ (γ = 0).
 func TestHierarchicalTextbookForm(t *testing.T) {
 	for _, tc := range []struct{ nodes, g int }{{128, 8}, {2, 8}, {16, 4}, {1, 8}, {8, 1}} {
