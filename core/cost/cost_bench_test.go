@@ -11,7 +11,7 @@ import (
 // sink keeps results alive so the compiler cannot drop the work.
 var sink cost.Result
 
-// BenchmarkClosedForm times one cost question (issue 2's target: ≤ 1 µs for
+// BenchmarkClosedForm times one cost question (budget: ≤ 1 µs for
 // a closed form). ring: Evaluate of ring AllReduce, 100 MiB over 8 ranks —
 // validation, closed form, bounds, formula text. auto: every applicable
 // algorithm, including the tree, whose executed schedule Evaluate also
