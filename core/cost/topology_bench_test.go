@@ -9,7 +9,7 @@ import (
 	"github.com/ccplay/ccplay/core/topo"
 )
 
-// BenchmarkQuickTopology is issue 3's target (auto over all algorithms for
+// BenchmarkQuickTopology times the budgeted case (auto over all algorithms for
 // one question by closed forms, ≤ 20 µs) on a topology: AllReduce of
 // 100 MiB on 128 nodes × 8 GPUs (NVLink 4 inside, 400G IB across), and the
 // same with a straggler.
