@@ -28,7 +28,7 @@ func BenchmarkTCPRingAllReduce(b *testing.B) {
 				in := inputsFor[float64](s.Spec)
 				b.SetBytes(int64(mib) << 20)
 				b.ResetTimer()
-				t, err := Measure(eps, s, in, 1, b.N, 1)
+				t, err := TimeCollective(eps, s, in, 1, b.N, 1)
 				if err != nil {
 					b.Fatal(err)
 				}

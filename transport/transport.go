@@ -22,7 +22,7 @@
 // mesh's sockets are read and written with raw system calls on the
 // non-blocking sockets, so a long copy into or out of the kernel does not
 // make the runtime hand the rank's P to another thread (rawsock_linux.go).
-// MeasureRank times calls back to back after a barrier, as nccl-tests and
+// TimeRank times calls back to back after a barrier, as nccl-tests and
 // Open MPI's benchmarks do, and verifies outside the timed region.
 //
 // This package does I/O and therefore lives outside core/.

@@ -258,7 +258,7 @@ func measureSeries(eps []transport.Endpoint, ser *benchSeries, sizes []int64, cf
 		p.Chunks = s.Chunks
 		ser.Chunks = s.Chunks
 		call := progCall{Spec: s.Spec, Algorithm: a}
-		t, err := transport.Measure(eps, s, call.inputs(), cfg.warmup, cfg.iters, *seq)
+		t, err := transport.TimeCollective(eps, s, call.inputs(), cfg.warmup, cfg.iters, *seq)
 		if err != nil {
 			return err
 		}

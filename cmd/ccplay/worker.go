@@ -165,7 +165,7 @@ func work(rank int, addr string, cfg workerConfig, stdout io.Writer) error {
 }
 
 // runCalls measures each of cfg's calls on ep in turn with
-// transport.MeasureRank — cfg.warmup untimed calls when cfg.repeat > 1, a
+// transport.TimeRank — cfg.warmup untimed calls when cfg.repeat > 1, a
 // barrier, then cfg.repeat calls back to back under one clock, like
 // nccl-tests and Open MPI's benchmarks — and emits, per call, its result
 // (the last timed call's output, verified in full against prim.Reference,
@@ -203,7 +203,7 @@ func runCalls(ep transport.Endpoint, cfg workerConfig, emit func(workerLine) err
 	means := make([]float64, len(cfg.calls))
 	seq := uint64(1)
 	for i, p := range preps {
-		t, err := transport.MeasureRank(ep, p.s, seq, p.in, p.want, p.ws, warmup, cfg.repeat)
+		t, err := transport.TimeRank(ep, p.s, seq, p.in, p.want, p.ws, warmup, cfg.repeat)
 		if err != nil {
 			return err
 		}

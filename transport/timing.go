@@ -10,7 +10,7 @@ import (
 	"github.com/ccplay/ccplay/core/sched"
 )
 
-// Timing is one measured collective: Seconds per call (the slowest rank's
+// Timing is one timed collective: Seconds per call (the slowest rank's
 // mean over the timed iterations, as nccl-tests reports), and Seq, the next
 // free call sequence number.
 type Timing struct {
@@ -18,14 +18,14 @@ type Timing struct {
 	Seq     uint64
 }
 
-// Measure runs schedule s on every endpoint of eps (one goroutine per rank,
-// each doing MeasureRank): warmup untimed calls, a barrier, then iters
-// timed calls back to back, each call with its own sequence number
+// TimeCollective runs schedule s on every endpoint of eps (one goroutine
+// per rank, each doing TimeRank): warmup untimed calls, a barrier, then
+// iters timed calls back to back, each call with its own sequence number
 // starting at seq. Every rank's warm-up outputs and last output are
 // checked against prim.Reference (inputs[r] is rank r's send buffer), so a
 // wrong algorithm cannot produce a fast number. Seconds is the slowest
 // rank's mean. A rank's failure aborts its endpoint and is returned.
-func Measure(eps []Endpoint, s *sched.Schedule, inputs [][]float64, warmup, iters int, seq uint64) (Timing, error) {
+func TimeCollective(eps []Endpoint, s *sched.Schedule, inputs [][]float64, warmup, iters int, seq uint64) (Timing, error) {
 	if iters < 1 || warmup < 0 {
 		return Timing{}, fmt.Errorf("transport: want iters ≥ 1 and warmup ≥ 0, got %d and %d", iters, warmup)
 	}
@@ -43,7 +43,7 @@ func Measure(eps []Endpoint, s *sched.Schedule, inputs [][]float64, warmup, iter
 			defer wg.Done()
 			var ws Workspace[float64] // reused by every call, faulted in before timing
 			ws.Reserve(s.WorkLen[r])
-			t, err := MeasureRank(ep, s, seq, inputs[r], want[r], &ws, warmup, iters)
+			t, err := TimeRank(ep, s, seq, inputs[r], want[r], &ws, warmup, iters)
 			if err != nil {
 				errs[r] = err
 				ep.Abort(err)
@@ -62,7 +62,7 @@ func Measure(eps []Endpoint, s *sched.Schedule, inputs [][]float64, warmup, iter
 	return Timing{Seconds: slices.Max(secs), Seq: next}, nil
 }
 
-// RankTiming is one rank's measurement of a schedule by MeasureRank.
+// RankTiming is one rank's timing of a schedule by TimeRank.
 type RankTiming[T Elem] struct {
 	// First is the wall time of the first timed call, from the end of
 	// the barrier on this rank (or the call's start when there is no
@@ -76,10 +76,9 @@ type RankTiming[T Elem] struct {
 	Seq uint64
 }
 
-// MeasureRank is one rank's part of a measurement of schedule s, timed
-// the way nccl-tests and Open MPI's benchmarks time a collective: warmup
-// untimed calls, a barrier (a one-element naive AllReduce) so that the
-// ranks start together, then iters calls back to back under one clock
+// TimeRank is one rank's part of timing schedule s, the way nccl-tests
+// and Open MPI's benchmarks time a collective: warmup untimed calls, a
+// barrier (a one-element naive AllReduce) so that the ranks start together, then iters calls back to back under one clock
 // (Mean = elapsed / iters). A lone call (warmup 0, iters 1) has no
 // barrier: it is timed from when this rank starts it.
 //
@@ -98,10 +97,10 @@ type RankTiming[T Elem] struct {
 // (they compute the same values from the same input; checking each would
 // put a pass over the buffer, and the skew between ranks it causes, into
 // the time). ws (nil: a fresh buffer per call) holds the work buffer.
-// Every rank of the group must call MeasureRank with the same s, seq,
+// Every rank of the group must call TimeRank with the same s, seq,
 // warmup and iters. On an error the caller should Abort ep. Time
 // O(warmup + iters calls).
-func MeasureRank[T Elem](ep Endpoint, s *sched.Schedule, seq uint64, input, want []T, ws *Workspace[T], warmup, iters int) (RankTiming[T], error) {
+func TimeRank[T Elem](ep Endpoint, s *sched.Schedule, seq uint64, input, want []T, ws *Workspace[T], warmup, iters int) (RankTiming[T], error) {
 	var t RankTiming[T]
 	if iters < 1 || warmup < 0 {
 		return t, fmt.Errorf("transport: want iters ≥ 1 and warmup ≥ 0, got %d and %d", iters, warmup)

@@ -11,10 +11,10 @@ import (
 	"github.com/ccplay/ccplay/core/sched"
 )
 
-// Measure returns a positive time per call, advances the sequence numbers
+// TimeCollective returns a positive time per call, advances the sequence numbers
 // by warmup + barrier + iters on every rank (a following call with the
 // returned Seq works), and verifies results on both transports.
-func TestMeasureAndPingPong(t *testing.T) {
+func TestTimeCollectiveAndPingPong(t *testing.T) {
 	for _, kind := range []string{"chan", "tcp"} {
 		var eps []Endpoint
 		if kind == "chan" {
@@ -27,7 +27,7 @@ func TestMeasureAndPingPong(t *testing.T) {
 			t.Fatal(err)
 		}
 		in := inputsFor[float64](s.Spec)
-		tm, err := Measure(eps, s, in, 2, 5, 1)
+		tm, err := TimeCollective(eps, s, in, 2, 5, 1)
 		if err != nil || !(tm.Seconds > 0) || tm.Seq != 1+2+1+5 {
 			t.Fatalf("%s: %+v %v", kind, tm, err)
 		}
@@ -35,10 +35,10 @@ func TestMeasureAndPingPong(t *testing.T) {
 		if err != nil || !(pp.Seconds > 0) || pp.Seq != tm.Seq+7 {
 			t.Fatalf("%s ping-pong: %+v %v", kind, pp, err)
 		}
-		if _, err := Measure(eps, s, in, 0, 1, pp.Seq); err != nil {
+		if _, err := TimeCollective(eps, s, in, 0, 1, pp.Seq); err != nil {
 			t.Fatalf("%s: a call after ping-pong: %v", kind, err)
 		}
-		if _, err := Measure(eps, s, in, 0, 0, pp.Seq); err == nil {
+		if _, err := TimeCollective(eps, s, in, 0, 0, pp.Seq); err == nil {
 			t.Errorf("%s: iters 0 accepted", kind)
 		}
 		if kind == "tcp" {
@@ -47,12 +47,12 @@ func TestMeasureAndPingPong(t *testing.T) {
 	}
 }
 
-// MeasureRank numbers the calls as documented (a lone call takes one
+// TimeRank numbers the calls as documented (a lone call takes one
 // number, no barrier; with repeats: warm-ups, barrier, timed calls),
 // returns the verified last output, and names the first wrong element
 // when a rank's expected output disagrees (here: a corrupted want on rank
 // 1), in a warm-up call or in the last timed call.
-func TestMeasureRankNumbersAndVerifies(t *testing.T) {
+func TestTimeRankNumbersAndVerifies(t *testing.T) {
 	s, err := sched.Build(specFor(prim.AllReduce, 3, 5), sched.Ring, sched.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +89,7 @@ func TestMeasureRankNumbersAndVerifies(t *testing.T) {
 				if tc.corrupt && r == 1 {
 					w[2]++
 				}
-				res[r], errs[r] = MeasureRank(ep, s, 10, in[r], w, nil, tc.warmup, tc.iters)
+				res[r], errs[r] = TimeRank(ep, s, 10, in[r], w, nil, tc.warmup, tc.iters)
 				if errs[r] != nil {
 					ep.Abort(errs[r])
 				}
