@@ -78,8 +78,9 @@ type RankTiming[T Elem] struct {
 
 // TimeRank is one rank's part of timing schedule s, the way nccl-tests
 // and Open MPI's benchmarks time a collective: warmup untimed calls, a
-// barrier (a one-element naive AllReduce) so that the ranks start together, then iters calls back to back under one clock
-// (Mean = elapsed / iters). A lone call (warmup 0, iters 1) has no
+// barrier (a one-element naive AllReduce) so that the ranks start
+// together, then iters calls back to back under one clock (Mean =
+// elapsed / iters). A lone call (warmup 0, iters 1) has no
 // barrier: it is timed from when this rank starts it.
 //
 // Calls are numbered from seq: the warm-up calls, the barrier, the timed
