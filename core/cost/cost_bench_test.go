@@ -63,7 +63,7 @@ var sinkTerms cost.Terms
 // BenchmarkQuick times the closed form alone (validation + terms, no text):
 // what sweeps, charts and auto call. ring: ring AllReduce at P = 8;
 // auto: every applicable algorithm's closed form and the argmin (budget
-// ≤ 20 µs target); hugeP: ring at P = 2^20.
+// ≤ 20 µs, docs/performance.md); hugeP: ring at P = 2^20.
 func BenchmarkQuick(b *testing.B) {
 	for _, tc := range []struct {
 		name string
