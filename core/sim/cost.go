@@ -34,7 +34,7 @@ type Cost struct {
 // Total is the schedule's time: the sum of its rounds.
 func (c Cost) Total() float64 { return c.Latency + c.Bandwidth + c.Compute }
 
-// Price applies the cost rule of DESIGN.md to schedule s with elements of
+// Price applies the cost rule (docs/conventions.md) to schedule s with elements of
 // elemSize bytes. Rounds run one after another. In a round every rank has
 // one send port and one receive port (full duplex); a rank's messages on a
 // port are serialised, each costing α + β·bytes on its link. The round lasts
