@@ -102,7 +102,7 @@ func TestPriceByHand(t *testing.T) {
 }
 
 // TestPriceIsTheCostRule: wherever every rank sends and receives at most one
-// message a round, Price must equal DESIGN.md's rule read off the ledger:
+// message a round, Price must equal the cost rule read off the ledger:
 // each round costs α + β·(largest message) + γ·(most bytes reduced by one
 // rank). Checked for every applicable schedule where the condition holds.
 func TestPriceIsTheCostRule(t *testing.T) {
