@@ -162,7 +162,7 @@ func checkLedger(t *testing.T, name string, s *sched.Schedule) {
 }
 
 // TestLedgerLectureClaims checks the byte counts the lecture states
-// (SEED-DIGEST.md §2, §4, §5) on executed schedules.
+// (lecture 09, §2.2, §4.4, §5.2) on executed schedules.
 func TestLedgerLectureClaims(t *testing.T) {
 	const e = 4
 	build := func(a sched.Algorithm, p, n int) *sim.Ledger {
