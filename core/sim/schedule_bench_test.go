@@ -11,7 +11,7 @@ import (
 
 // BenchmarkRingAllReduceSchedule times the full per-transfer path for ring
 // AllReduce of 100 MiB of float32: sched.Build (2(P−1)·P transfers) and
-// sim.NewLedger — issue 2's target at P = 1024: ≤ 100 ms and ≤ 256 MiB
+// sim.NewLedger — budget at P = 1024: ≤ 100 ms and ≤ 256 MiB
 // (B/op) — and, in the /priced runs, sim.Price as well. P = 4096 is sched.MaxRanks: 33,546,240 transfers, about
 // 1 GiB of schedule.
 func BenchmarkRingAllReduceSchedule(b *testing.B) {
