@@ -98,7 +98,7 @@ func TestUnevenReference(t *testing.T) {
 	}
 }
 
-// TestSizeElems follows nccl-tests' S (DESIGN.md): the vector for the
+// TestSizeElems follows nccl-tests' S (docs/conventions.md): the vector for the
 // vector collectives, the whole gathered buffer for the blocked ones, the
 // largest send buffer for AllToAll.
 func TestSizeElems(t *testing.T) {
