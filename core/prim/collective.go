@@ -13,7 +13,7 @@ import (
 // The string values are the identifiers used by the CLI, the API and URLs.
 type Collective string
 
-// The collectives, with the identifiers of DESIGN.md.
+// The collectives, with their identifiers (docs/conventions.md).
 const (
 	SendRecv      Collective = "sendrecv"
 	Broadcast     Collective = "broadcast"
