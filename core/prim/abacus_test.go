@@ -9,7 +9,7 @@ import (
 )
 
 // TestLectureAbacus replays the "abacus" table of the lecture's §3
-// (SEED-DIGEST.md §3) on 4 ranks through the reference semantics. nil in
+// (lecture 09, §3.1–§3.8) on 4 ranks through the reference semantics. nil in
 // the inputs is a buffer that is not significant; nil in the outputs is a
 // buffer MPI leaves undefined ("others unchanged" in the lecture).
 func TestLectureAbacus(t *testing.T) {
