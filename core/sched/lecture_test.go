@@ -10,7 +10,7 @@ import (
 )
 
 // TestLectureRingVersusTreeSteps reproduces the lecture's §5 numbers
-// (SEED-DIGEST.md §5): at P = 2048 ring AllReduce has 2·2047 = 4094
+// (lecture 09, §5.1–§5.2): at P = 2048 ring AllReduce has 2·2047 = 4094
 // sequential steps, the tree model 2·log₂2048 = 22. Each figure is checked
 // two ways: the closed form's Steps (cost.Evaluate), and the rounds with
 // traffic in an executed schedule (sim.NewLedger). A one-element ring moves
