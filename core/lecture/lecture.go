@@ -1,6 +1,6 @@
 // Package lecture reproduces the lecture's Experiments 1, 3 and 4 (§7) with
 // the core's own schedules and cost model, as data; the CLI prints them in
-// the lecture's layout and the tests hold them to SEED-DIGEST.md's numbers.
+// the lecture's layout and the tests hold them to the lecture's printed numbers.
 package lecture
 
 import (
