@@ -7,7 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// TestExperiment3MatchesTheLecture holds the table to SEED-DIGEST.md §7:
+// TestExperiment3MatchesTheLecture holds the table to lecture 09, §7.3:
 // naive / ring / tree in ms, to two decimals.
 func TestExperiment3MatchesTheLecture(t *testing.T) {
 	want := map[int][3]string{
