@@ -34,7 +34,7 @@ var defaults = map[string]string{
 	"root":       "0",
 	"dtype":      "float",
 	"chunks":     "0",
-	// Topology (issue 3): 0 GPUs per node is one flat network; the intra
+	// Topology: 0 GPUs per node is one flat network; the intra
 	// link defaults to NVLink 4 (topo preset nvlink4).
 	"gpus-per-node":   "0",
 	"intra-bandwidth": "450GB/s",
