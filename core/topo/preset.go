@@ -24,7 +24,7 @@ type Preset struct {
 
 // pyramid is the lecture's §1.2 table, fastest first. Values are per
 // direction: the lecture's "900 GB/s" NVLink 4 figure is both directions
-// together (SEED-DIGEST §1.2).
+// together (NVIDIA's H100 datasheet).
 var pyramid = []Preset{
 	{"sram", "on-chip SRAM / registers (H100)", 30e12, 0, false,
 		"the lecture's §1.2 (~30 TB/s, an order of magnitude; NVIDIA publishes no single figure)"},
