@@ -20,33 +20,16 @@ import (
 // upper bound otherwise. O(1).
 func hierForm(c topo.Cluster, s shape, gamma float64) Terms {
 	t := Terms{Exact: true}
+	for _, ph := range hierPhases(c, s, gamma) {
+		t.Steps += ph.Steps
+		t.Latency += ph.Latency
+		t.Bandwidth += ph.Bandwidth
+		t.Compute += ph.Compute
+		t.Exact = t.Exact && ph.Exact
+	}
 	g, k := int64(c.GPUsPerNode), int64(c.Nodes())
 	n := s.n
 	pieces := split(n, g)
-	c1 := pieces.largest()
-	sub := split(c1, k)
-	c2 := sub.largest()
-	var intraBuf, interBuf [4]linkCost
-	intraCands, interCands := hierLinks(c, &intraBuf, &interBuf)
-	even := n%s.p == 0
-	pick := func(cands []linkCost, bytes float64) model {
-		if len(cands) == 0 {
-			return model{gamma: gamma}
-		}
-		if even || !c.Slow.Active() {
-			w := worst(cands, bytes)
-			return model{alpha: w.alpha, beta: w.beta, gamma: gamma}
-		}
-		t.Exact = false
-		b := bound(cands)
-		return model{alpha: b.alpha, beta: b.beta, gamma: gamma}
-	}
-	m1 := pick(intraCands, s.bytes(c1))
-	m2 := pick(interCands, s.bytes(c2))
-	t.add(g-1, 1, s.bytes(c1), s.bytes(c1), m1)
-	t.add(k-1, 1, s.bytes(c2), s.bytes(c2), m2)
-	t.add(k-1, 1, s.bytes(c2), 0, m2)
-	t.add(g-1, 1, s.bytes(c1), 0, m1)
 	// Rank (node j, local l) sends 2n − piece_l − piece_{l+1} inside its node
 	// and 2·piece_l − sub_l(j) − sub_l(j+1) across; the maximum is reached at
 	// one of the local indices where the piece size changes.
@@ -62,6 +45,48 @@ func hierForm(c topo.Cluster, s shape, gamma float64) Terms {
 	t.MaxSent = int64(s.bytes(best))
 	t.Total = int64(s.bytes(2*k*(g-1)*n + 2*(k-1)*n))
 	return t
+}
+
+// hierPhases are hierForm's four phases in schedule order (the phases of
+// sched.buildHierarchical): g−1 intra-node rounds of the largest piece c₁
+// (reduced), k−1 inter-node rounds of its largest sub-chunk c₂ (reduced),
+// k−1 inter-node rounds of c₂, g−1 intra-node rounds of c₁. Only the time
+// terms, Steps and Exact are set. O(1).
+func hierPhases(c topo.Cluster, s shape, gamma float64) [4]Terms {
+	g, k := int64(c.GPUsPerNode), int64(c.Nodes())
+	c1 := split(s.n, g).largest()
+	c2 := split(c1, k).largest()
+	var intraBuf, interBuf [4]linkCost
+	intraCands, interCands := hierLinks(c, &intraBuf, &interBuf)
+	exact := s.n%s.p == 0 || !c.Slow.Active()
+	pick := func(cands []linkCost, bytes float64) model {
+		switch {
+		case len(cands) == 0:
+			return model{gamma: gamma}
+		case exact:
+			w := worst(cands, bytes)
+			return model{alpha: w.alpha, beta: w.beta, gamma: gamma}
+		}
+		b := bound(cands)
+		return model{alpha: b.alpha, beta: b.beta, gamma: gamma}
+	}
+	m1 := pick(intraCands, s.bytes(c1))
+	m2 := pick(interCands, s.bytes(c2))
+	var out [4]Terms
+	for i, ph := range [4]struct {
+		rounds         int64
+		bytes, reduced float64
+		m              model
+	}{
+		{g - 1, s.bytes(c1), s.bytes(c1), m1},
+		{k - 1, s.bytes(c2), s.bytes(c2), m2},
+		{k - 1, s.bytes(c2), 0, m2},
+		{g - 1, s.bytes(c1), 0, m1},
+	} {
+		out[i].Exact = exact
+		out[i].add(ph.rounds, 1, ph.bytes, ph.reduced, ph.m)
+	}
+	return out
 }
 
 // hierInterMaxSent is the most inter-node bytes one rank sends in the
