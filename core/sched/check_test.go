@@ -11,7 +11,8 @@ import (
 	"github.com/ccplay/ccplay/core/sched"
 )
 
-// allAlgorithms are DESIGN.md's identifiers, Auto excluded.
+// allAlgorithms are the algorithm identifiers (docs/conventions.md), Auto
+// excluded.
 var allAlgorithms = []sched.Algorithm{sched.Naive, sched.Ring, sched.Tree, sched.Binomial,
 	sched.RecursiveDoubling, sched.RecursiveHalving, sched.Rabenseifner, sched.Bruck,
 	sched.Pairwise, sched.ScatterAllgather, sched.Hierarchical}
@@ -35,11 +36,12 @@ func fieldErr(t *testing.T, ctx string, err error, field string, says ...string)
 	}
 }
 
-// TestApplicable: every collective has the algorithms issue 2 delivers
-// (later issues add more), in that order first, never Auto, no duplicates,
+// TestApplicable: every collective lists its basic algorithms first, in
+// this order (naive, then ring, tree and binomial where they apply, pairwise
+// for AllToAll), the classic MPI ones after them; never Auto, no duplicates,
 // and Applicable returns a copy of the table.
 func TestApplicable(t *testing.T) {
-	issue2 := map[prim.Collective][]sched.Algorithm{
+	basicFirst := map[prim.Collective][]sched.Algorithm{
 		prim.SendRecv:      {sched.Naive},
 		prim.Broadcast:     {sched.Naive, sched.Ring, sched.Tree, sched.Binomial},
 		prim.Scatter:       {sched.Naive, sched.Binomial},
@@ -52,8 +54,8 @@ func TestApplicable(t *testing.T) {
 	}
 	for _, c := range prim.Collectives() {
 		got := sched.Applicable(c)
-		if len(got) < len(issue2[c]) || !slices.Equal(got[:len(issue2[c])], issue2[c]) {
-			t.Errorf("Applicable(%s) = %v, want it to start with %v", c, got, issue2[c])
+		if len(got) < len(basicFirst[c]) || !slices.Equal(got[:len(basicFirst[c])], basicFirst[c]) {
+			t.Errorf("Applicable(%s) = %v, want it to start with %v", c, got, basicFirst[c])
 		}
 		seen := map[sched.Algorithm]bool{}
 		for _, a := range got {
@@ -63,7 +65,7 @@ func TestApplicable(t *testing.T) {
 			seen[a] = true
 		}
 		got[0] = "mutated" // the caller's copy, not the table
-		if sched.Applicable(c)[0] != issue2[c][0] {
+		if sched.Applicable(c)[0] != basicFirst[c][0] {
 			t.Errorf("Applicable(%s) returns the shared table, not a copy", c)
 		}
 	}
