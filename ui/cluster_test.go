@@ -59,7 +59,7 @@ func TestTimingShowsClusterAndSlowdown(t *testing.T) {
 }
 
 func TestSlowRatioIsFour(t *testing.T) {
-	// Issue 3: one slow rank of factor f raises ring AllReduce's bandwidth
+	// A straggler: one slow rank of factor f raises ring AllReduce's bandwidth
 	// term by f; with α = 0 the whole time is ×f.
 	s := NewState("ranks=8&latency=0s&slow-rank=3&slow-factor=4", "en")
 	if s.Err != "" {
