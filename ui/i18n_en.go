@@ -304,7 +304,7 @@ var en = map[string]string{
 	"ab.what.allgather":     "everyone gets every block",
 	"ab.what.alltoall":      "a transpose across ranks",
 
-	// Cluster, straggler and NCCL model (issue 3's features).
+	// Cluster, straggler and NCCL model.
 	"view.ncclmodel":       "NCCL model",
 	"f.intra-preset":       "Intra-node link preset",
 	"f.intra-bandwidth":    "Intra-node bandwidth",
