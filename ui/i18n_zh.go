@@ -304,7 +304,7 @@ var zh = map[string]string{
 	"ab.what.allgather":     "每个 Rank 得到全部分块",
 	"ab.what.alltoall":      "矩阵跨卡转置",
 
-	// Cluster, straggler and NCCL model (issue 3's features).
+	// Cluster, straggler and NCCL model.
 	"view.ncclmodel":       "NCCL 模型",
 	"f.intra-preset":       "节点内链路预设",
 	"f.intra-bandwidth":    "节点内带宽",
