@@ -1,6 +1,6 @@
 package ui
 
-// zh is the Chinese (zh-CN) catalog, in the lecture's terms (GLOSSARY.md).
+// zh is the Chinese (zh-CN) catalog, in the lecture's terms (docs/glossary.md).
 var zh = map[string]string{
 	"app.title":    "ccplay — 集合通信演练场",
 	"app.subtitle": "修改 Rank 数、数据量和链路，所有数字都来自与命令行相同的 Go 核心。",
