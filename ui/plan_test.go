@@ -10,7 +10,7 @@ import (
 	"github.com/ccplay/ccplay/core/request"
 )
 
-// The view shows plan.Plan's answer to its fields: the example by
+// The view shows plan.Plan's answer to its fields: 70B, ZeRO-3, DP 8 × TP 8 by
 // default, every collective row, memory bars and the regenerated table.
 func TestPlanViewRendersThePlan(t *testing.T) {
 	s := NewState("view=plan&lang=en", "")
