@@ -18,7 +18,7 @@ type Abacus struct {
 // AbacusRanks is the abacus's rank count: the lecture's 4.
 const AbacusRanks = 4
 
-// abacusDefaults are the lecture's §3 examples (SEED-DIGEST §3), per
+// abacusDefaults are the lecture's §3.1–§3.8 examples, per
 // collective, as the text of each rank's buffer ("" = not significant).
 // AllGather's A, B, C, D are written 1, 2, 3, 4; AllToAll's block i→j 10i+j.
 var abacusDefaults = map[prim.Collective][AbacusRanks]string{
