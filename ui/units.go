@@ -58,7 +58,7 @@ type Tier struct {
 	Name, Lecture, PerDir, Style string
 }
 
-// PyramidTiers are the lecture's H100 tiers (SEED-DIGEST §1.2), widest at
+// PyramidTiers are the lecture's H100 tiers (lecture 09, §1.2), widest at
 // the bottom; NVLink's figure is the bidirectional total, labelled so.
 func (s *State) PyramidTiers() []Tier {
 	// Per-direction figures are core/topo's presets (with their sources);
