@@ -64,7 +64,7 @@ var ControlFields = []string{"collective", "algorithm", "ranks", "size", "bandwi
 	"preset", "intra-preset", "intra-bandwidth", "intra-latency", "slow-rank", "slow-factor", "slow-link", "model"}
 
 // alwaysInURL are the fields written to the URL even at their defaults, so a
-// shared link states the whole question (the issue's example link).
+// shared link states the whole question (collective, algorithm, P, S, B, α).
 var alwaysInURL = map[string]bool{"collective": true, "algorithm": true, "ranks": true, "size": true, "bandwidth": true, "latency": true}
 
 // NewState returns the state for a page whose URL query is query (with or
