@@ -31,7 +31,7 @@ func TestDeriveCards(t *testing.T) {
 }
 
 // TestDeriveZeROMemory: card 2 gives the lecture's 70B × 16 B = 1120 GB and,
-// sharded by ZeRO-3 over 64 ranks, 17.5 GB per rank (issue 6's acceptance
+// sharded by ZeRO-3 over 64 ranks, 17.5 GB per rank (the planner's acceptance
 // values), both from core/plan.
 func TestDeriveZeROMemory(t *testing.T) {
 	cards := NewState("view=derive&ranks=64&size=100MiB", "en").DeriveCards()
