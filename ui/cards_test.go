@@ -73,7 +73,7 @@ func TestUnitsConverter(t *testing.T) {
 	if s.ConvErr() == "" {
 		t.Error("no message for a text that is neither a rate nor a size")
 	}
-	mustContain(t, s.WorkedExample(), "311") // 14 GB / 45 GB/s = 0.311 s (SEED-DIGEST §1.1)
+	mustContain(t, s.WorkedExample(), "311") // 14 GB / 45 GB/s = 0.311 s (lecture 09, §1.1)
 	html := render(t, &App{S: s})
 	mustContain(t, html, "18×", "9×")
 }
