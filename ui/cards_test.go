@@ -94,7 +94,7 @@ func TestPitfallsRevealCoreAnswers(t *testing.T) {
 	html = render(t, &App{S: s})
 	mustContain(t, html, "you said: 100 MiB", BytesShort(r.BytesSentPerRank))
 	if qs[5].Answer != "ring 4094 steps, tree 2·log₂P = 22" {
-		t.Errorf("P = 2048 steps card: %q (SEED-DIGEST §5: 4094 and 22)", qs[5].Answer)
+		t.Errorf("P = 2048 steps card: %q (lecture 09, §5.1–§5.2: 4094 and 22)", qs[5].Answer)
 	}
 }
 
