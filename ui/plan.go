@@ -29,7 +29,7 @@ type Plan struct {
 var PlanFields = []string{"model", "dp", "tp", "pp", "ep", "sp", "zero", "seq", "micro-batch", "micro-batches",
 	"nodes", "gpus-per-node", "preset", "intra-preset", "recompute", "order", "algorithm", "peak", "mfu"}
 
-// planDefaults is the view's starting question: a 70B model (70B,
+// planDefaults is the view's starting question: Llama-3.1-70B (70B,
 // ZeRO-3, DP 8 × TP 8 on 8 nodes of 8 GPUs). Empty fields are derived:
 // nodes = GPUs / gpus-per-node, micro-batches 1 (4·pp with a pipeline).
 var planDefaults = map[string]string{"model": "70b", "dp": "8", "tp": "8", "pp": "1", "ep": "1", "sp": "off", "zero": "3",
