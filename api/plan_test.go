@@ -18,7 +18,7 @@ func TestPlanIsTheCoresAnswer(t *testing.T) {
 		kv     []string
 	}{
 		{"all defaults (70B on one GPU)", nil},
-		{"the issue's example", []string{"model", "70b", "dp", "8", "tp", "8", "pp", "1", "zero", "3"}},
+		{"70B, ZeRO-3, DP 8 × TP 8 on 8 nodes", []string{"model", "70b", "dp", "8", "tp", "8", "pp", "1", "zero", "3"}},
 		{"MoE with EP and SP", []string{"model", "mixtral-8x7b", "dp", "8", "tp", "4", "ep", "8", "sp", "on", "micro-batches", "2"}},
 		{"links and compute given", []string{"model", "13b", "dp", "16", "bandwidth", "200Gbps", "intra-preset", "nvlink3", "peak", "312", "mfu", "50%"}},
 	} {
