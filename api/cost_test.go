@@ -31,7 +31,7 @@ func TestCostIsTheCoresAnswer(t *testing.T) {
 		kv     []string
 	}{
 		{"all defaults (the lecture's Experiment 3 at P = 8)", nil},
-		{"the issue's example", []string{"collective", "allreduce", "ranks", "64", "bandwidth", "400Gbps", "latency", "5us"}},
+		{"64 ranks on 400 Gbps, α = 5 µs", []string{"collective", "allreduce", "ranks", "64", "bandwidth", "400Gbps", "latency", "5us"}},
 		{"auto lists the alternatives", []string{"algorithm", "auto", "ranks", "64", "size", "1MiB"}},
 		{"a tree: the closed form is a limit, with a note", []string{"algorithm", "tree", "ranks", "16", "size", "8MiB"}},
 		{"a rooted collective with every field", []string{"collective", "broadcast", "algorithm", "ring", "ranks", "5", "root", "3",
