@@ -40,7 +40,7 @@ func TestShots(t *testing.T) {
 	base := server(t)
 	extra := map[string]string{"steps": "&ranks=8", "ledger": "&ranks=8",
 		"ncclmodel": "&model=nccl&ranks=16&gpus-per-node=8&intra-preset=nvlink4&preset=ib400"}
-	// Views on a cluster and with a straggler (issue 3's controls).
+	// Views on a cluster and with a straggler (the topology controls).
 	clusterShots := map[string]string{
 		"timing-cluster": "view=timing&algorithm=hierarchical&ranks=128&gpus-per-node=8&intra-preset=nvlink4&preset=ib400",
 		"timing-slow":    "view=timing&ranks=16&gpus-per-node=8&slow-rank=3&slow-factor=4",
