@@ -19,7 +19,7 @@ import (
 )
 
 // maxCompatibilityDate is the newest compatibility_date the pinned
-// wrangler 4.86.0 accepts (its runtime's limit, per the issue).
+// wrangler 4.86.0 accepts (the newest date its bundled workerd supports).
 const maxCompatibilityDate = "2026-05-03"
 
 // stripComments removes // comments outside strings: wrangler.jsonc → JSON.
