@@ -15,7 +15,7 @@ var planCases = []struct {
 	args   []string
 	reason string
 }{
-	{[]string{"--model", "70b", "--dp", "8", "--tp", "8", "--pp", "1", "--zero", "3"}, "the issue's example: 70B, ZeRO-3, 8 nodes × 8"},
+	{[]string{"--model", "70b", "--dp", "8", "--tp", "8", "--pp", "1", "--zero", "3"}, "70B, ZeRO-3, DP 8 × TP 8 on 8 nodes × 8"},
 	{[]string{"--model", "mixtral-8x7b", "--dp", "8", "--tp", "4", "--ep", "8", "--sp", "on", "--zero", "1", "--micro-batch", "2", "--micro-batches", "4"}, "MoE with EP, SP and ZeRO-1"},
 	{[]string{"--model", "405b", "--tp", "8", "--pp", "16", "--dp", "128", "--sp", "on", "--zero", "1", "--seq", "8192", "--micro-batches", "16"}, "405B on 16,384 GPUs"},
 	{[]string{"--model", "7b", "--dp", "1024", "--nodes", "128", "--preset", "ib400", "--algorithm", "hierarchical"}, "the lecture's 128 × 8 hierarchical question"},
