@@ -16,7 +16,7 @@ var tableCases = []struct {
 	reason string
 }{
 	{[]string{"--ranks", "8", "--bandwidth", "400Gbps", "--latency", "5us", "-b", "8", "-e", "1M", "-f", "4"}, "the README's sweep"},
-	{[]string{"--collective", "allreduce", "--algorithm", "ring", "--ranks", "8", "--bandwidth", "400Gbps", "--latency", "5us", "-b", "8", "-e", "8G", "-f", "2"}, "the issue's sweep: 8 B to 8 GiB (bare G is binary)"},
+	{[]string{"--collective", "allreduce", "--algorithm", "ring", "--ranks", "8", "--bandwidth", "400Gbps", "--latency", "5us", "-b", "8", "-e", "8G", "-f", "2"}, "8 B to 8 GiB by doubling (bare G is binary)"},
 	{[]string{"--collective", "allgather", "--ranks", "4", "--minbytes", "1K", "--maxbytes", "64K", "--stepfactor", "8"}, "long flag names; sizes rounded to P elements"},
 	{[]string{"--collective", "broadcast", "--algorithm", "tree", "--ranks", "16", "--root", "5", "-b", "1000", "-e", "5000", "-i", "1000", "--dtype", "half"}, "additive steps, a root, another dtype"},
 	{[]string{"--algorithm", "auto", "-b", "1K", "-e", "1G", "-f", "32"}, "auto: the chosen algorithm per row"},
