@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestExperiment3PrintsTheLecturesTable: SEED-DIGEST.md §7's numbers, in
+// TestExperiment3PrintsTheLecturesTable: lecture 09 §7.3's numbers, in
 // the lecture's row layout, with the units note under the table.
 func TestExperiment3PrintsTheLecturesTable(t *testing.T) {
 	code, out, errOut := cli(t, "", "experiment", "3")
