@@ -21,7 +21,7 @@ func lecture() cost.Params {
 }
 
 // TestTimeVsRanksIsExperiment3: the chart's points are the lecture's
-// Experiment 3 table (SEED-DIGEST §7, milliseconds to two decimals), an
+// Experiment 3 table (lecture 09, §7.3, milliseconds to two decimals), an
 // independent derivation of the same numbers.
 func TestTimeVsRanksIsExperiment3(t *testing.T) {
 	want := map[int][3]float64{ // naive, ring, tree in ms
