@@ -19,7 +19,7 @@ func BenchmarkRingAllReduceSchedule(b *testing.B) {
 	m := sim.Model{Alpha: 5e-6, Beta: 1 / 50e9}
 	for _, p := range []int{64, 1024, 4096} {
 		sp := prim.Spec{Collective: prim.AllReduce, Ranks: p, Count: n, Op: prim.Sum}
-		// The target: the full schedule and its ledger.
+		// The budgeted case: the full schedule and its ledger.
 		b.Run(fmt.Sprintf("P=%d", p), func(b *testing.B) {
 			b.ReportAllocs()
 			var transfers int
