@@ -14,9 +14,12 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestPerf is the playground's benchmark (opt-in, not a timed test):
+// TestPerfReport is a reporting tool, not a check: it prints the
+// playground's timings and asserts none of them (a timed assertion on a
+// shared machine would fail at random). It builds only with the perf tag:
 //
-//	go test -tags perf -run Perf -v ./tests/playground
+//	go tool task playground:perf
+//	go test -tags perf -run Perf -count=1 -v ./tests/playground
 //
 // For P = 8, 64, 1024 and 1,048,576 on the default (timing) view it
 // measures navigation → first rendered DOM (window.ccplayFirstRenderMs,
@@ -25,9 +28,11 @@ import (
 // field until the render it causes has written the DOM; median, p90 and
 // worst of 40 changes, and which change was the slowest), then until the
 // complete answer (a tree's executed schedule, which follows a frame
-// later) is on screen, and the wasm's gzipped size.
-// Targets (issue 4): first render ≤ 500 ms, change ≤ 16 ms, wasm ≤ 1.2 MB gz.
-func TestPerf(t *testing.T) {
+// later) is on screen, and the wasm's gzipped size. It fails only when it
+// cannot measure (no app.wasm, no browser, a console error). The budgets
+// these figures are read against, and the figures of the last runs, are in
+// docs/performance.md.
+func TestPerfReport(t *testing.T) {
 	base := server(t)
 	raw, err := os.ReadFile(filepath.Join(publicDir(t), "app.wasm"))
 	if err != nil {
@@ -37,7 +42,7 @@ func TestPerf(t *testing.T) {
 	w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
 	w.Write(raw)
 	w.Close()
-	fmt.Printf("app.wasm: %.2f MB raw, %.2f MB gzip -9 (target ≤ 1.2 MB)\n", float64(len(raw))/1e6, float64(gz.Len())/1e6)
+	fmt.Printf("app.wasm: %.2f MB raw, %.2f MB gzip -9\n", float64(len(raw))/1e6, float64(gz.Len())/1e6)
 	p := browser(t, 1280, 800)
 	p.open(base + "/?lang=en")
 	fmt.Printf("downloaded: %s\n", eval[string](p, `performance.getEntriesByType("resource").filter((e) => /app\.wasm/.test(e.name))`+
