@@ -8,7 +8,7 @@ import (
 
 	"github.com/ccplay/ccplay/chart"
 	"github.com/ccplay/ccplay/chart/figure"
-	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/sim"
 	"github.com/vugu/vugu"
@@ -165,21 +165,22 @@ func (s *State) demoRun() demo {
 		if real == nil || p.Ranks > ChunkGridMaxRanks {
 			return demo{}
 		}
-		alg := sched.Algorithm(s.R.Algorithm)
+		// The same question with one element per chunk: P·k elements is k
+		// per block for the blocked collectives and AllToAll, P·k in all
+		// for the others (cost.Params.Spec).
+		q := p
+		q.Algorithm, q.Chunks, q.ElemSize = sched.Algorithm(s.R.Algorithm), 0, 1
 		k := 1
-		opt := sched.Options{GPUsPerNode: s.gpusPerNode()}
-		if sched.Pipelined(p.Collective, alg) {
+		if sched.Pipelined(q.Collective, q.Algorithm) {
 			k = max(s.R.Chunks, 1)
-			opt.Chunks = k
+			q.Chunks = k
 		}
-		sp := prim.Spec{Collective: p.Collective, Ranks: p.Ranks, Root: p.Root, Op: prim.Sum, Count: k}
-		if !(p.Collective.Blocked() || p.Collective == prim.AllToAll) {
-			sp.Count = p.Ranks * k
-		}
-		ds, err := sched.Build(sp, alg, opt)
+		q.Size = int64(p.Ranks) * int64(k)
+		ds, err := cost.ScheduleOf(q, LedgerMaxTransfers)
 		if err != nil || len(ds.Rounds) != len(real.Rounds) || maxLen(ds.WorkLen) > ChunkGridMaxCells {
 			return demo{}
 		}
+		sp := ds.Spec
 		in := make([][]int64, p.Ranks)
 		for r := range in {
 			in[r] = make([]int64, max(sp.InLen(r), 0)) // Undefined (−1): no input

@@ -45,9 +45,8 @@ func chartRanks(p int) []int {
 }
 
 // chartSizes is the size axis: powers of two from the element size (at
-// least 4 B) to 4 GiB (or further, to the first power of two ≥ upTo), each a
-// whole number of elements (and of P blocks for blocked collectives, as
-// cost.Table rounds), never beyond cost.MaxSize.
+// least 4 B) to 4 GiB (or further, to the first power of two ≥ upTo), each
+// rounded down with cost.RoundSize, never beyond cost.MaxSize.
 func chartSizes(p cost.Params, upTo ...int64) []int64 {
 	top := int64(1) << 32
 	for _, u := range upTo {
@@ -56,13 +55,9 @@ func chartSizes(p cost.Params, upTo ...int64) []int64 {
 		}
 	}
 	top = min(top, cost.MaxSize(p.Ranks))
-	step := int64(p.ElemSize)
-	if p.Collective.Blocked() || p.Collective == prim.AllToAll {
-		step *= int64(p.Ranks)
-	}
 	var out []int64
 	for b := int64(4); b <= top; b *= 2 {
-		v := b / step * step
+		v := cost.RoundSize(p.Collective, p.Ranks, p.ElemSize, b)
 		if v > 0 && (len(out) == 0 || v > out[len(out)-1]) {
 			out = append(out, v)
 		}

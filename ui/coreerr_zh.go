@@ -12,6 +12,7 @@ package ui
 var coreErrZH = map[string]string{
 	"schedules are built for up to %d ranks, got %d (the closed form answers larger questions)":                             "调度最多为 %d 个 Rank 构建，收到 %d（更大的问题由闭式公式回答）",
 	"the schedule may have up to %d transfers, more than the %d built here":                                                 "该调度可能多达 %d 次传输，超过此处可构建的 %d 次",
+	"phases are split for hierarchical AllReduce, got %s %s":                                                                "阶段拆分只适用于分层 AllReduce，收到 %s %s",
 	"element size must be ≥ 1 byte, got %d":                                                                                 "元素大小须 ≥ 1 字节，收到 %d",
 	"want a size range of at least one element: %d to %d bytes":                                                             "需要至少容纳一个元素的大小范围，收到 %d 到 %d 字节",
 	"unknown data type %q; accepted: %s":                                                                                    "未知数据类型 %q；可接受：%s",

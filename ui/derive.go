@@ -10,6 +10,7 @@ import (
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/core/topo"
 )
 
 // Derive is the derivation-cards view: the appendix's four drills with the
@@ -43,11 +44,7 @@ func (s *State) eval(c prim.Collective, a sched.Algorithm, ranks int, size int64
 	if bw > 0 {
 		q.Bandwidth, q.Efficiency = bw, 1
 	}
-	step := int64(q.ElemSize)
-	if c.Blocked() {
-		step *= int64(ranks)
-	}
-	q.Size = size / step * step
+	q.Size = cost.RoundSize(c, ranks, q.ElemSize, size)
 	r, err := evaluate(q)
 	return r, err == nil
 }
@@ -109,21 +106,26 @@ func (s *State) DeriveCards() []Card {
 				cards = append(cards, Card{ID: "d-ringtree", Title: s.T("d3.title"), Lines: lines, Result: res})
 			}
 		}
-		// 4. Hierarchical AllReduce: 128 nodes × 8 GPUs, NVLink inside, IB between.
+		// 4. Hierarchical AllReduce: 128 nodes × 8 GPUs, NVLink inside, IB
+		// between (your α on both); the phases and the inter-node bytes are
+		// core's (cost.HierarchicalPhases, Result.Topology).
 		const nodes, gpus = 128, 8
 		nv, ib := 450e9, 50e9
 		flat, ok1 := s.eval(prim.AllReduce, sched.Ring, nodes*gpus, M, ib)
-		intraRS, ok2 := s.eval(prim.ReduceScatter, sched.Ring, gpus, M, nv)
-		inter, ok3 := s.eval(prim.AllReduce, sched.Ring, nodes, M/gpus, ib)
-		intraAG, ok4 := s.eval(prim.AllGather, sched.Ring, gpus, M, nv)
-		if ok1 && ok2 && ok3 && ok4 {
-			hier := intraRS.TimeS + inter.TimeS + intraAG.TimeS
+		hp := s.P
+		hp.Collective, hp.Algorithm, hp.Ranks, hp.Root, hp.Chunks, hp.Slow = prim.AllReduce, sched.Hierarchical, nodes*gpus, 0, 0, topo.Slow{}
+		hp.Size = cost.RoundSize(prim.AllReduce, nodes*gpus, hp.ElemSize, M)
+		hp.Bandwidth, hp.Efficiency, hp.GPUsPerNode, hp.IntraBandwidth, hp.IntraLatency = ib, 1, gpus, nv, hp.Latency
+		hier, err1 := evaluate(hp)
+		phs, err2 := cost.HierarchicalPhases(hp)
+		if ok1 && err1 == nil && err2 == nil && hier.Topology != nil && hier.Topology.FlatRing != nil {
+			inter := phs[1].TimeS() + phs[2].TimeS()
 			cards = append(cards, Card{ID: "d-hier", Title: s.T("d4.title"), Lines: []string{
 				s.T("d4.setup"),
-				s.Tf("d4.flat", Secs(flat.TimeS), flat.Steps, BytesShort(flat.BytesSentPerRank)),
-				s.Tf("d4.hier", Secs(intraRS.TimeS), Secs(inter.TimeS), Secs(intraAG.TimeS), Secs(hier)),
-				s.Tf("d4.bytes", BytesShort(inter.BytesSentPerRank), BytesShort(flat.BytesSentPerRank), BytesShort(gpus*inter.BytesSentPerRank)),
-			}, Result: s.Tf("d4.r", strconv.FormatFloat(flat.TimeS/hier, 'f', 1, 64), flat.Steps, inter.Steps+intraRS.Steps+intraAG.Steps)})
+				s.Tf("d4.flat", Secs(flat.TimeS), flat.Steps, BytesShort(hier.Topology.FlatRing.InterBytesPerRank)),
+				s.Tf("d4.hier", Secs(phs[0].TimeS()), Secs(inter), Secs(phs[3].TimeS()), Secs(hier.TimeS)),
+				s.Tf("d4.bytes", BytesShort(hier.Topology.InterBytesPerRank), BytesShort(hier.Topology.FlatRing.InterBytesPerRank), BytesShort(gpus*hier.Topology.InterBytesPerRank)),
+			}, Result: s.Tf("d4.r", strconv.FormatFloat(flat.TimeS/hier.TimeS, 'f', 1, 64), flat.Steps, hier.Steps)})
 		}
 		return cards
 	}).([]Card)

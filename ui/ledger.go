@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/chart/figure"
+	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/sim"
 	"github.com/vugu/vugu"
@@ -36,9 +37,10 @@ type LedgerData struct {
 	Reason string // why there is no ledger ("" if there is one)
 }
 
-// ledgerData builds the schedule of the last valid question (auto resolved
-// to the algorithm it chose, with the closed form's chunk count) and its
-// ledger. Cached per question.
+// ledgerData builds the schedule the last valid question prices
+// (cost.ScheduleOf: auto resolved and the chunk count as the closed form
+// chose, gpus-per-node honoured, refused above LedgerMaxTransfers before
+// anything is built) and its ledger. Cached per question.
 //
 // Not inlined: its cached closure would be copied into every caller
 // (≈ 3–7 KB of wasm each).
@@ -50,15 +52,7 @@ func (s *State) ledgerData() LedgerData {
 		if p.Ranks > sched.MaxRanks {
 			return LedgerData{Reason: s.Tf("l.toomanyranks", p.Ranks, sched.MaxRanks)}
 		}
-		alg := sched.Algorithm(s.R.Algorithm)
-		if n := transferBound(p.Ranks, s.R.Steps, alg); n > LedgerMaxTransfers {
-			return LedgerData{Reason: s.Tf("l.toobig", s.Tf("l.bound", n, LedgerMaxTransfers))}
-		}
-		opt := sched.Options{MaxTransfers: LedgerMaxTransfers, GPUsPerNode: s.gpusPerNode()}
-		if sched.Pipelined(p.Collective, alg) {
-			opt.Chunks = s.R.Chunks
-		}
-		sc, err := sched.Build(p.Spec(), alg, opt)
+		sc, err := cost.ScheduleOf(p, LedgerMaxTransfers)
 		if err != nil {
 			return LedgerData{Reason: s.Tf("l.toobig", s.ErrMsg(err))}
 		}
@@ -336,17 +330,4 @@ func (s *State) Export(name, mime string, data func() string) {
 	if d := data(); s.Download != nil && d != "" {
 		s.Download(name, mime, d)
 	}
-}
-
-// transferBound is an upper bound on the transfers of a schedule with the
-// given rounds on p ranks: every rank sends at most one message per round,
-// except the naive algorithms, whose master (or, for AllToAll, every rank)
-// may send to all others at once, so p·(p−1). It lets the page refuse a
-// schedule before sched.Build spends seconds finding it too large.
-// (A helper for core: sched.Build could refuse before allocating.)
-func transferBound(p, steps int, alg sched.Algorithm) int64 {
-	if alg == sched.Naive {
-		return int64(p) * int64(p-1) * 2
-	}
-	return int64(p) * int64(max(steps, 1))
 }

@@ -226,7 +226,7 @@ func (s *State) measuredSeries(i int) (measure.Series, bool) {
 
 // fitAlgorithm is the closed form a fit of ser uses: its own algorithm,
 // else (nccl-tests: unknown) the controls' when it is concrete and runs
-// the collective, else ring, else the first that applies.
+// the collective, else sched.DefaultFor's.
 func (s *State) fitAlgorithm(ser measure.Series) sched.Algorithm {
 	if ser.Algorithm != "" {
 		return ser.Algorithm
@@ -234,10 +234,7 @@ func (s *State) fitAlgorithm(ser measure.Series) sched.Algorithm {
 	if a := s.P.Algorithm; a != sched.Auto && sched.Check(ser.Collective, a) == nil {
 		return a
 	}
-	if sched.Check(ser.Collective, sched.Ring) == nil {
-		return sched.Ring
-	}
-	return sched.Applicable(ser.Collective)[0]
+	return sched.DefaultFor(ser.Collective)
 }
 
 // FitMeasured fits α and β to series i with core/measure.ModelFit (the
