@@ -225,8 +225,7 @@ func scheduleFor(get request.Lookup) (cost.Params, *sched.Schedule, error) {
 	if err != nil {
 		return p, nil, err
 	}
-	s, err := buildSchedule(p)
-	return p, s, err
+	return buildSchedule(p)
 }
 
 func drawLedgerBars(get request.Lookup) ([]byte, error) {

@@ -123,7 +123,6 @@ func TestEmbedErrors(t *testing.T) {
 		{"maxbytes below minbytes", "/embed/time-vs-size.svg?minbytes=1M&maxbytes=1K", "maxbytes", nil},
 		{"no whole element in range", "/embed/time-vs-size.svg?minbytes=1&maxbytes=3", "maxbytes", []string{"4-byte element"}},
 		{"ledger of P = 10⁶", "/embed/ledger-bars.svg?ranks=1000000", "ranks", []string{"64 ranks"}},
-		{"ledger of auto", "/embed/ledger-bars.svg?algorithm=auto", "algorithm", nil},
 		{"round past the end", "/embed/ring-step.svg?round=15", "round", []string{"1 to 14"}},
 		{"round 0", "/embed/ring-step.svg?round=0", "round", nil},
 		{"round not a number", "/embed/ring-step.svg?round=x", "round", nil},

@@ -25,32 +25,28 @@ const (
 	MaxScheduleTransfers = 100_000
 )
 
-// buildSchedule builds the schedule of the cost question p within the
-// limits above. A pipelined algorithm without chunks gets the chunk count
-// that cost.Evaluate chose, so the schedule is the one /api/v1/cost prices.
-func buildSchedule(p cost.Params) (*sched.Schedule, error) {
+// buildSchedule builds the schedule the cost question p prices
+// (cost.ScheduleOf: auto resolved and the chunk count as /api/v1/cost
+// chooses, gpus-per-node honoured) within the limits above, each checked in
+// O(1) before anything is built. It returns p made concrete (cost.Concrete).
+func buildSchedule(p cost.Params) (cost.Params, *sched.Schedule, error) {
 	if p.Ranks > MaxScheduleRanks {
-		return nil, fielderr.Errorf("ranks", "full schedules are listed and drawn for up to %d ranks (at most %d transfers), got %d; /api/v1/cost answers up to %d ranks",
+		return p, nil, fielderr.Errorf("ranks", "full schedules are listed and drawn for up to %d ranks (at most %d transfers), got %d; /api/v1/cost answers up to %d ranks",
 			MaxScheduleRanks, MaxScheduleTransfers, p.Ranks, prim.MaxRanks)
 	}
-	if p.Algorithm == sched.Auto {
-		return nil, fielderr.Errorf("algorithm", "a schedule needs a concrete algorithm; choose one of %v (auto picks by cost: see /api/v1/cost)", sched.Applicable(p.Collective))
+	if p.Chunks > MaxScheduleChunks {
+		return p, nil, fielderr.Errorf("chunks", "a listed schedule has at most %d pipeline chunks, got %d", MaxScheduleChunks, p.Chunks)
 	}
-	k := p.Chunks
-	if k > MaxScheduleChunks {
-		return nil, fielderr.Errorf("chunks", "a listed schedule has at most %d pipeline chunks, got %d", MaxScheduleChunks, k)
+	q, err := cost.Concrete(p)
+	if err != nil {
+		return p, nil, err
 	}
-	if k == 0 && sched.Pipelined(p.Collective, p.Algorithm) {
-		r, err := cost.Evaluate(p)
-		if err != nil {
-			return nil, err
-		}
-		if k = r.Chunks; k > MaxScheduleChunks {
-			return nil, fielderr.Errorf("chunks", "the cheapest pipeline for this size has %d chunks, more than the %d a listed schedule may have; give chunks=1…%d",
-				k, MaxScheduleChunks, MaxScheduleChunks)
-		}
+	if q.Chunks > MaxScheduleChunks {
+		return p, nil, fielderr.Errorf("chunks", "the cheapest pipeline for this size has %d chunks, more than the %d a listed schedule may have; give chunks=1…%d",
+			q.Chunks, MaxScheduleChunks, MaxScheduleChunks)
 	}
-	return sched.Build(p.Spec(), p.Algorithm, sched.Options{Chunks: k, MaxTransfers: MaxScheduleTransfers})
+	s, err := cost.ScheduleOf(q, MaxScheduleTransfers)
+	return q, s, err
 }
 
 // Schedule is the answer of /api/v1/schedule. Offsets and lengths are in
@@ -91,8 +87,18 @@ type Transfer struct {
 	Len    int64 `json:"len"`
 }
 
-// serveSchedule answers GET /api/v1/schedule: the cost fields (algorithm
-// concrete, P ≤ MaxScheduleRanks) → the schedule, its ledger and price, as
+// ledgerOf is the schedule's byte ledger, split into intra- and inter-node
+// bytes when p places ranks on nodes (sim.NewClusterLedger), as the
+// playground's ledger view and ccplay run show it.
+func ledgerOf(s *sched.Schedule, p cost.Params) *sim.Ledger {
+	if p.GPUsPerNode > 0 {
+		return sim.NewClusterLedger(s, p.ElemSize, p.GPUsPerNode)
+	}
+	return sim.NewLedger(s, p.ElemSize)
+}
+
+// serveSchedule answers GET /api/v1/schedule: the cost fields (P ≤
+// MaxScheduleRanks; auto resolved as /api/v1/cost resolves it) → the schedule, its ledger and price, as
 // compact JSON.
 func serveSchedule(w http.ResponseWriter, r *http.Request) {
 	get, err := readQuery(r, request.CostFields)
@@ -105,7 +111,7 @@ func serveSchedule(w http.ResponseWriter, r *http.Request) {
 		sendError(w, err)
 		return
 	}
-	s, err := buildSchedule(p)
+	p, s, err := buildSchedule(p)
 	if err != nil {
 		sendError(w, err)
 		return
@@ -114,7 +120,7 @@ func serveSchedule(w http.ResponseWriter, r *http.Request) {
 	out := Schedule{Collective: string(p.Collective), Algorithm: string(s.Algorithm), Ranks: p.Ranks, Root: p.Root,
 		SizeBytes: p.Size, ElemSize: p.ElemSize, Count: s.Spec.Count, Counts: s.Spec.Counts, Chunks: s.Chunks,
 		WorkLen: s.WorkLen, Transfers: s.Transfers(), Rounds: make([]Round, len(s.Rounds)),
-		Ledger: sim.NewLedger(s, p.ElemSize), TimeS: c.Total(), Cost: c}
+		Ledger: ledgerOf(s, p), TimeS: c.Total(), Cost: c}
 	for i, rd := range s.Rounds {
 		ts := make([]Transfer, len(rd.Transfers))
 		for j, t := range rd.Transfers {

@@ -86,6 +86,57 @@ func TestScheduleIsTheExecutedSchedule(t *testing.T) {
 	}
 }
 
+// The schedule is the one /api/v1/cost prices: hierarchical AllReduce on
+// nodes of gpus-per-node (16 ranks in 4 nodes of 4: 12 rounds of 16
+// transfers, priced as the cost's closed form, not the 16-node flat ring's
+// 30 rounds), and auto resolved to the cost's choice with its chunk count.
+func TestScheduleIsTheCostQuestions(t *testing.T) {
+	for _, tt := range []struct {
+		reason            string
+		query             string
+		algorithm         string
+		rounds, transfers int
+	}{
+		{"hierarchical on 4 nodes of 4", "algorithm=hierarchical&ranks=16&gpus-per-node=4&size=64KiB&bandwidth=50GB/s&latency=5us", "hierarchical", 12, 192},
+		{"hierarchical on one flat network", "algorithm=hierarchical&ranks=16&size=64KiB", "hierarchical", 30, 480},
+		{"auto at 4 KiB on 64 ranks", "algorithm=auto&ranks=64&size=4KiB", "", 0, 0},
+		{"auto at 100 MiB", "algorithm=auto&ranks=8", "", 0, 0},
+		{"auto broadcast, pipelined", "collective=broadcast&algorithm=auto&ranks=16&size=64MiB", "", 0, 0},
+	} {
+		a := get(t, "/api/v1/schedule?"+tt.query)
+		wantOK(t, tt.reason, a, jsonType)
+		got := decodeSchedule(t, a.body)
+		c := get(t, "/api/v1/cost?"+tt.query)
+		wantOK(t, tt.reason, c, jsonType)
+		var r cost.Result
+		if err := json.Unmarshal([]byte(c.body), &r); err != nil {
+			t.Fatal(err)
+		}
+		if got.Algorithm != r.Algorithm || got.Chunks != r.Chunks {
+			t.Errorf("%s: schedule of %s with %d chunks, cost chose %s with %d", tt.reason, got.Algorithm, got.Chunks, r.Algorithm, r.Chunks)
+		}
+		if tt.algorithm != "" && got.Algorithm != tt.algorithm {
+			t.Errorf("%s: algorithm %s, want %s", tt.reason, got.Algorithm, tt.algorithm)
+		}
+		if tt.rounds > 0 && (len(got.Rounds) != tt.rounds || got.Transfers != tt.transfers) {
+			t.Errorf("%s: %d rounds, %d transfers; want %d, %d", tt.reason, len(got.Rounds), got.Transfers, tt.rounds, tt.transfers)
+		}
+		want := r.TimeS
+		if r.ScheduleTimeS > 0 {
+			want = r.ScheduleTimeS
+		}
+		if (r.Exact || r.ScheduleTimeS > 0) && math.Abs(got.TimeS-want) > 1e-12*want {
+			t.Errorf("%s: schedule price %g s, cost says %g s", tt.reason, got.TimeS, want)
+		}
+		if r.Exact && len(got.Rounds) != r.Steps {
+			t.Errorf("%s: %d rounds, cost says %d steps", tt.reason, len(got.Rounds), r.Steps)
+		}
+		if got.Ledger.Ranks[got.Ledger.Busiest].Sent != r.BytesSentPerRank {
+			t.Errorf("%s: busiest rank sends %d B, cost says %d B", tt.reason, got.Ledger.Ranks[got.Ledger.Busiest].Sent, r.BytesSentPerRank)
+		}
+	}
+}
+
 // TestScheduleLimits: every limit is named in the error, and the refusal of
 // an enormous request is decided before any schedule is built (see also
 // BenchmarkScheduleRefusal).
@@ -96,7 +147,6 @@ func TestScheduleLimits(t *testing.T) {
 	}{
 		{"P = 10⁶ is refused at once, naming the limit", "ranks=1000000", "ranks", []string{"64 ranks", "100000 transfers", "1048576"}},
 		{"P = 65: one above the limit", "ranks=65", "ranks", []string{"up to 64 ranks"}},
-		{"auto is not a schedule", "algorithm=auto", "algorithm", []string{"concrete algorithm"}},
 		{"too many chunks given", "algorithm=tree&chunks=257&size=1MiB", "chunks", []string{"at most 256"}},
 		{"the cheapest pipeline would need too many chunks", "algorithm=tree&ranks=64&size=1TiB", "chunks", []string{"give chunks=1…256"}},
 		{"chunks for an algorithm that does not pipeline", "algorithm=naive&chunks=2", "chunks", []string{"does not pipeline"}},
@@ -125,6 +175,12 @@ func TestScheduleTransferBound(t *testing.T) {
 			if n := s.Transfers(); n >= MaxScheduleTransfers {
 				t.Errorf("%s %s at P = %d with %d chunks has %d transfers, not below MaxScheduleTransfers = %d",
 					a, c, MaxScheduleRanks, k, n, MaxScheduleTransfers)
+			}
+			// and core's bound (cost.TransferBound) lets it be built
+			p := cost.Params{Collective: c, Algorithm: a, Ranks: MaxScheduleRanks, Size: 4 << 16, ElemSize: 4,
+				Bandwidth: 50e9, Efficiency: 1, Latency: 5e-6, Chunks: k}
+			if _, _, err := buildSchedule(p); err != nil {
+				t.Errorf("%s %s at P = %d with %d chunks is refused: %v", a, c, MaxScheduleRanks, k, err)
 			}
 		}
 	}

@@ -23,14 +23,36 @@ func ScheduleOf(p Params, maxTransfers int) (*sched.Schedule, error) {
 	if p.Ranks > sched.MaxRanks {
 		return nil, fielderr.Errorf("ranks", "schedules are built for up to %d ranks, got %d (the closed form answers larger questions)", sched.MaxRanks, p.Ranks)
 	}
-	if p.Algorithm == sched.Auto {
-		p.Algorithm, _ = choose(p)
-	}
-	_, s := geometry(p)
+	p = concrete(p)
 	if n := TransferBound(p); n > int64(maxTransfers) {
 		return nil, fielderr.Errorf("ranks", "the schedule may have up to %d transfers, more than the %d built here", n, maxTransfers)
 	}
-	return sched.Build(p.Spec(), p.Algorithm, sched.Options{Chunks: int(s.k), MaxTransfers: maxTransfers, GPUsPerNode: p.GPUsPerNode})
+	return sched.Build(p.Spec(), p.Algorithm, sched.Options{Chunks: p.Chunks, MaxTransfers: maxTransfers, GPUsPerNode: p.GPUsPerNode})
+}
+
+// Concrete is the question p as Evaluate answers it: auto resolved to the
+// algorithm Evaluate chooses and, for a pipelined algorithm without Chunks,
+// the chunk count Evaluate chooses; everything else as given. It is what
+// ScheduleOf builds, so a face can check the algorithm or the chunk count
+// against its own limits before building. O(1) for most algorithms (those
+// of Quick).
+func Concrete(p Params) (Params, error) {
+	if err := p.Validate(); err != nil {
+		return p, err
+	}
+	return concrete(p), nil
+}
+
+// concrete is Concrete of a valid p.
+func concrete(p Params) Params {
+	if p.Algorithm == sched.Auto {
+		p.Algorithm, _ = choose(p)
+	}
+	if sched.Pipelined(p.Collective, p.Algorithm) {
+		_, s := geometry(p)
+		p.Chunks = int(s.k)
+	}
+	return p
 }
 
 // TransferBound is an upper bound on the transfers of the schedule
@@ -38,12 +60,15 @@ func ScheduleOf(p Params, maxTransfers int) (*sched.Schedule, error) {
 // at most one message per step, except in the double binary tree (one per
 // tree, so two) and in AllToAll, where a rank may move a block for every
 // rank in one step (P per rank: the naive single round, Bruck's packed
-// blocks, the local copies). A test checks it against every schedule. p
-// must be valid and concrete (auto resolved). O(1) for most algorithms (the
-// closed form's).
+// blocks, the local copies) — but for pairwise exchange, which sends one
+// block per step and copies its own block once (steps + 1 per rank). A test
+// checks it against every schedule. p must be valid and concrete (auto
+// resolved). O(1) for most algorithms (the closed form's).
 func TransferBound(p Params) int64 {
 	per := int64(p.Ranks)
 	switch {
+	case p.Collective == prim.AllToAll && p.Algorithm == sched.Pairwise:
+		return int64(max(terms(p).Steps, 1)+1) * per
 	case p.Collective == prim.AllToAll:
 		per *= int64(p.Ranks)
 	case p.Algorithm == sched.Tree:

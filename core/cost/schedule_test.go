@@ -95,3 +95,30 @@ func TestScheduleOfRefusesBeforeBuilding(t *testing.T) {
 		t.Errorf("refusal allocated %v times: it built something", allocs)
 	}
 }
+
+// Concrete names the algorithm and chunk count Evaluate reports, for auto
+// and for named pipelined algorithms, and is a fixed point.
+func TestConcreteIsWhatEvaluateChose(t *testing.T) {
+	for _, c := range prim.Collectives() {
+		for _, a := range append(sched.Applicable(c), sched.Auto) {
+			for _, size := range []int64{64, 4 << 10, 1 << 20, 1 << 30} {
+				p := Params{Collective: c, Algorithm: a, Ranks: 12, Size: size, ElemSize: 4,
+					Bandwidth: 50e9, Efficiency: 1, Latency: 5e-6}
+				r, _, err := EvaluateDeferred(p)
+				if err != nil {
+					continue // hierarchical without nodes of whole ranks etc.: refused alike
+				}
+				q, err := Concrete(p)
+				if err != nil {
+					t.Fatalf("%s/%s: %v", c, a, err)
+				}
+				if string(q.Algorithm) != r.Algorithm || q.Chunks != r.Chunks {
+					t.Errorf("%s/%s S=%d: Concrete says %s with %d chunks, Evaluate %s with %d", c, a, size, q.Algorithm, q.Chunks, r.Algorithm, r.Chunks)
+				}
+				if again, _ := Concrete(q); again != q {
+					t.Errorf("%s/%s S=%d: Concrete is not a fixed point: %+v then %+v", c, a, size, q, again)
+				}
+			}
+		}
+	}
+}
