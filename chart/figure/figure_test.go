@@ -292,32 +292,31 @@ func TestLabels(t *testing.T) {
 	}
 }
 
-// TestCrossoversAgreeWithTheCore: with every applicable algorithm, each
-// crossover found from the doubling sweep is one that cost.Crossovers
-// (auto's choice, scanned 16 times per doubling) finds too, at the same
-// exact size — two independent scans of the same closed forms.
-func TestCrossoversAgreeWithTheCore(t *testing.T) {
+// TestCrossoversAreTheCores: the chart's crossovers and marks are the one
+// finder's (cost.CrossoversAmong) over the sweep's range — not a second
+// scan of the sweep: one marker per crossover, at its size and To's time.
+func TestCrossoversAreTheCores(t *testing.T) {
 	for _, p := range []cost.Params{
 		lecture(),
-		func() cost.Params { p := lecture(); p.Ranks = 64; p.Bandwidth = 50e9; return p }(),
+		func() cost.Params { p := lecture(); p.Ranks = 1024; p.Bandwidth = 50e9; return p }(),
 		func() cost.Params { p := lecture(); p.Collective, p.Ranks = prim.Broadcast, 32; return p }(),
 	} {
 		algs := sched.Applicable(p.Collective)
-		mine, err := Crossovers(p, algs, doubling(1<<10, 1<<34))
+		sizes := doubling(4, 1<<32)
+		c, mine, err := TimeVsSize(p, sizes, algs)
 		if err != nil {
 			t.Fatal(err)
 		}
-		core, err := cost.Crossovers(p, 1<<10, 1<<34)
+		core, err := cost.CrossoversAmong(p, algs, 4, 1<<32)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, x := range mine {
-			found := false
-			for _, c := range core {
-				found = found || (c.SizeBytes == x.SizeBytes && c.From == string(x.From) && c.To == string(x.To))
-			}
-			if !found {
-				t.Errorf("%s P=%d: crossover %+v is not among cost.Crossovers %+v", p.Collective, p.Ranks, x, core)
+		if len(mine) != len(core) || len(c.Markers) != len(core) {
+			t.Fatalf("%s P=%d: chart %d crossovers and %d marks, the finder %d", p.Collective, p.Ranks, len(mine), len(c.Markers), len(core))
+		}
+		for i, x := range core {
+			if mine[i] != x || c.Markers[i].X != float64(x.SizeBytes) || c.Markers[i].Y != x.ToTimeS {
+				t.Errorf("%s P=%d: crossover %d: chart %+v marked at (%g, %g), the finder %+v", p.Collective, p.Ranks, i, mine[i], c.Markers[i].X, c.Markers[i].Y, x)
 			}
 		}
 	}

@@ -10,13 +10,14 @@ import (
 )
 
 // TimeVsSize charts the modelled time of p's collective on p.Ranks ranks
-// against the size S for each algorithm, marks the crossovers (see
-// Crossovers, which it calls with the same sizes) and returns them too.
+// against the size S for each algorithm, marks the crossovers Crossovers
+// finds over the sweep's range (the finder's, not the sweep's: a crossover
+// between two sweep sizes is marked where it is) and returns them too.
 // sizes must be ascending positive multiples of p.ElemSize; p.Size and
 // p.Algorithm are ignored. Both axes are logarithmic.
-// O(len(sizes) × len(algs)) evaluations plus those of Crossovers.
+// O(len(sizes) × len(algs)) closed forms plus those of Crossovers.
 func TimeVsSize(p cost.Params, sizes []int64, algs []sched.Algorithm) (chart.Line, []Crossover, error) {
-	xs, f, err := crossovers(p, algs, sizes)
+	xs, err := Crossovers(p, algs, sizes)
 	if err != nil {
 		return chart.Line{}, nil, err
 	}
@@ -25,8 +26,17 @@ func TimeVsSize(p cost.Params, sizes []int64, algs []sched.Algorithm) (chart.Lin
 		c.Series = append(c.Series, chart.Series{Name: string(a)})
 	}
 	lo, hi := 0.0, 0.0
+	var first []float64
 	for _, s := range sizes {
-		t := f.memo[s/int64(p.ElemSize)] // evaluated by crossovers
+		q := p
+		q.Size = s
+		t, err := times(q, algs)
+		if err != nil {
+			return chart.Line{}, nil, err
+		}
+		if first == nil {
+			first = t
+		}
 		for i, v := range t {
 			if v > 0 {
 				c.Series[i].Points = append(c.Series[i].Points, chart.Point{X: float64(s), Y: v})
@@ -57,7 +67,7 @@ func TimeVsSize(p cost.Params, sizes []int64, algs []sched.Algorithm) (chart.Lin
 		Ticks: chart.LogTicks(ylo, yhi, 10, SecondsLabel)}
 	c.Desc = fmt.Sprintf("Modelled time of one %s on %d ranks with links of %s, for S from %s to %s, "+
 		"both axes logarithmic, for %s. %s", name, p.Ranks, linkText(p), BytesLabel(xlo), BytesLabel(xhi),
-		joinAlgs(algs), cheapestText(algs, f.memo[sizes[0]/int64(p.ElemSize)], xs))
+		joinAlgs(algs), cheapestText(algs, first, xs))
 	return c, xs, nil
 }
 

@@ -84,14 +84,20 @@ func TestCrossovers(t *testing.T) {
 		}
 		e := int64(tc.p.ElemSize)
 		prev := int64(0)
-		for _, x := range xs {
+		for i, x := range xs {
 			if x.SizeBytes <= prev || x.SizeBytes%e != 0 || x.From == x.To {
 				t.Errorf("%s: crossover %+v out of order or not a whole element", tc.reason, x)
+			}
+			if i > 0 && x.From != xs[i-1].To {
+				t.Errorf("%s: crossover %+v does not follow %+v", tc.reason, x, xs[i-1])
+			}
+			if x.FromTimeS != timeOf(t, tc.p, x.From, x.SizeBytes) || x.ToTimeS != timeOf(t, tc.p, x.To, x.SizeBytes) || x.ToTimeS > x.FromTimeS {
+				t.Errorf("%s: crossover %+v: times are not the closed forms' at its size", tc.reason, x)
 			}
 			prev = x.SizeBytes
 			for _, side := range []struct {
 				size      int64
-				win, lose string
+				win, lose sched.Algorithm
 			}{{x.SizeBytes, x.To, x.From}, {x.SizeBytes - e, x.From, x.To}} {
 				q := tc.p
 				q.Size = side.size
@@ -99,10 +105,10 @@ func TestCrossovers(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if string(chosen) != side.win {
+				if chosen != side.win {
 					t.Errorf("%s: at %d B auto chose %s, want %s (crossover %+v)", tc.reason, side.size, chosen, side.win, x)
 				}
-				if timeOf(t, tc.p, sched.Algorithm(side.win), side.size) > timeOf(t, tc.p, sched.Algorithm(side.lose), side.size) {
+				if timeOf(t, tc.p, side.win, side.size) > timeOf(t, tc.p, side.lose, side.size) {
 					t.Errorf("%s: at %d B %s is slower than %s", tc.reason, side.size, side.win, side.lose)
 				}
 			}
@@ -119,5 +125,47 @@ func TestCrossoversErrors(t *testing.T) {
 	p.ElemSize = 0
 	if _, err := cost.Crossovers(p, 4, 1<<20); err == nil {
 		t.Error("element size 0 accepted")
+	}
+}
+
+// The grid does not depend on the range: a sub-range lists exactly the
+// crossovers of the whole range that fall inside it, short of its last
+// grid step; and the lecture's ring-vs-tree S*, whose tree is the
+// many-chunk limit 2⌈log₂P⌉α + 2S·β, is within 10⁻⁵ of where the finder,
+// asked about tree and ring only, sees the change between the closed forms
+// (whose tree has a whole number of chunks).
+func TestCrossoversOfSubRanges(t *testing.T) {
+	p := base(prim.AllReduce, sched.Auto, 1024)
+	whole, err := cost.Crossovers(p, 4, 1<<40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part, err := cost.Crossovers(p, 4, 1<<32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []cost.Crossover
+	for _, x := range whole {
+		if x.SizeBytes <= 1<<32 {
+			want = append(want, x)
+		}
+	}
+	if len(part) != len(want) {
+		t.Fatalf("4 B to 4 GiB: %d crossovers, the whole range has %d there", len(part), len(want))
+	}
+	for i := range part {
+		if part[i] != want[i] {
+			t.Errorf("crossover %d: %+v in the sub-range, %+v in the whole", i, part[i], want[i])
+		}
+	}
+	q := base(prim.AllReduce, sched.Auto, 64)
+	q.ElemSize = 1
+	xs, err := cost.CrossoversAmong(q, []sched.Algorithm{sched.Tree, sched.Ring}, 1, 1<<40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := cost.RingTreeCrossover(64, q.Latency, 1/(q.Bandwidth*q.Efficiency), q.Gamma)
+	if len(xs) != 1 || xs[0].From != sched.Tree || xs[0].To != sched.Ring || math.Abs(float64(xs[0].SizeBytes)-s) > 1e-5*s {
+		t.Errorf("tree vs ring on 64 ranks: %+v, the lecture's S* = %.1f B", xs, s)
 	}
 }
