@@ -38,7 +38,9 @@ func TestRunAnswersWithTheDefinition(t *testing.T) {
 		{`{"collective":"alltoall","algorithm":"pairwise","sendcounts":[[0,2],[1,0]],"inputs":[[1,2],[3]]}`,
 			prim.Spec{Collective: prim.AllToAll, Ranks: 2, SendCounts: [][]int{{0, 2}, {1, 0}}}, sched.Pairwise, [][]int64{{1, 2}, {3}}, "uneven AllToAll"},
 		{`{"collective":"allgather","counts":[1,2],"inputs":[[1],[2,3]]}`,
-			prim.Spec{Collective: prim.AllGather, Ranks: 2, Count: 1, Counts: []int{1, 2}}, sched.Naive, [][]int64{{1}, {2, 3}}, "uneven AllGather, naive by default"},
+			prim.Spec{Collective: prim.AllGather, Ranks: 2, Count: 1, Counts: []int{1, 2}}, sched.Ring, [][]int64{{1}, {2, 3}}, "uneven AllGather, ring by default (sched.DefaultFor)"},
+		{`{"collective":"gather","counts":[1,2],"inputs":[[1],[2,3]]}`,
+			prim.Spec{Collective: prim.Gather, Ranks: 2, Count: 1, Counts: []int{1, 2}}, sched.DefaultFor(prim.Gather), [][]int64{{1}, {2, 3}}, "Gather has no ring: its first algorithm by default"},
 	} {
 		code, out, errOut := cli(t, c.body, "run")
 		if code != exitOK || errOut != "" || strings.Count(out, "\n") != 1 {

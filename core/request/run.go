@@ -17,8 +17,9 @@ import (
 )
 
 // Run is the body of `ccplay run` and POST /api/v1/run: one collective on
-// real per-rank buffers. inputs[r] is rank r's send buffer (null where it is
-// not significant); counts gives uneven per-rank blocks, sendcounts an
+// real per-rank buffers, with its own spec (the buffers' lengths, counts,
+// sendcounts) and the algorithm named, or sched.DefaultFor's when none is.
+// inputs[r] is rank r's send buffer (null where it is not significant); counts gives uneven per-rank blocks, sendcounts an
 // uneven AllToAll; chunks sets the pipeline chunks of tree and ring
 // Broadcast/Reduce; gpus_per_node places ranks in order on nodes of that
 // many GPUs (the hierarchical algorithm's nodes, and the ledger's split
@@ -92,7 +93,7 @@ func Do(r Run) (RunResult, error) {
 	if err != nil {
 		return RunResult{}, field("collective", err)
 	}
-	alg := sched.Naive
+	alg := sched.DefaultFor(c)
 	if r.Algorithm != "" {
 		if alg, err = sched.ParseAlgorithm(r.Algorithm); err != nil {
 			return RunResult{}, field("algorithm", err)
