@@ -12,7 +12,9 @@ import (
 // example values by default and every value editable. The after row is
 // prim.Reference, the collective's definition.
 type Abacus struct {
-	S *State
+	S  *State
+	in map[prim.Collective]*[AbacusRanks]string // each collective's inputs, once edited or shown
+	op prim.Op                                  // the reduce operator ("" = sum)
 }
 
 // AbacusRanks is the abacus's rank count: the lecture's 4.
@@ -33,63 +35,58 @@ var abacusDefaults = map[prim.Collective][AbacusRanks]string{
 	prim.AllToAll:      {"0, 1, 2, 3", "10, 11, 12, 13", "20, 21, 22, 23", "30, 31, 32, 33"},
 }
 
-// abacusState is the abacus's editable part.
-type abacusState struct {
-	in map[prim.Collective]*[AbacusRanks]string
-	op prim.Op
-}
-
-func (s *State) abacusIn() *[AbacusRanks]string {
-	if s.ab.in == nil {
-		s.ab.in = map[prim.Collective]*[AbacusRanks]string{}
+// inputs are the current collective's inputs (the lecture's example until
+// edited).
+func (c *Abacus) inputs() *[AbacusRanks]string {
+	if c.in == nil {
+		c.in = map[prim.Collective]*[AbacusRanks]string{}
 	}
-	c := s.P.Collective
-	if s.ab.in[c] == nil {
-		d := abacusDefaults[c]
-		s.ab.in[c] = &d
+	coll := c.S.P.Collective
+	if c.in[coll] == nil {
+		d := abacusDefaults[coll]
+		c.in[coll] = &d
 	}
-	return s.ab.in[c]
+	return c.in[coll]
 }
 
 // AbacusOp is the reduce operator (sum by default).
-func (s *State) AbacusOp() prim.Op {
-	if s.ab.op == "" {
+func (c *Abacus) AbacusOp() prim.Op {
+	if c.op == "" {
 		return prim.Sum
 	}
-	return s.ab.op
+	return c.op
 }
 
 // SetAbacusOp sets the reduce operator from its name (sum, prod, max, min).
-func (s *State) SetAbacusOp(v string) {
-	defer s.guard()
+func (c *Abacus) SetAbacusOp(v string) {
+	defer c.S.guard()
 	if op, err := prim.ParseOp(v); err == nil {
-		s.ab.op = op
+		c.op = op
 	}
 }
 
 // OpOptions lists the reduce operators.
-func (s *State) OpOptions() []Option {
+func (c *Abacus) OpOptions() []Option {
 	var out []Option
 	for _, op := range prim.Ops() {
-		out = append(out, Option{Value: string(op), Label: s.T("op." + string(op)), Selected: op == s.AbacusOp()})
+		out = append(out, Option{Value: string(op), Label: c.S.T("op." + string(op)), Selected: op == c.AbacusOp()})
 	}
 	return out
 }
 
 // SetAbacus sets rank r's buffer text.
-func (s *State) SetAbacus(r int, v string) {
-	defer s.guard()
+func (c *Abacus) SetAbacus(r int, v string) {
+	defer c.S.guard()
 	if r >= 0 && r < AbacusRanks {
-		s.abacusIn()[r] = v
+		c.inputs()[r] = v
 	}
 }
 
 // ResetAbacus restores the lecture's example for the collective (and sum).
-func (s *State) ResetAbacus() {
-	defer s.guard()
-	s.ab.op = ""
-	d := abacusDefaults[s.P.Collective]
-	s.abacusIn()[0], s.abacusIn()[1], s.abacusIn()[2], s.abacusIn()[3] = d[0], d[1], d[2], d[3]
+func (c *Abacus) ResetAbacus() {
+	defer c.S.guard()
+	c.op = ""
+	*c.inputs() = abacusDefaults[c.S.P.Collective]
 }
 
 // AbacusRow is one rank: its input text, its inline error, and its output.
@@ -115,27 +112,27 @@ func parseInts(t string) ([]int64, error) {
 // abacusSpec is the call on 4 ranks whose per-rank input lengths match the
 // text of the root (or rank 0): Count is that length, divided by P for the
 // collectives whose input holds P blocks.
-func (s *State) abacusSpec(in *[AbacusRanks]string) prim.Spec {
-	c := s.P.Collective
+func (c *Abacus) abacusSpec(in *[AbacusRanks]string) prim.Spec {
+	coll, p := c.S.P.Collective, c.S.P
 	root := 0
-	if c.Rooted() && s.P.Root < AbacusRanks {
-		root = s.P.Root
+	if coll.Rooted() && p.Root < AbacusRanks {
+		root = p.Root
 	}
 	v, _ := parseInts(in[root])
 	n := len(v)
-	switch c {
+	switch coll {
 	case prim.Scatter, prim.ReduceScatter, prim.AllToAll:
 		n /= AbacusRanks
 	}
-	return prim.Spec{Collective: c, Ranks: AbacusRanks, Root: root, Op: s.AbacusOp(), Count: max(n, 1)}
+	return prim.Spec{Collective: coll, Ranks: AbacusRanks, Root: root, Op: c.AbacusOp(), Count: max(n, 1)}
 }
 
 // AbacusRows runs prim.Reference on the inputs; a rank whose text is not
 // numbers, or whose length the call does not accept, gets an inline error
 // that says what is accepted, and the after column stays empty until fixed.
-func (s *State) AbacusRows() []AbacusRow {
-	in := s.abacusIn()
-	sp := s.abacusSpec(in)
+func (c *Abacus) AbacusRows() []AbacusRow {
+	s, in := c.S, c.inputs()
+	sp := c.abacusSpec(in)
 	rows := make([]AbacusRow, AbacusRanks)
 	inputs := make([][]int64, AbacusRanks)
 	ok := true
@@ -180,7 +177,8 @@ func joinInts(v []int64) string {
 }
 
 // AbacusTitle names the collective and what it does, in the lecture's words.
-func (s *State) AbacusTitle() string {
+func (c *Abacus) AbacusTitle() string {
+	s := c.S
 	return s.T("coll."+string(s.P.Collective)) + " · " + s.T("ab.what."+string(s.P.Collective))
 }
 

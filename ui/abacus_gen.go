@@ -27,7 +27,7 @@ func (c *Abacus) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn.SetInnerHTML(c.S.T("view.abacus"))
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "headline"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "ab-title"}}}
 		vgparent.AppendChild(vgn)
-		vgn.SetInnerHTML(c.S.AbacusTitle())
+		vgn.SetInnerHTML(c.AbacusTitle())
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
 		vgparent.AppendChild(vgn)
 		vgn.SetInnerHTML(c.S.T("ab.intro"))
@@ -49,13 +49,13 @@ func (c *Abacus) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "change",
-						Func:      func(event vugu.DOMEvent) { c.S.SetAbacusOp(event.PropString("target", "value")) },
+						Func:      func(event vugu.DOMEvent) { c.SetAbacusOp(event.PropString("target", "value")) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
 						vgparent := vgn
 						_ = vgparent
-						for vgiterkeyt, o := range c.S.OpOptions() {
+						for vgiterkeyt, o := range c.OpOptions() {
 							var vgiterkey interface{} = vgiterkeyt
 							_ = vgiterkey
 							o := o
@@ -74,7 +74,7 @@ func (c *Abacus) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn.SetInnerHTML(c.S.T("ab.reset"))
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.S.ResetAbacus() },
+				Func:      func(event vugu.DOMEvent) { c.ResetAbacus() },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 		}
@@ -114,7 +114,7 @@ func (c *Abacus) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				{
 					vgparent := vgn
 					_ = vgparent
-					for i, r := range c.S.AbacusRows() {
+					for i, r := range c.AbacusRows() {
 						var vgiterkey interface{} = i
 						_ = vgiterkey
 						i := i
@@ -142,7 +142,7 @@ func (c *Abacus) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgn.AddAttrInterface("value", r.In)
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 									EventType: "input",
-									Func:      func(event vugu.DOMEvent) { c.S.SetAbacus(i, event.PropString("target", "value")) },
+									Func:      func(event vugu.DOMEvent) { c.SetAbacus(i, event.PropString("target", "value")) },
 									// TODO: implement capture, etc. mostly need to decide syntax
 								})
 								if r.Err != "" {

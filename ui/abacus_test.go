@@ -22,10 +22,11 @@ func TestAbacusLectureExamples(t *testing.T) {
 	for _, tc := range cases {
 		alg := "naive"
 		s := NewState("view=abacus&algorithm="+alg+"&collective="+tc.coll, "en")
+		a := NewApp(s)
 		if s.Err != "" {
 			t.Fatalf("%s: %s", tc.coll, s.Err)
 		}
-		rows := s.AbacusRows()
+		rows := a.Abacus.AbacusRows()
 		for r, row := range rows {
 			if row.Err != "" || row.Out != tc.out[r] {
 				t.Errorf("%s (%s): rank %d out %q err %q, want %q", tc.coll, tc.reason, r, row.Out, row.Err, tc.out[r])
@@ -36,27 +37,28 @@ func TestAbacusLectureExamples(t *testing.T) {
 
 func TestAbacusEditsAndErrors(t *testing.T) {
 	s := NewState("view=abacus", "en")
-	s.SetAbacusOp("max")
-	s.SetAbacus(2, "7, 8")
-	rows := s.AbacusRows()
+	a := NewApp(s)
+	a.Abacus.SetAbacusOp("max")
+	a.Abacus.SetAbacus(2, "7, 8")
+	rows := a.Abacus.AbacusRows()
 	if rows[2].Err != "this call wants 1 numbers here, got 2" {
 		t.Fatalf("length error %q", rows[2].Err)
 	}
 	for r := range rows {
-		s.SetAbacus(r, "5, "+string(rune('1'+r)))
+		a.Abacus.SetAbacus(r, "5, "+string(rune('1'+r)))
 	}
-	rows = s.AbacusRows()
+	rows = a.Abacus.AbacusRows()
 	if rows[0].Out != "[5, 4]" {
 		t.Fatalf("max over [5,1],[5,2],[5,3],[5,4] = %q, want [5, 4]", rows[0].Out)
 	}
-	s.SetAbacus(1, "x")
-	if s.AbacusRows()[1].Err == "" {
+	a.Abacus.SetAbacus(1, "x")
+	if a.Abacus.AbacusRows()[1].Err == "" {
 		t.Error("no error for a non-number")
 	}
-	html := render(t, &App{S: s})
+	html := render(t, a)
 	mustContain(t, html, `id="ab-in-1"`, "want whole numbers")
-	s.ResetAbacus()
-	if s.AbacusRows()[0].Out != "[10]" {
+	a.Abacus.ResetAbacus()
+	if a.Abacus.AbacusRows()[0].Out != "[10]" {
 		t.Error("reset does not bring back the lecture's example")
 	}
 }

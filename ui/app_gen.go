@@ -19,8 +19,8 @@ func (c *App) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	var vgn *vugu.VGNode
 	vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "app"}}}
 	vgout.Out = append(vgout.Out, vgn) // root for output
-	vgn.AddAttrInterface("class", c.S.RootClass())
-	vgn.AddAttrInterface("lang", c.S.HTMLLang())
+	vgn.AddAttrInterface("class", c.RootClass())
+	vgn.AddAttrInterface("lang", c.HTMLLang())
 	{
 		vgparent := vgn
 		_ = vgparent
@@ -49,7 +49,7 @@ func (c *App) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					_ = vgparent
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "copy-link"}, vugu.VGAttribute{Namespace: "", Key: "class", Val: "copy"}}}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.S.CopyLabel())
+					vgn.SetInnerHTML(c.CopyLabel())
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
 						Func:      func(event vugu.DOMEvent) { c.CopyLink(event) },
@@ -57,7 +57,7 @@ func (c *App) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					})
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "lang-zh"}}}
 					vgparent.AppendChild(vgn)
-					vgn.AddAttrInterface("class", c.S.LangClass("zh"))
+					vgn.AddAttrInterface("class", c.LangClass("zh"))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
 						Func:      func(event vugu.DOMEvent) { c.S.SetLang("zh") },
@@ -71,7 +71,7 @@ func (c *App) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "lang-en"}}}
 					vgparent.AppendChild(vgn)
-					vgn.AddAttrInterface("class", c.S.LangClass("en"))
+					vgn.AddAttrInterface("class", c.LangClass("en"))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
 						Func:      func(event vugu.DOMEvent) { c.S.SetLang("en") },
@@ -102,7 +102,7 @@ func (c *App) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.SetInnerHTML(c.S.Panic)
 			}
 		}
-		if c.S.ShowControls() {
+		if c.ShowControls() {
 			{
 				vgcompKey := vugu.MakeCompKey(0x13157D2049200522^vgin.CurrentPositionHash(), vgiterkey)
 				// ask BuildEnv for prior instance of this specific component
@@ -125,7 +125,7 @@ func (c *App) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			{
 				vgparent := vgn
 				_ = vgparent
-				for vgiterkeyt, v := range c.S.TabViews() {
+				for vgiterkeyt, v := range c.TabViews() {
 					var vgiterkey interface{} = vgiterkeyt
 					_ = vgiterkey
 					v := v
@@ -133,12 +133,12 @@ func (c *App) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "tab"}}}
 					vgparent.AppendChild(vgn)
 					vgn.AddAttrInterface("aria-selected", c.S.View == v)
-					vgn.AddAttrInterface("class", c.S.TabClass(v))
+					vgn.AddAttrInterface("class", c.TabClass(v))
 					vgn.AddAttrInterface("id", "tab-"+v)
 					vgn.SetInnerHTML(c.S.T("view." + v))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.S.SetView(v) },
+						Func:      func(event vugu.DOMEvent) { c.SetView(v) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 				}
@@ -149,188 +149,10 @@ func (c *App) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		{
 			vgparent := vgn
 			_ = vgparent
-			if c.S.Shows("timing") {
-				{
-					vgcompKey := vugu.MakeCompKey(0x11029E45F759A9CE^vgin.CurrentPositionHash(), vgiterkey)
-					// ask BuildEnv for prior instance of this specific component
-					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Timing)
-					if vgcomp == nil {
-						// create new one if needed
-						vgcomp = new(Timing)
-						vgin.BuildEnv.WireComponent(vgcomp)
-					}
-					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.S = c.S
-					vgout.Components = append(vgout.Components, vgcomp)
-					vgn = &vugu.VGNode{Component: vgcomp}
-					vgparent.AppendChild(vgn)
-				}
-			}
-			if c.S.Shows("abacus") {
-				{
-					vgcompKey := vugu.MakeCompKey(0xF0B6881A6E34EF4A^vgin.CurrentPositionHash(), vgiterkey)
-					// ask BuildEnv for prior instance of this specific component
-					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Abacus)
-					if vgcomp == nil {
-						// create new one if needed
-						vgcomp = new(Abacus)
-						vgin.BuildEnv.WireComponent(vgcomp)
-					}
-					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.S = c.S
-					vgout.Components = append(vgout.Components, vgcomp)
-					vgn = &vugu.VGNode{Component: vgcomp}
-					vgparent.AppendChild(vgn)
-				}
-			}
-			if c.S.Shows("ledger") {
-				{
-					vgcompKey := vugu.MakeCompKey(0xE95115FB30D303F^vgin.CurrentPositionHash(), vgiterkey)
-					// ask BuildEnv for prior instance of this specific component
-					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Ledger)
-					if vgcomp == nil {
-						// create new one if needed
-						vgcomp = new(Ledger)
-						vgin.BuildEnv.WireComponent(vgcomp)
-					}
-					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.S = c.S
-					vgout.Components = append(vgout.Components, vgcomp)
-					vgn = &vugu.VGNode{Component: vgcomp}
-					vgparent.AppendChild(vgn)
-				}
-			}
-			if c.S.Shows("steps") {
-				{
-					vgcompKey := vugu.MakeCompKey(0x235621D845930AF8^vgin.CurrentPositionHash(), vgiterkey)
-					// ask BuildEnv for prior instance of this specific component
-					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Steps)
-					if vgcomp == nil {
-						// create new one if needed
-						vgcomp = new(Steps)
-						vgin.BuildEnv.WireComponent(vgcomp)
-					}
-					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.S = c.S
-					vgout.Components = append(vgout.Components, vgcomp)
-					vgn = &vugu.VGNode{Component: vgcomp}
-					vgparent.AppendChild(vgn)
-				}
-			}
-			if c.S.Shows("charts") {
-				{
-					vgcompKey := vugu.MakeCompKey(0x28B27ED143919F8C^vgin.CurrentPositionHash(), vgiterkey)
-					// ask BuildEnv for prior instance of this specific component
-					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Charts)
-					if vgcomp == nil {
-						// create new one if needed
-						vgcomp = new(Charts)
-						vgin.BuildEnv.WireComponent(vgcomp)
-					}
-					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.S = c.S
-					vgout.Components = append(vgout.Components, vgcomp)
-					vgn = &vugu.VGNode{Component: vgcomp}
-					vgparent.AppendChild(vgn)
-				}
-			}
-			if c.S.Shows("nccl") {
-				{
-					vgcompKey := vugu.MakeCompKey(0x695FC116A7D72827^vgin.CurrentPositionHash(), vgiterkey)
-					// ask BuildEnv for prior instance of this specific component
-					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Nccl)
-					if vgcomp == nil {
-						// create new one if needed
-						vgcomp = new(Nccl)
-						vgin.BuildEnv.WireComponent(vgcomp)
-					}
-					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.S = c.S
-					vgout.Components = append(vgout.Components, vgcomp)
-					vgn = &vugu.VGNode{Component: vgcomp}
-					vgparent.AppendChild(vgn)
-				}
-			}
-			if c.S.Shows("ncclmodel") {
-				{
-					vgcompKey := vugu.MakeCompKey(0x9DF93D61C07F62E1^vgin.CurrentPositionHash(), vgiterkey)
-					// ask BuildEnv for prior instance of this specific component
-					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*NcclModel)
-					if vgcomp == nil {
-						// create new one if needed
-						vgcomp = new(NcclModel)
-						vgin.BuildEnv.WireComponent(vgcomp)
-					}
-					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.S = c.S
-					vgout.Components = append(vgout.Components, vgcomp)
-					vgn = &vugu.VGNode{Component: vgcomp}
-					vgparent.AppendChild(vgn)
-				}
-			}
-			if c.S.Shows("derive") {
-				{
-					vgcompKey := vugu.MakeCompKey(0x47FA85FB9776260A^vgin.CurrentPositionHash(), vgiterkey)
-					// ask BuildEnv for prior instance of this specific component
-					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Derive)
-					if vgcomp == nil {
-						// create new one if needed
-						vgcomp = new(Derive)
-						vgin.BuildEnv.WireComponent(vgcomp)
-					}
-					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.S = c.S
-					vgout.Components = append(vgout.Components, vgcomp)
-					vgn = &vugu.VGNode{Component: vgcomp}
-					vgparent.AppendChild(vgn)
-				}
-			}
-			if c.S.Shows("units") {
-				{
-					vgcompKey := vugu.MakeCompKey(0xC7FCF4A987FFC139^vgin.CurrentPositionHash(), vgiterkey)
-					// ask BuildEnv for prior instance of this specific component
-					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Units)
-					if vgcomp == nil {
-						// create new one if needed
-						vgcomp = new(Units)
-						vgin.BuildEnv.WireComponent(vgcomp)
-					}
-					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.S = c.S
-					vgout.Components = append(vgout.Components, vgcomp)
-					vgn = &vugu.VGNode{Component: vgcomp}
-					vgparent.AppendChild(vgn)
-				}
-			}
-			if c.S.Shows("pitfalls") {
-				{
-					vgcompKey := vugu.MakeCompKey(0x16CAEBCD4FFDE431^vgin.CurrentPositionHash(), vgiterkey)
-					// ask BuildEnv for prior instance of this specific component
-					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Pitfalls)
-					if vgcomp == nil {
-						// create new one if needed
-						vgcomp = new(Pitfalls)
-						vgin.BuildEnv.WireComponent(vgcomp)
-					}
-					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.S = c.S
-					vgout.Components = append(vgout.Components, vgcomp)
-					vgn = &vugu.VGNode{Component: vgcomp}
-					vgparent.AppendChild(vgn)
-				}
-			}
-			if c.S.Shows("plan") {
-				{
-					vgcompKey := vugu.MakeCompKey(0x1AF0AB17FEF3E23^vgin.CurrentPositionHash(), vgiterkey)
-					// ask BuildEnv for prior instance of this specific component
-					vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Plan)
-					if vgcomp == nil {
-						// create new one if needed
-						vgcomp = new(Plan)
-						vgin.BuildEnv.WireComponent(vgcomp)
-					}
-					vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-					vgcomp.S = c.S
+			{
+				var vgcomp vugu.Builder = c.View()
+				if vgcomp != nil {
+					vgin.BuildEnv.WireComponent(vgcomp)
 					vgout.Components = append(vgout.Components, vgcomp)
 					vgn = &vugu.VGNode{Component: vgcomp}
 					vgparent.AppendChild(vgn)

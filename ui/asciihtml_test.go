@@ -58,10 +58,10 @@ func TestASCIIHTML(t *testing.T) {
 // as the same Chinese text the catalog holds.
 func TestBuildSafelyASCIIOnly(t *testing.T) {
 	s := NewState("lang=zh&view=charts", "zh")
-	root := &App{S: s}
+	root := NewApp(s)
 	newEnv := func() (*vugu.BuildEnv, error) { return vugu.NewBuildEnv(nil) }
 	env, _ := newEnv()
-	br, err := BuildSafely(&env, newEnv, root, s)
+	br, err := BuildSafely(&env, newEnv, root, root)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,8 +12,9 @@ import (
 
 func TestDeriveCards(t *testing.T) {
 	s := NewState("view=derive&ranks=8&size=100MiB", "en")
+	a := NewApp(s)
 	start := time.Now()
-	cards := s.DeriveCards()
+	cards := a.Derive.DeriveCards()
 	t.Logf("derive cards in %s", time.Since(start))
 	if len(cards) != 4 {
 		t.Fatalf("%d cards, want the appendix's 4", len(cards))
@@ -26,7 +27,7 @@ func TestDeriveCards(t *testing.T) {
 	if !strings.Contains(strings.Join(cards[1].Lines, " "), "✓") {
 		t.Errorf("RS+AG card: %q", cards[1].Lines)
 	}
-	html := render(t, &App{S: s})
+	html := render(t, a)
 	mustContain(t, html, `id="d-ring"`, `id="d-rsag"`, `id="d-ringtree"`, `id="d-hier"`)
 }
 
@@ -34,7 +35,7 @@ func TestDeriveCards(t *testing.T) {
 // sharded by ZeRO-3 over 64 ranks, 17.5 GB per rank (the planner's acceptance
 // values), both from core/plan.
 func TestDeriveZeROMemory(t *testing.T) {
-	cards := NewState("view=derive&ranks=64&size=100MiB", "en").DeriveCards()
+	cards := NewApp(NewState("view=derive&ranks=64&size=100MiB", "en")).Derive.DeriveCards()
 	lines := strings.Join(cards[1].Lines, " ")
 	for _, want := range []string{"70B × 16 B = 1120 GB", "P = 64 ranks (ZeRO-3): 16 B × 70B / P = 17.5 GB per rank"} {
 		if !strings.Contains(lines, want) {
@@ -54,9 +55,10 @@ func TestUnitsConverter(t *testing.T) {
 	}
 	for _, tc := range cases {
 		s := NewState("view=units", "en")
-		s.SetConv(tc.in)
+		a := NewApp(s)
+		a.Units.SetConv(tc.in)
 		found := false
-		for _, r := range s.ConvRows() {
+		for _, r := range a.Units.ConvRows() {
 			if r.ID == tc.id {
 				found = true
 				if r.Value != tc.want {
@@ -68,30 +70,31 @@ func TestUnitsConverter(t *testing.T) {
 			t.Errorf("%s: no %s row", tc.reason, tc.id)
 		}
 	}
-	s := NewState("view=units", "en")
-	s.SetConv("fast")
-	if s.ConvErr() == "" {
+	a := NewApp(NewState("view=units", "en"))
+	a.Units.SetConv("fast")
+	if a.Units.ConvErr() == "" {
 		t.Error("no message for a text that is neither a rate nor a size")
 	}
-	mustContain(t, s.WorkedExample(), "311") // 14 GB / 45 GB/s = 0.311 s (lecture 09, §1.1)
-	html := render(t, &App{S: s})
+	mustContain(t, a.Units.WorkedExample(), "311") // 14 GB / 45 GB/s = 0.311 s (lecture 09, §1.1)
+	html := render(t, a)
 	mustContain(t, html, "18×", "9×")
 }
 
 func TestPitfallsRevealCoreAnswers(t *testing.T) {
 	s := NewState("view=pitfalls", "en")
-	qs := s.Quizzes()
+	a := NewApp(s)
+	qs := a.Pitfalls.Quizzes()
 	if len(qs) != 6 {
 		t.Fatalf("%d cards", len(qs))
 	}
-	html := render(t, &App{S: s})
+	html := render(t, a)
 	if strings.Contains(html, `class="answer"`) {
 		t.Fatal("answers shown before the learner guesses")
 	}
-	s.SetGuess("q-ring", "100 MiB")
-	s.Reveal("q-ring")
+	a.Pitfalls.SetGuess("q-ring", "100 MiB")
+	a.Pitfalls.Reveal("q-ring")
 	r, _ := cost.Evaluate(cost.Params{Collective: prim.AllReduce, Algorithm: sched.Ring, Ranks: 8, Size: 100 << 20, ElemSize: 4, Bandwidth: 50e9, Efficiency: 1, Latency: 5e-6})
-	html = render(t, &App{S: s})
+	html = render(t, a)
 	mustContain(t, html, "you said: 100 MiB", BytesShort(r.BytesSentPerRank))
 	if qs[5].Answer != "ring 4094 steps, tree 2·log₂P = 22" {
 		t.Errorf("P = 2048 steps card: %q (lecture 09, §5.1–§5.2: 4094 and 22)", qs[5].Answer)
@@ -103,7 +106,7 @@ func TestPitfallsRevealCoreAnswers(t *testing.T) {
 // PCIe Gen5 64 GB/s, 400G IB 50 GB/s, Ethernet 12.5–25 GB/s.
 func TestPyramidPerDirection(t *testing.T) {
 	got := map[string]string{}
-	for _, tier := range NewState("view=units", "en").PyramidTiers() {
+	for _, tier := range NewApp(NewState("view=units", "en")).Units.PyramidTiers() {
 		got[tier.Lecture] = tier.PerDir
 	}
 	for lecture, want := range map[string]string{

@@ -15,9 +15,14 @@ import (
 // Charts is the charts view: time against P for naive, ring and tree (the
 // lecture's Experiment 3) and time against message size for every applicable
 // algorithm with the crossovers marked (figure.TimeVsRanks, TimeVsSize).
+// It holds the measurement panel, whose points the size chart draws.
 type Charts struct {
-	S *State
+	S       *State
+	Measure *Measure
 }
+
+// newCharts is the view with no measurements loaded.
+func newCharts(s *State) *Charts { return &Charts{S: s, Measure: &Measure{S: s}} }
 
 // chartW and chartH are the charts' layout size in px (the SVG scales down
 // to the page width; the extra width leaves the legend room for long names).
@@ -84,8 +89,9 @@ func ranksAlgorithms(c prim.Collective) []sched.Algorithm {
 // (≈ 3–7 KB of wasm each).
 //
 //go:noinline
-func (s *State) charts() chartsData {
-	return s.cached("charts", func() any {
+func (c *Charts) charts() chartsData {
+	s := c.S
+	return s.cached("charts-"+strconv.Itoa(c.Measure.gen), func() any {
 		var d chartsData
 		line, err := figure.TimeVsRanks(s.P, chartRanks(s.P.Ranks), ranksAlgorithms(s.P.Collective))
 		if err != nil {
@@ -102,7 +108,7 @@ func (s *State) charts() chartsData {
 			return d
 		}
 		algs := sched.Applicable(s.P.Collective)
-		size, xs, err := figure.TimeVsSize(s.P, chartSizes(s.P, s.measuredMaxSize()), algs)
+		size, xs, err := figure.TimeVsSize(s.P, chartSizes(s.P, c.Measure.measuredMaxSize()), algs)
 		if err != nil {
 			d.Err = s.ErrMsg(err)
 			return d
@@ -114,7 +120,7 @@ func (s *State) charts() chartsData {
 				size.Markers[i].Label = s.Tf("c.marker", xs[i].To, BytesShort(xs[i].SizeBytes))
 			}
 		}
-		figure.Measured(&size, s.measuredOverlay(algs))
+		figure.Measured(&size, c.Measure.measuredOverlay(algs))
 		b.Reset()
 		size.View(chartW, chartH).WriteSVG(&b) //nolint:errcheck // bytes.Buffer never fails
 		d.SizeSVG, d.Crossovers = b.String(), xs
@@ -123,13 +129,13 @@ func (s *State) charts() chartsData {
 }
 
 // RanksSVG is the time-vs-P chart.
-func (s *State) RanksSVG() vugu.HTML { return vugu.HTML(s.charts().RanksSVG) }
+func (c *Charts) RanksSVG() vugu.HTML { return vugu.HTML(c.charts().RanksSVG) }
 
 // SizeSVG is the time-vs-size chart ("" for P = 1).
-func (s *State) SizeSVG() vugu.HTML { return vugu.HTML(s.charts().SizeSVG) }
+func (c *Charts) SizeSVG() vugu.HTML { return vugu.HTML(c.charts().SizeSVG) }
 
 // ChartsErr is why a chart is missing ("" when both are drawn).
-func (s *State) ChartsErr() string { return s.charts().Err }
+func (c *Charts) ChartsErr() string { return c.charts().Err }
 
 // CrossoverRow explains one crossover: the size, who wins on each side, and
 // why (the steps and bytes each sends at that size, from cost.Evaluate).
@@ -138,9 +144,10 @@ type CrossoverRow struct {
 }
 
 // CrossoverRows lists the crossovers with their reasons.
-func (s *State) CrossoverRows() []CrossoverRow {
+func (c *Charts) CrossoverRows() []CrossoverRow {
+	s := c.S
 	var out []CrossoverRow
-	for i, x := range s.charts().Crossovers {
+	for i, x := range c.charts().Crossovers {
 		q := s.P
 		q.Size, q.Chunks = x.SizeBytes, 0
 		q.Algorithm = x.From
@@ -159,19 +166,22 @@ func (s *State) CrossoverRows() []CrossoverRow {
 }
 
 // NoCrossover says that one algorithm is cheapest over the whole size range.
-func (s *State) NoCrossover() string {
-	if len(s.charts().Crossovers) > 0 || s.charts().SizeSVG == "" {
+func (c *Charts) NoCrossover() string {
+	s := c.S
+	if len(c.charts().Crossovers) > 0 || c.charts().SizeSVG == "" {
 		return ""
 	}
 	return s.T("c.x.none")
 }
 
 // ExportRanksSVG downloads the time-vs-P chart.
-func (s *State) ExportRanksSVG() {
-	s.Export("ccplay-time-vs-ranks.svg", "image/svg+xml", func() string { return s.charts().RanksSVG })
+func (c *Charts) ExportRanksSVG() {
+	s := c.S
+	s.Export("ccplay-time-vs-ranks.svg", "image/svg+xml", func() string { return c.charts().RanksSVG })
 }
 
 // ExportSizeSVG downloads the time-vs-size chart.
-func (s *State) ExportSizeSVG() {
-	s.Export("ccplay-time-vs-size.svg", "image/svg+xml", func() string { return s.charts().SizeSVG })
+func (c *Charts) ExportSizeSVG() {
+	s := c.S
+	s.Export("ccplay-time-vs-size.svg", "image/svg+xml", func() string { return c.charts().SizeSVG })
 }

@@ -25,14 +25,14 @@ func (c *Charts) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h2", Attr: []vugu.VGAttribute(nil)}
 		vgparent.AppendChild(vgn)
 		vgn.SetInnerHTML(c.S.T("view.charts"))
-		if c.S.ChartsErr() != "" {
+		if c.ChartsErr() != "" {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}}}
 			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(c.S.ChartsErr())
+			vgn.SetInnerHTML(c.ChartsErr())
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "chart"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "c-ranks"}}}
 		vgparent.AppendChild(vgn)
-		vgn.SetInnerHTML(c.S.RanksSVG())
+		vgn.SetInnerHTML(c.RanksSVG())
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
 		vgparent.AppendChild(vgn)
 		vgn.SetInnerHTML(c.S.T("c.ranks.note"))
@@ -46,11 +46,11 @@ func (c *Charts) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn.SetInnerHTML(c.S.T("c.export"))
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.S.ExportRanksSVG() },
+				Func:      func(event vugu.DOMEvent) { c.ExportRanksSVG() },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 		}
-		if c.S.SizeSVG() != "" {
+		if c.SizeSVG() != "" {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute(nil)}
 			vgparent.AppendChild(vgn)
 			{
@@ -58,7 +58,7 @@ func (c *Charts) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgparent
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "chart"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "c-size"}}}
 				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(c.S.SizeSVG())
+				vgn.SetInnerHTML(c.SizeSVG())
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pager"}}}
 				vgparent.AppendChild(vgn)
 				{
@@ -69,255 +69,33 @@ func (c *Charts) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.SetInnerHTML(c.S.T("c.export"))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.S.ExportSizeSVG() },
+						Func:      func(event vugu.DOMEvent) { c.ExportSizeSVG() },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 				}
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "meas"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "m-panel"}}}
-				vgparent.AppendChild(vgn)
 				{
-					vgparent := vgn
-					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h3", Attr: []vugu.VGAttribute(nil)}
-					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.S.T("m.title"))
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
-					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.S.T("m.intro"))
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "m-load"}}}
-					vgparent.AppendChild(vgn)
-					{
-						vgparent := vgn
-						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "m-file"}}}
+					var vgcomp vugu.Builder = c.Measure
+					if vgcomp != nil {
+						vgin.BuildEnv.WireComponent(vgcomp)
+						vgout.Components = append(vgout.Components, vgcomp)
+						vgn = &vugu.VGNode{Component: vgcomp}
 						vgparent.AppendChild(vgn)
-						{
-							vgparent := vgn
-							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "lbl"}}}
-							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(c.S.T("m.file"))
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "file"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "m-file"}, vugu.VGAttribute{Namespace: "", Key: "data-file", Val: "measure"}, vugu.VGAttribute{Namespace: "", Key: "accept", Val: ".json,.txt,.log,application/json,text/plain"}}}
-							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(vugu.HTML(""))
-						}
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "textarea", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "m-paste"}, vugu.VGAttribute{Namespace: "", Key: "rows", Val: "2"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}}}
-						vgparent.AppendChild(vgn)
-						vgn.AddAttrInterface("placeholder", c.S.T("m.paste"))
-						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-							EventType: "input",
-							Func:      func(event vugu.DOMEvent) { c.S.SetPaste(event.PropString("target", "value")) },
-							// TODO: implement capture, etc. mostly need to decide syntax
-						})
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "m-load"}}}
-						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(c.S.T("m.load"))
-						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-							EventType: "click",
-							Func:      func(event vugu.DOMEvent) { c.S.LoadPaste() },
-							// TODO: implement capture, etc. mostly need to decide syntax
-						})
-						if c.S.MeasureLoaded() {
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "m-clear"}}}
-							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(c.S.T("m.clear"))
-							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-								EventType: "click",
-								Func:      func(event vugu.DOMEvent) { c.S.ClearMeasurements() },
-								// TODO: implement capture, etc. mostly need to decide syntax
-							})
-						}
-					}
-					if c.S.MeasureErr() != "" {
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "m-err"}}}
-						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(c.S.MeasureErr())
-					}
-					if c.S.MeasureLoaded() {
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute(nil)}
-						vgparent.AppendChild(vgn)
-						{
-							vgparent := vgn
-							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "m-loaded"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "m-loaded"}}}
-							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(c.S.MeasureSummary())
-							for vgiterkeyt, a := range c.S.MeasureAssumed() {
-								var vgiterkey interface{} = vgiterkeyt
-								_ = vgiterkey
-								a := a
-								_ = a
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
-								vgparent.AppendChild(vgn)
-								vgn.SetInnerHTML(a)
-							}
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ul", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "m-series"}}}
-							vgparent.AppendChild(vgn)
-							{
-								vgparent := vgn
-								_ = vgparent
-								for vgiterkeyt, r := range c.S.MeasureSeries() {
-									var vgiterkey interface{} = vgiterkeyt
-									_ = vgiterkey
-									r := r
-									_ = r
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "li", Attr: []vugu.VGAttribute(nil)}
-									vgparent.AppendChild(vgn)
-									vgn.AddAttrInterface("id", r.ID)
-									{
-										vgparent := vgn
-										_ = vgparent
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
-										vgparent.AppendChild(vgn)
-										vgn.SetInnerHTML(r.Text)
-										if r.ShowText != "" {
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}}}
-											vgparent.AppendChild(vgn)
-											vgn.AddAttrInterface("id", r.ID+"-show")
-											vgn.SetInnerHTML(r.ShowText)
-											vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-												EventType: "click",
-												Func:      func(event vugu.DOMEvent) { c.S.ShowMeasuredCollective(r.Index) },
-												// TODO: implement capture, etc. mostly need to decide syntax
-											})
-										}
-										if r.UseP != "" {
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}}}
-											vgparent.AppendChild(vgn)
-											vgn.AddAttrInterface("id", r.ID+"-p")
-											vgn.SetInnerHTML(r.UseP)
-											vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-												EventType: "click",
-												Func:      func(event vugu.DOMEvent) { c.S.UseMeasuredRanks(r.Index) },
-												// TODO: implement capture, etc. mostly need to decide syntax
-											})
-										}
-										if r.Shown {
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}}}
-											vgparent.AppendChild(vgn)
-											vgn.AddAttrInterface("id", r.ID+"-fit")
-											vgn.SetInnerHTML(c.S.T("m.fit"))
-											vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-												EventType: "click",
-												Func:      func(event vugu.DOMEvent) { c.S.FitMeasured(r.Index) },
-												// TODO: implement capture, etc. mostly need to decide syntax
-											})
-										}
-									}
-								}
-							}
-							if c.S.MeasureFit() != "" {
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "m-fit"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "m-fit"}}}
-								vgparent.AppendChild(vgn)
-								vgn.SetInnerHTML(c.S.MeasureFit())
-							}
-							if c.S.MeasureFitErr() != "" {
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "m-fit-err"}}}
-								vgparent.AppendChild(vgn)
-								vgn.SetInnerHTML(c.S.MeasureFitErr())
-							}
-							if len(c.S.MeasureRows()) > 0 {
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "scroll"}}}
-								vgparent.AppendChild(vgn)
-								{
-									vgparent := vgn
-									_ = vgparent
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "table", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "m-table"}}}
-									vgparent.AppendChild(vgn)
-									{
-										vgparent := vgn
-										_ = vgparent
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "thead", Attr: []vugu.VGAttribute(nil)}
-										vgparent.AppendChild(vgn)
-										{
-											vgparent := vgn
-											_ = vgparent
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tr", Attr: []vugu.VGAttribute(nil)}
-											vgparent.AppendChild(vgn)
-											{
-												vgparent := vgn
-												_ = vgparent
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-												vgparent.AppendChild(vgn)
-												vgn.SetInnerHTML(c.S.T("m.h.series"))
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-												vgparent.AppendChild(vgn)
-												vgn.SetInnerHTML(c.S.T("m.h.size"))
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-												vgparent.AppendChild(vgn)
-												vgn.SetInnerHTML(c.S.T("m.h.measured"))
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-												vgparent.AppendChild(vgn)
-												vgn.SetInnerHTML(c.S.T("m.h.model"))
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-												vgparent.AppendChild(vgn)
-												vgn.SetInnerHTML(c.S.T("m.h.diff"))
-											}
-										}
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tbody", Attr: []vugu.VGAttribute(nil)}
-										vgparent.AppendChild(vgn)
-										{
-											vgparent := vgn
-											_ = vgparent
-											for vgiterkeyt, r := range c.S.MeasureRows() {
-												var vgiterkey interface{} = vgiterkeyt
-												_ = vgiterkey
-												r := r
-												_ = r
-												vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tr", Attr: []vugu.VGAttribute(nil)}
-												vgparent.AppendChild(vgn)
-												vgn.AddAttrInterface("id", r.ID)
-												{
-													vgparent := vgn
-													_ = vgparent
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(r.Series)
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(r.Size)
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(r.Measured)
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(r.Model)
-													vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-													vgparent.AppendChild(vgn)
-													vgn.SetInnerHTML(r.Diff)
-												}
-											}
-										}
-									}
-								}
-							}
-							if c.S.MeasureMore() != "" {
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
-								vgparent.AppendChild(vgn)
-								vgn.SetInnerHTML(c.S.MeasureMore())
-							}
-							if len(c.S.MeasureRows()) > 0 {
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
-								vgparent.AppendChild(vgn)
-								vgn.SetInnerHTML(c.S.T("m.diff.note"))
-							}
-						}
 					}
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h3", Attr: []vugu.VGAttribute(nil)}
 				vgparent.AppendChild(vgn)
 				vgn.SetInnerHTML(c.S.T("c.x.title"))
-				if c.S.NoCrossover() != "" {
+				if c.NoCrossover() != "" {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.S.NoCrossover())
+					vgn.SetInnerHTML(c.NoCrossover())
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ul", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "xs"}}}
 				vgparent.AppendChild(vgn)
 				{
 					vgparent := vgn
 					_ = vgparent
-					for vgiterkeyt, x := range c.S.CrossoverRows() {
+					for vgiterkeyt, x := range c.CrossoverRows() {
 						var vgiterkey interface{} = vgiterkeyt
 						_ = vgiterkey
 						x := x

@@ -11,14 +11,15 @@ import (
 
 func TestChartsAreFigures(t *testing.T) {
 	s := NewState("view=charts&ranks=64&size=64KiB", "en")
-	html := render(t, &App{S: s})
+	a := NewApp(s)
+	html := render(t, a)
 	mustContain(t, html, `id="c-ranks"`, `id="c-size"`, "<svg", "time against P", "time against message size")
 	// The crossovers listed are figure.Crossovers' for the same sweep.
 	xs, err := figure.Crossovers(s.P, sched.Applicable(s.P.Collective), chartSizes(s.P))
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows := s.CrossoverRows()
+	rows := a.Charts.CrossoverRows()
 	if len(rows) != len(xs) {
 		t.Fatalf("%d crossovers shown, figure finds %d", len(rows), len(xs))
 	}

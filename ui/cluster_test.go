@@ -62,10 +62,11 @@ func TestSlowRatioIsFour(t *testing.T) {
 	// A straggler: one slow rank of factor f raises ring AllReduce's bandwidth
 	// term by f; with α = 0 the whole time is ×f.
 	s := NewState("ranks=8&latency=0s&slow-rank=3&slow-factor=4", "en")
+	a := NewApp(s)
 	if s.Err != "" {
 		t.Fatal(s.Err)
 	}
-	if got := rowValue(s.TopologyRows(), "t-slowratio"); got != "4×" {
+	if got := rowValue(a.Timing.TopologyRows(), "t-slowratio"); got != "4×" {
 		t.Errorf("ratio shown %q, want 4×", got)
 	}
 }
@@ -115,6 +116,7 @@ func TestClusterControls(t *testing.T) {
 
 func TestPresetFillsLinkFields(t *testing.T) {
 	s := NewState("gpus-per-node=8&ranks=16&intra-preset=pcie5&preset=eth100", "en")
+	a := NewApp(s)
 	if s.Err != "" {
 		t.Fatal(s.Err)
 	}
@@ -125,7 +127,7 @@ func TestPresetFillsLinkFields(t *testing.T) {
 	if s.Text("bandwidth") != "12.5 GB/s" || s.Text("intra-latency") != "2 µs" {
 		t.Errorf("fields show %q and %q, want the presets' values", s.Text("bandwidth"), s.Text("intra-latency"))
 	}
-	q := s.Query()
+	q := a.Query()
 	if strings.Contains(q, "bandwidth=") || !strings.Contains(q, "preset=eth100") || !strings.Contains(q, "intra-preset=pcie5") {
 		t.Errorf("query %q: want the presets, not their values", q)
 	}
@@ -135,7 +137,7 @@ func TestPresetFillsLinkFields(t *testing.T) {
 		t.Errorf("after editing: preset %q bandwidth %g latency %g err %q", s.Text("preset"), s.P.Bandwidth, s.P.Latency, s.Err)
 	}
 	// The URL round trip keeps the question.
-	s2 := NewState(s.Query(), "en")
+	s2 := NewState(a.Query(), "en")
 	if s2.P != s.P {
 		t.Errorf("round trip: %+v != %+v", s2.P, s.P)
 	}
@@ -144,6 +146,7 @@ func TestPresetFillsLinkFields(t *testing.T) {
 func TestLedgerSplitsByLinkClass(t *testing.T) {
 	q := "gpus-per-node=4&ranks=8"
 	s := NewState(q, "en")
+	a := NewApp(s)
 	r := coreAnswer(t, q)
 	out := render(t, &Ledger{S: s})
 	mustContain(t, out, `class="inter"`, `class="intra"`)
@@ -157,7 +160,7 @@ func TestLedgerSplitsByLinkClass(t *testing.T) {
 		t.Errorf("ledger view inter bytes %d (max %d), core %d (max %d)", inter, maxInter, r.Topology.Ledger.InterBytes, r.Topology.Ledger.MaxInterSent)
 	}
 	found := false
-	for _, c := range s.LedgerChecks() {
+	for _, c := range a.Ledger.LedgerChecks() {
 		if c.ID == "chk-inter" {
 			found = true
 			if !c.OK {
@@ -168,7 +171,7 @@ func TestLedgerSplitsByLinkClass(t *testing.T) {
 	if !found {
 		t.Error("no inter-node check in the ledger view")
 	}
-	if !strings.Contains(s.LedgerCSV(), ",intra_sent_bytes,inter_sent_bytes") {
+	if !strings.Contains(a.Ledger.LedgerCSV(), ",intra_sent_bytes,inter_sent_bytes") {
 		t.Error("CSV lacks the link-class columns")
 	}
 }
@@ -176,6 +179,7 @@ func TestLedgerSplitsByLinkClass(t *testing.T) {
 func TestNCCLModelView(t *testing.T) {
 	q := "model=nccl&ranks=8&gpus-per-node=8&intra-preset=nvlink4&size=1MiB"
 	s := NewState(q, "en")
+	a := NewApp(s)
 	if s.Err != "" {
 		t.Fatal(s.Err)
 	}
@@ -185,7 +189,7 @@ func TestNCCLModelView(t *testing.T) {
 	}
 	out := html.UnescapeString(render(t, &NcclModel{S: s}))
 	mustContain(t, out, "NCCL "+n.Version, n.Winner, Secs(n.TimeS), "AllReduce", n.Assumptions[0])
-	cells := s.NCCLTuningCells()
+	cells := a.NcclModel.NCCLTuningCells()
 	if len(cells) != len(n.Cells) {
 		t.Fatalf("%d cells shown, core has %d", len(cells), len(n.Cells))
 	}
@@ -204,9 +208,10 @@ func TestNCCLModelView(t *testing.T) {
 	}
 	// Without model=nccl the view offers to switch, and the button does.
 	s = NewState("", "en")
+	a = NewApp(s)
 	mustContain(t, render(t, &NcclModel{S: s}), `id="m-use"`)
-	s.UseNCCLModel()
-	if s.R.NCCL == nil || !strings.Contains(s.Query(), "model=nccl") {
+	a.NcclModel.UseNCCLModel()
+	if s.R.NCCL == nil || !strings.Contains(a.Query(), "model=nccl") {
 		t.Error("the button did not switch to NCCL's model")
 	}
 	// NCCL's model refuses a straggler: the CLI's error on the model field.

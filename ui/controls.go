@@ -4,6 +4,7 @@ import (
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/core/topo"
 )
 
 // Controls is the view with every input of the cost question. Its inputs
@@ -15,20 +16,14 @@ type Controls struct {
 	S *State `vugu:"data"`
 }
 
-// Option is one entry of a select.
-type Option struct {
-	Value, Label string
-	Selected     bool
-	Disabled     bool
-}
-
 // allAlgorithms lists every algorithm id in the CLI's order.
 var allAlgorithms = []sched.Algorithm{sched.Auto, sched.Naive, sched.Ring, sched.Tree, sched.Binomial,
 	sched.RecursiveDoubling, sched.RecursiveHalving, sched.Rabenseifner, sched.Bruck, sched.Pairwise,
 	sched.ScatterAllgather, sched.Hierarchical}
 
 // CollectiveOptions lists the collectives for the select.
-func (s *State) CollectiveOptions() []Option {
+func (c *Controls) CollectiveOptions() []Option {
+	s := c.S
 	var out []Option
 	for _, c := range prim.Collectives() {
 		out = append(out, Option{Value: string(c), Label: s.T("coll." + string(c)), Selected: s.text["collective"] == string(c)})
@@ -38,21 +33,23 @@ func (s *State) CollectiveOptions() []Option {
 
 // AlgorithmOptions lists every algorithm; those that cannot run the chosen
 // collective are disabled (core's sched.Check decides).
-func (s *State) AlgorithmOptions() []Option {
-	c := s.P.Collective
+func (c *Controls) AlgorithmOptions() []Option {
+	s := c.S
+	coll := s.P.Collective
 	if pc, err := prim.ParseCollective(s.text["collective"]); err == nil {
-		c = pc
+		coll = pc
 	}
 	var out []Option
 	for _, a := range allAlgorithms {
 		out = append(out, Option{Value: string(a), Label: s.T("alg." + string(a)),
-			Selected: s.text["algorithm"] == string(a), Disabled: sched.Check(c, a) != nil})
+			Selected: s.text["algorithm"] == string(a), Disabled: sched.Check(coll, a) != nil})
 	}
 	return out
 }
 
 // DTypeOptions lists nccl-tests' element types.
-func (s *State) DTypeOptions() []Option {
+func (c *Controls) DTypeOptions() []Option {
+	s := c.S
 	var out []Option
 	for _, d := range cost.DTypes() {
 		out = append(out, Option{Value: d.Name, Label: d.Name, Selected: s.text["dtype"] == d.Name})
@@ -61,7 +58,8 @@ func (s *State) DTypeOptions() []Option {
 }
 
 // FieldClass is the CSS class of the control for field f.
-func (s *State) FieldClass(f string) string {
+func (c *Controls) FieldClass(f string) string {
+	s := c.S
 	if s.Field == f {
 		return "field bad"
 	}
@@ -72,10 +70,10 @@ func (s *State) FieldClass(f string) string {
 var TextFields = []string{"ranks", "size", "bandwidth", "efficiency", "latency", "gamma", "root", "chunks", "gpus-per-node"}
 
 // TextFieldList lists the free-text controls (for the template).
-func (s *State) TextFieldList() []string { return TextFields }
+func (c *Controls) TextFieldList() []string { return TextFields }
 
 // AllowedFor is the short "accepted input" hint of field f.
-func (s *State) AllowedFor(f string) string { return s.T("hint." + f) }
+func (c *Controls) AllowedFor(f string) string { return c.S.T("hint." + f) }
 
 // ErrText is the inline message for field f: the core's own message (which
 // names what is accepted; see ErrMsg for its language), prefixed in the
@@ -86,14 +84,15 @@ func (s *State) ErrText(f string) string {
 	if s.Field != f {
 		return ""
 	}
-	if hint := s.AllowedFor(f); hint != "hint."+f {
+	if hint := s.T("hint." + f); hint != "hint."+f {
 		return s.Tf("err.with", hint, s.ErrMsg(s.err))
 	}
 	return s.T("err.prefix") + s.ErrMsg(s.err)
 }
 
 // GeneralErr is an error not tied to a control field ("" if none).
-func (s *State) GeneralErr() string {
+func (c *Controls) GeneralErr() string {
+	s := c.S
 	if s.Err != "" && s.text[s.Field] == "" && !isControl(s.Field) {
 		return s.ErrMsg(s.err)
 	}
@@ -108,3 +107,52 @@ func isControl(f string) bool {
 	}
 	return false
 }
+
+// ShowIntra reports whether the intra-node link's controls are on screen:
+// with GPUs per node, or while one of them holds an error to fix.
+func (c *Controls) ShowIntra() bool {
+	s := c.S
+	if g := s.text["gpus-per-node"]; g != "0" && g != "" {
+		return true
+	}
+	switch s.Field {
+	case "intra-preset", "intra-bandwidth", "intra-latency":
+		return true
+	}
+	return false
+}
+
+// LinkPresetOptions lists core's link presets (topo.PresetNames, the
+// lecture's pyramid) for the select of preset field f, with "custom" first.
+func (c *Controls) LinkPresetOptions(f string) []Option {
+	s := c.S
+	cur := s.text[f]
+	out := []Option{{Value: "", Label: s.T("preset.custom"), Selected: cur == ""}}
+	for _, n := range topo.PresetNames() {
+		out = append(out, Option{Value: n, Label: s.T("preset." + n), Selected: cur == n})
+	}
+	return out
+}
+
+// ModelOptions lists the cost models (request's "model" field).
+func (c *Controls) ModelOptions() []Option {
+	s := c.S
+	var out []Option
+	for _, m := range []string{"alpha-beta", "nccl"} {
+		out = append(out, Option{Value: m, Label: s.T("model." + m), Selected: s.text["model"] == m})
+	}
+	return out
+}
+
+// IntraFields and SlowFields are the free-text controls of the intra-node
+// link and of a straggler, in display order.
+var (
+	IntraFields = []string{"intra-bandwidth", "intra-latency"}
+	SlowFields  = []string{"slow-rank", "slow-factor", "slow-link"}
+)
+
+// IntraFieldList and SlowFieldList are the lists for the template.
+func (c *Controls) IntraFieldList() []string { return IntraFields }
+
+// SlowFieldList lists the straggler's fields (for the template).
+func (c *Controls) SlowFieldList() []string { return SlowFields }

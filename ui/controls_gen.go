@@ -29,7 +29,7 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			_ = vgparent
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
 			vgparent.AppendChild(vgn)
-			vgn.AddAttrInterface("class", c.S.FieldClass("collective"))
+			vgn.AddAttrInterface("class", c.FieldClass("collective"))
 			{
 				vgparent := vgn
 				_ = vgparent
@@ -41,7 +41,7 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				{
 					vgparent := vgn
 					_ = vgparent
-					for vgiterkeyt, o := range c.S.CollectiveOptions() {
+					for vgiterkeyt, o := range c.CollectiveOptions() {
 						var vgiterkey interface{} = vgiterkeyt
 						_ = vgiterkey
 						o := o
@@ -61,7 +61,7 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
 			vgparent.AppendChild(vgn)
-			vgn.AddAttrInterface("class", c.S.FieldClass("algorithm"))
+			vgn.AddAttrInterface("class", c.FieldClass("algorithm"))
 			{
 				vgparent := vgn
 				_ = vgparent
@@ -73,7 +73,7 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				{
 					vgparent := vgn
 					_ = vgparent
-					for vgiterkeyt, o := range c.S.AlgorithmOptions() {
+					for vgiterkeyt, o := range c.AlgorithmOptions() {
 						var vgiterkey interface{} = vgiterkeyt
 						_ = vgiterkey
 						o := o
@@ -94,7 +94,7 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
 			vgparent.AppendChild(vgn)
-			vgn.AddAttrInterface("class", c.S.FieldClass("preset"))
+			vgn.AddAttrInterface("class", c.FieldClass("preset"))
 			{
 				vgparent := vgn
 				_ = vgparent
@@ -106,7 +106,7 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				{
 					vgparent := vgn
 					_ = vgparent
-					for vgiterkeyt, o := range c.S.LinkPresetOptions("preset") {
+					for vgiterkeyt, o := range c.LinkPresetOptions("preset") {
 						var vgiterkey interface{} = vgiterkeyt
 						_ = vgiterkey
 						o := o
@@ -126,7 +126,7 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
 			vgparent.AppendChild(vgn)
-			vgn.AddAttrInterface("class", c.S.FieldClass("dtype"))
+			vgn.AddAttrInterface("class", c.FieldClass("dtype"))
 			{
 				vgparent := vgn
 				_ = vgparent
@@ -138,7 +138,7 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				{
 					vgparent := vgn
 					_ = vgparent
-					for vgiterkeyt, o := range c.S.DTypeOptions() {
+					for vgiterkeyt, o := range c.DTypeOptions() {
 						var vgiterkey interface{} = vgiterkeyt
 						_ = vgiterkey
 						o := o
@@ -157,14 +157,14 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		{
 			vgparent := vgn
 			_ = vgparent
-			for vgiterkeyt, f := range c.S.TextFieldList() {
+			for vgiterkeyt, f := range c.TextFieldList() {
 				var vgiterkey interface{} = vgiterkeyt
 				_ = vgiterkey
 				f := f
 				_ = f
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
 				vgparent.AppendChild(vgn)
-				vgn.AddAttrInterface("class", c.S.FieldClass(f))
+				vgn.AddAttrInterface("class", c.FieldClass(f))
 				{
 					vgparent := vgn
 					_ = vgparent
@@ -176,12 +176,12 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.AddAttrInterface("aria-invalid", c.S.ErrFor(f) != "")
 					vgn.AddAttrInterface("data-field", f)
 					vgn.AddAttrInterface("id", "f-"+f)
-					vgn.AddAttrInterface("title", c.S.AllowedFor(f))
+					vgn.AddAttrInterface("title", c.AllowedFor(f))
 					vgn.AddAttrInterface("value", c.S.Text(f))
 					if c.S.ErrFor(f) == "" {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(c.S.AllowedFor(f))
+						vgn.SetInnerHTML(c.AllowedFor(f))
 					}
 					if c.S.ErrFor(f) != "" {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
@@ -191,7 +191,7 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 			}
 		}
-		if c.S.ShowIntra() {
+		if c.ShowIntra() {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-row cluster"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "c-intra"}}}
 			vgparent.AppendChild(vgn)
 			{
@@ -199,7 +199,7 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgparent
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
 				vgparent.AppendChild(vgn)
-				vgn.AddAttrInterface("class", c.S.FieldClass("intra-preset"))
+				vgn.AddAttrInterface("class", c.FieldClass("intra-preset"))
 				{
 					vgparent := vgn
 					_ = vgparent
@@ -211,7 +211,7 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					{
 						vgparent := vgn
 						_ = vgparent
-						for vgiterkeyt, o := range c.S.LinkPresetOptions("intra-preset") {
+						for vgiterkeyt, o := range c.LinkPresetOptions("intra-preset") {
 							var vgiterkey interface{} = vgiterkeyt
 							_ = vgiterkey
 							o := o
@@ -229,14 +229,14 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.SetInnerHTML(c.S.ErrText("intra-preset"))
 					}
 				}
-				for vgiterkeyt, f := range c.S.IntraFieldList() {
+				for vgiterkeyt, f := range c.IntraFieldList() {
 					var vgiterkey interface{} = vgiterkeyt
 					_ = vgiterkey
 					f := f
 					_ = f
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
 					vgparent.AppendChild(vgn)
-					vgn.AddAttrInterface("class", c.S.FieldClass(f))
+					vgn.AddAttrInterface("class", c.FieldClass(f))
 					{
 						vgparent := vgn
 						_ = vgparent
@@ -248,12 +248,12 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.AddAttrInterface("aria-invalid", c.S.ErrFor(f) != "")
 						vgn.AddAttrInterface("data-field", f)
 						vgn.AddAttrInterface("id", "f-"+f)
-						vgn.AddAttrInterface("title", c.S.AllowedFor(f))
+						vgn.AddAttrInterface("title", c.AllowedFor(f))
 						vgn.AddAttrInterface("value", c.S.Text(f))
 						if c.S.ErrFor(f) == "" {
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
 							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(c.S.AllowedFor(f))
+							vgn.SetInnerHTML(c.AllowedFor(f))
 						}
 						if c.S.ErrFor(f) != "" {
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
@@ -269,14 +269,14 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		{
 			vgparent := vgn
 			_ = vgparent
-			for vgiterkeyt, f := range c.S.SlowFieldList() {
+			for vgiterkeyt, f := range c.SlowFieldList() {
 				var vgiterkey interface{} = vgiterkeyt
 				_ = vgiterkey
 				f := f
 				_ = f
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
 				vgparent.AppendChild(vgn)
-				vgn.AddAttrInterface("class", c.S.FieldClass(f))
+				vgn.AddAttrInterface("class", c.FieldClass(f))
 				{
 					vgparent := vgn
 					_ = vgparent
@@ -288,12 +288,12 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.AddAttrInterface("aria-invalid", c.S.ErrFor(f) != "")
 					vgn.AddAttrInterface("data-field", f)
 					vgn.AddAttrInterface("id", "f-"+f)
-					vgn.AddAttrInterface("title", c.S.AllowedFor(f))
+					vgn.AddAttrInterface("title", c.AllowedFor(f))
 					vgn.AddAttrInterface("value", c.S.Text(f))
 					if c.S.ErrFor(f) == "" {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(c.S.AllowedFor(f))
+						vgn.SetInnerHTML(c.AllowedFor(f))
 					}
 					if c.S.ErrFor(f) != "" {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
@@ -304,7 +304,7 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
 			vgparent.AppendChild(vgn)
-			vgn.AddAttrInterface("class", c.S.FieldClass("model"))
+			vgn.AddAttrInterface("class", c.FieldClass("model"))
 			{
 				vgparent := vgn
 				_ = vgparent
@@ -316,7 +316,7 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				{
 					vgparent := vgn
 					_ = vgparent
-					for vgiterkeyt, o := range c.S.ModelOptions() {
+					for vgiterkeyt, o := range c.ModelOptions() {
 						var vgiterkey interface{} = vgiterkeyt
 						_ = vgiterkey
 						o := o
@@ -335,10 +335,10 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 			}
 		}
-		if c.S.GeneralErr() != "" {
+		if c.GeneralErr() != "" {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err general"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
 			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(c.S.GeneralErr())
+			vgn.SetInnerHTML(c.GeneralErr())
 		}
 		if c.S.Err != "" {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "stale"}}}

@@ -37,22 +37,11 @@ func LineClass(l string) string {
 	return "line"
 }
 
-// eval asks the core for a variant of the current question.
-func (s *State) eval(c prim.Collective, a sched.Algorithm, ranks int, size int64, bw float64) (cost.Result, bool) {
-	q := s.P
-	q.Collective, q.Algorithm, q.Ranks, q.Size, q.Root, q.Chunks = c, a, ranks, size, 0, 0
-	if bw > 0 {
-		q.Bandwidth, q.Efficiency = bw, 1
-	}
-	q.Size = cost.RoundSize(c, ranks, q.ElemSize, size)
-	r, err := evaluate(q)
-	return r, err == nil
-}
-
 func itoa(n int) string { return strconv.Itoa(n) }
 
 // DeriveCards are the four drills for the current P and M.
-func (s *State) DeriveCards() []Card {
+func (c *Derive) DeriveCards() []Card {
+	s := c.S
 	return s.cached("derive", func() any {
 		P, M := s.P.Ranks, s.P.Size
 		var cards []Card
@@ -129,15 +118,6 @@ func (s *State) DeriveCards() []Card {
 		}
 		return cards
 	}).([]Card)
-}
-
-// evaluate is cost.Evaluate without the executed schedule
-// (cost.EvaluateDeferred), for the cards, pitfalls and worked examples that
-// build their own parameters: they show closed-form times only, and a tree
-// at P = 2048 would otherwise build its schedule on every render.
-func evaluate(p cost.Params) (cost.Result, error) {
-	r, _, err := cost.EvaluateDeferred(p)
-	return r, err
 }
 
 // zeroState is the training state of psi parameters per rank at a ZeRO stage

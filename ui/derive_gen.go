@@ -30,7 +30,7 @@ func (c *Derive) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		{
 			vgparent := vgn
 			_ = vgparent
-			for vgiterkeyt, k := range c.S.DeriveCards() {
+			for vgiterkeyt, k := range c.DeriveCards() {
 				var vgiterkey interface{} = vgiterkeyt
 				_ = vgiterkey
 				k := k

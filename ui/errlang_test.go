@@ -183,17 +183,20 @@ func TestFieldErrorsInPageLanguage(t *testing.T) {
 func TestOtherErrorsInPageLanguage(t *testing.T) {
 	english := regexp.MustCompile(`\b(want|got|accepted|expected|missing|unknown|must)\b`)
 	zh := NewState("lang=zh", "zh")
-	zh.Conv = "abc"
-	if got := zh.ConvErr(); !strings.Contains(got, `带宽 "abc"：`) || !strings.Contains(got, `大小 "abc"：`) || english.MatchString(got) {
+	zhApp := NewApp(zh)
+	zhApp.Units.conv = "abc"
+	if got := zhApp.Units.ConvErr(); !strings.Contains(got, `带宽 "abc"：`) || !strings.Contains(got, `大小 "abc"：`) || english.MatchString(got) {
 		t.Errorf("converter: %q", got)
 	}
 	pl := NewState("view=plan&lang=zh", "zh")
-	pl.SetPlanField("tp", "3")
-	if got := pl.PlanErrFor("tp"); got == "" || english.MatchString(got) {
+	plApp := NewApp(pl)
+	plApp.Plan.SetPlanField("tp", "3")
+	if got := plApp.Plan.PlanErrFor("tp"); got == "" || english.MatchString(got) {
 		t.Errorf("planner, tp = 3: %q", got)
 	}
 	nc := NewState("view=nccl&minbytes=abc&lang=zh", "zh")
-	if got := nc.SweepErr("minbytes"); got == "" || english.MatchString(got) {
+	ncApp := NewApp(nc)
+	if got := ncApp.Nccl.SweepErr("minbytes"); got == "" || english.MatchString(got) {
 		t.Errorf("nccl-tests sweep, minbytes = abc: %q", got)
 	}
 }

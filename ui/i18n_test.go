@@ -47,11 +47,12 @@ func TestEveryKeyUsedExists(t *testing.T) {
 	for _, lang := range []string{"en", "zh"} {
 		for _, v := range Views {
 			s := NewState("view="+v+"&lang="+lang+"&ranks=8", "")
-			for _, q := range s.Quizzes() {
-				s.Reveal(q.ID)
+			a := NewApp(s)
+			for _, q := range a.Pitfalls.Quizzes() {
+				a.Pitfalls.Reveal(q.ID)
 			}
-			s.StepBy(1)
-			html := render(t, &App{S: s})
+			a.Steps.StepBy(1)
+			html := render(t, a)
 			if strings.Contains(html, "%!") {
 				i := strings.Index(html, "%!")
 				t.Errorf("%s/%s: a bad Sprintf format: %q", lang, v, html[max(0, i-60):i+20])

@@ -8,9 +8,6 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/chart/figure"
-	"github.com/ccplay/ccplay/core/cost"
-	"github.com/ccplay/ccplay/core/sched"
-	"github.com/ccplay/ccplay/core/sim"
 	"github.com/vugu/vugu"
 )
 
@@ -18,64 +15,26 @@ import (
 // (sim.NewLedger), per phase and in total, the busiest rank, and the check
 // that the ledger equals the closed form of the timing view.
 type Ledger struct {
-	S *State
+	S      *State
+	page   int // 0-based page of the per-rank table
+	pageAt int // State.Edits() when page was set: a new question shows page 0
 }
 
-// LedgerMaxTransfers caps the schedules the page builds: beyond it building
-// and scanning would take longer than a frame, so the view shows the closed
-// form's summary and says why. The CLI's `ccplay run` has no such cap.
-const LedgerMaxTransfers = 1 << 21
+// pg is the page shown: page while the question is the one it was set
+// for, clamped to the table.
+func (c *Ledger) pg() int {
+	if c.pageAt != c.S.Edits() {
+		return 0
+	}
+	return min(max(c.page, 0), max(c.LedgerPages()-1, 0))
+}
 
 // LedgerPageSize is the number of ranks per page of the per-rank table
 // (Vugu rebuilds the whole tree on every event: the DOM stays small).
 const LedgerPageSize = 16
 
-// LedgerData is the ledger of the current question, or why there is none.
-type LedgerData struct {
-	Sched  *sched.Schedule
-	L      *sim.Ledger
-	Reason string // why there is no ledger ("" if there is one)
-}
-
-// ledgerData builds the schedule the last valid question prices
-// (cost.ScheduleOf: auto resolved and the chunk count as the closed form
-// chose, gpus-per-node honoured, refused above LedgerMaxTransfers before
-// anything is built) and its ledger. Cached per question.
-//
-// Not inlined: its cached closure would be copied into every caller
-// (≈ 3–7 KB of wasm each).
-//
-//go:noinline
-func (s *State) ledgerData() LedgerData {
-	return s.cached("ledger", func() any {
-		p := s.P
-		if p.Ranks > sched.MaxRanks {
-			return LedgerData{Reason: s.Tf("l.toomanyranks", p.Ranks, sched.MaxRanks)}
-		}
-		sc, err := cost.ScheduleOf(p, LedgerMaxTransfers)
-		if err != nil {
-			return LedgerData{Reason: s.Tf("l.toobig", s.ErrMsg(err))}
-		}
-		if p.GPUsPerNode > 0 {
-			return LedgerData{Sched: sc, L: sim.NewClusterLedger(sc, p.ElemSize, p.GPUsPerNode)}
-		}
-		return LedgerData{Sched: sc, L: sim.NewLedger(sc, p.ElemSize)}
-	}).(LedgerData)
-}
-
 // LedgerReason is why the ledger is not shown ("" when it is).
-func (s *State) LedgerReason() string { return s.ledgerData().Reason }
-
-// LedgerSummary is what the closed form says about the bytes; shown with or
-// without a ledger.
-func (s *State) LedgerSummary() []KV {
-	r := s.R
-	return []KV{
-		{ID: "l-sum-sent", Label: s.T("t.sent"), Value: BytesShort(r.BytesSentPerRank), Title: Bytes(r.BytesSentPerRank)},
-		{ID: "l-sum-total", Label: s.T("t.total"), Value: BytesShort(r.TotalBytes), Title: Bytes(r.TotalBytes)},
-		{ID: "l-sum-steps", Label: s.T("t.steps"), Value: strconv.Itoa(r.Steps)},
-	}
-}
+func (c *Ledger) LedgerReason() string { return c.S.ledgerData().Reason }
 
 // Check is one line of the ledger-versus-formula check.
 type Check struct {
@@ -88,7 +47,8 @@ type Check struct {
 // (cost.Evaluate): the busiest rank's bytes sent, the bytes on the wire,
 // the rounds and, with GPUs per node, the busiest rank's inter-node bytes. Where the closed form is a limit (tree), the rounds differ
 // and the check says so instead of failing.
-func (s *State) LedgerChecks() []Check {
+func (c *Ledger) LedgerChecks() []Check {
+	s := c.S
 	d := s.ledgerData()
 	if d.L == nil {
 		return nil
@@ -109,7 +69,7 @@ func (s *State) LedgerChecks() []Check {
 	}
 	// With GPUs per node: the busiest rank's inter-node bytes, executed
 	// (sim.NewClusterLedger) against core's answer (Result.Topology).
-	if tr := r.Topology; s.LedgerSplit() && tr != nil && tr.InterBytesPerRank >= 0 {
+	if tr := r.Topology; c.LedgerSplit() && tr != nil && tr.InterBytesPerRank >= 0 {
 		var most int64
 		for _, b := range l.Ranks {
 			most = max(most, b.InterSent)
@@ -135,7 +95,8 @@ func (c Check) Class() string {
 }
 
 // LedgerBusiest describes the busiest rank.
-func (s *State) LedgerBusiest() string {
+func (c *Ledger) LedgerBusiest() string {
+	s := c.S
 	d := s.ledgerData()
 	if d.L == nil {
 		return ""
@@ -150,7 +111,8 @@ type PhaseRow struct {
 }
 
 // LedgerPhases aggregates each phase over the ranks: total and busiest bytes.
-func (s *State) LedgerPhases() []PhaseRow {
+func (c *Ledger) LedgerPhases() []PhaseRow {
+	s := c.S
 	d := s.ledgerData()
 	if d.L == nil {
 		return nil
@@ -186,10 +148,11 @@ func (r RankRow) Class() string {
 
 // LedgerSplit reports whether the per-rank table splits the bytes sent by
 // link class (sim.NewClusterLedger: the question has GPUs per node).
-func (s *State) LedgerSplit() bool { return s.P.GPUsPerNode > 0 && s.ledgerData().L != nil }
+func (c *Ledger) LedgerSplit() bool { return c.S.P.GPUsPerNode > 0 && c.S.ledgerData().L != nil }
 
 // PhaseNames are the ledger's phases (column heads of the per-rank table).
-func (s *State) PhaseNames() []string {
+func (c *Ledger) PhaseNames() []string {
+	s := c.S
 	d := s.ledgerData()
 	if d.L == nil {
 		return nil
@@ -202,7 +165,8 @@ func (s *State) PhaseNames() []string {
 }
 
 // LedgerPages is the number of pages of the per-rank table.
-func (s *State) LedgerPages() int {
+func (c *Ledger) LedgerPages() int {
+	s := c.S
 	d := s.ledgerData()
 	if d.L == nil {
 		return 0
@@ -211,12 +175,13 @@ func (s *State) LedgerPages() int {
 }
 
 // LedgerRows are the ranks of the current page. O(LedgerPageSize × phases).
-func (s *State) LedgerRows() []RankRow {
+func (c *Ledger) LedgerRows() []RankRow {
+	s := c.S
 	d := s.ledgerData()
 	if d.L == nil {
 		return nil
 	}
-	pg := min(max(s.LedgerPage, 0), s.LedgerPages()-1)
+	pg := c.pg()
 	lo, hi := pg*LedgerPageSize, min((pg+1)*LedgerPageSize, len(d.L.Ranks))
 	var out []RankRow
 	for r := lo; r < hi; r++ {
@@ -232,27 +197,28 @@ func (s *State) LedgerRows() []RankRow {
 }
 
 // PageLabel says which ranks the page shows.
-func (s *State) PageLabel() string {
+func (c *Ledger) PageLabel() string {
+	s := c.S
 	d := s.ledgerData()
 	if d.L == nil {
 		return ""
 	}
 	n := len(d.L.Ranks)
-	pg := min(max(s.LedgerPage, 0), s.LedgerPages()-1)
+	pg := c.pg()
 	return s.Tf("l.page", pg*LedgerPageSize, min((pg+1)*LedgerPageSize, n)-1, n)
 }
 
 // PageBy moves the per-rank table by delta pages (clamped to the table).
-func (s *State) PageBy(delta int) {
-	defer s.guard()
-	s.LedgerPage = min(max(s.LedgerPage+delta, 0), max(s.LedgerPages()-1, 0))
+func (c *Ledger) PageBy(delta int) {
+	defer c.S.guard()
+	c.page, c.pageAt = min(max(c.pg()+delta, 0), max(c.LedgerPages()-1, 0)), c.S.Edits()
 }
 
 // PageToBusiest shows the page holding the busiest rank.
-func (s *State) PageToBusiest() {
-	defer s.guard()
-	if d := s.ledgerData(); d.L != nil {
-		s.LedgerPage = d.L.Busiest / LedgerPageSize
+func (c *Ledger) PageToBusiest() {
+	defer c.S.guard()
+	if d := c.S.ledgerData(); d.L != nil {
+		c.page, c.pageAt = d.L.Busiest/LedgerPageSize, c.S.Edits()
 	}
 }
 
@@ -261,7 +227,8 @@ const LedgerChartMaxRanks = 64
 
 // LedgerSVG is figure.LedgerBars of the schedule as inline SVG ("" above
 // LedgerChartMaxRanks ranks, where the table's pages are the better view).
-func (s *State) LedgerSVG() vugu.HTML {
+func (c *Ledger) LedgerSVG() vugu.HTML {
+	s := c.S
 	d := s.ledgerData()
 	if d.L == nil || len(d.L.Ranks) > LedgerChartMaxRanks {
 		return ""
@@ -283,7 +250,8 @@ func (s *State) LedgerSVG() vugu.HTML {
 // LedgerCSV is the whole per-rank ledger as CSV: rank, sent, received,
 // reduced, then bytes sent per phase, then (with GPUs per node) bytes sent
 // inside and across nodes. O(P × phases).
-func (s *State) LedgerCSV() string {
+func (c *Ledger) LedgerCSV() string {
+	s := c.S
 	d := s.ledgerData()
 	if d.L == nil {
 		return ""
@@ -293,7 +261,7 @@ func (s *State) LedgerCSV() string {
 	for _, ph := range d.L.Phases {
 		fmt.Fprintf(&b, ",%s_sent_bytes", ph.Phase)
 	}
-	split := s.LedgerSplit()
+	split := c.LedgerSplit()
 	if split {
 		b.WriteString(",intra_sent_bytes,inter_sent_bytes")
 	}
@@ -312,22 +280,12 @@ func (s *State) LedgerCSV() string {
 }
 
 // LedgerJSON is the ledger as sim.Ledger's JSON.
-func (s *State) LedgerJSON() string {
+func (c *Ledger) LedgerJSON() string {
+	s := c.S
 	d := s.ledgerData()
 	if d.L == nil {
 		return ""
 	}
 	out, _ := json.MarshalIndent(d.L, "", " ")
 	return string(out)
-}
-
-// Export hands the file that data produces to the browser adapter (a
-// download; natively it only records the name). data runs under the guard,
-// so a panic while producing the file is reported, not fatal.
-func (s *State) Export(name, mime string, data func() string) {
-	defer s.guard()
-	s.Exported = name
-	if d := data(); s.Download != nil && d != "" {
-		s.Download(name, mime, d)
-	}
 }

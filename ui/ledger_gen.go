@@ -28,7 +28,7 @@ func (c *Ledger) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "headline"}}}
 		vgparent.AppendChild(vgn)
 		vgn.SetInnerHTML(c.S.Headline())
-		if c.S.LedgerReason() != "" {
+		if c.LedgerReason() != "" {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "limit"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "l-limit"}}}
 			vgparent.AppendChild(vgn)
 			{
@@ -36,7 +36,7 @@ func (c *Ledger) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgparent
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute(nil)}
 				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(c.S.LedgerReason())
+				vgn.SetInnerHTML(c.LedgerReason())
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "dl", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "kv"}}}
 				vgparent.AppendChild(vgn)
 				{
@@ -65,7 +65,7 @@ func (c *Ledger) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 			}
 		}
-		if c.S.LedgerReason() == "" {
+		if c.LedgerReason() == "" {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute(nil)}
 			vgparent.AppendChild(vgn)
 			{
@@ -73,7 +73,7 @@ func (c *Ledger) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgparent
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "l-busiest"}}}
 				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(c.S.LedgerBusiest())
+				vgn.SetInnerHTML(c.LedgerBusiest())
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h3", Attr: []vugu.VGAttribute(nil)}
 				vgparent.AppendChild(vgn)
 				vgn.SetInnerHTML(c.S.T("l.check"))
@@ -116,7 +116,7 @@ func (c *Ledger) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						{
 							vgparent := vgn
 							_ = vgparent
-							for vgiterkeyt, k := range c.S.LedgerChecks() {
+							for vgiterkeyt, k := range c.LedgerChecks() {
 								var vgiterkey interface{} = vgiterkeyt
 								_ = vgiterkey
 								k := k
@@ -190,7 +190,7 @@ func (c *Ledger) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						{
 							vgparent := vgn
 							_ = vgparent
-							for vgiterkeyt, ph := range c.S.LedgerPhases() {
+							for vgiterkeyt, ph := range c.LedgerPhases() {
 								var vgiterkey interface{} = vgiterkeyt
 								_ = vgiterkey
 								ph := ph
@@ -220,10 +220,10 @@ func (c *Ledger) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						}
 					}
 				}
-				if c.S.LedgerSVG() != "" {
+				if c.LedgerSVG() != "" {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "chart"}}}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.S.LedgerSVG())
+					vgn.SetInnerHTML(c.LedgerSVG())
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h3", Attr: []vugu.VGAttribute(nil)}
 				vgparent.AppendChild(vgn)
@@ -237,7 +237,7 @@ func (c *Ledger) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.S.PageBy(-1) },
+						Func:      func(event vugu.DOMEvent) { c.PageBy(-1) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
@@ -248,12 +248,12 @@ func (c *Ledger) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "l-page"}}}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.S.PageLabel())
+					vgn.SetInnerHTML(c.PageLabel())
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "l-next"}}}
 					vgparent.AppendChild(vgn)
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.S.PageBy(1) },
+						Func:      func(event vugu.DOMEvent) { c.PageBy(1) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
@@ -267,14 +267,14 @@ func (c *Ledger) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.SetInnerHTML(c.S.T("l.tobusiest"))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.S.PageToBusiest() },
+						Func:      func(event vugu.DOMEvent) { c.PageToBusiest() },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "l-csv"}}}
 					vgparent.AppendChild(vgn)
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.S.Export("ledger.csv", "text/csv", c.S.LedgerCSV) },
+						Func:      func(event vugu.DOMEvent) { c.S.Export("ledger.csv", "text/csv", c.LedgerCSV) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
@@ -287,7 +287,7 @@ func (c *Ledger) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent.AppendChild(vgn)
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.S.Export("ledger.json", "application/json", c.S.LedgerJSON) },
+						Func:      func(event vugu.DOMEvent) { c.S.Export("ledger.json", "application/json", c.LedgerJSON) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					{
@@ -329,17 +329,17 @@ func (c *Ledger) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
 								vgparent.AppendChild(vgn)
 								vgn.SetInnerHTML(c.S.T("l.reduced"))
-								if c.S.LedgerSplit() {
+								if c.LedgerSplit() {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
 									vgparent.AppendChild(vgn)
 									vgn.SetInnerHTML(c.S.T("l.intra"))
 								}
-								if c.S.LedgerSplit() {
+								if c.LedgerSplit() {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
 									vgparent.AppendChild(vgn)
 									vgn.SetInnerHTML(c.S.T("l.inter"))
 								}
-								for vgiterkeyt, ph := range c.S.PhaseNames() {
+								for vgiterkeyt, ph := range c.PhaseNames() {
 									var vgiterkey interface{} = vgiterkeyt
 									_ = vgiterkey
 									ph := ph
@@ -355,7 +355,7 @@ func (c *Ledger) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						{
 							vgparent := vgn
 							_ = vgparent
-							for vgiterkeyt, r := range c.S.LedgerRows() {
+							for vgiterkeyt, r := range c.LedgerRows() {
 								var vgiterkey interface{} = vgiterkeyt
 								_ = vgiterkey
 								r := r
@@ -378,12 +378,12 @@ func (c *Ledger) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
 									vgparent.AppendChild(vgn)
 									vgn.SetInnerHTML(r.Reduced)
-									if c.S.LedgerSplit() {
+									if c.LedgerSplit() {
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "intra"}}}
 										vgparent.AppendChild(vgn)
 										vgn.SetInnerHTML(r.Intra)
 									}
-									if c.S.LedgerSplit() {
+									if c.LedgerSplit() {
 										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "inter"}}}
 										vgparent.AppendChild(vgn)
 										vgn.SetInnerHTML(r.Inter)

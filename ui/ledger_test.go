@@ -21,10 +21,11 @@ func TestLedgerMatchesClosedForm(t *testing.T) {
 	}
 	for _, tc := range cases {
 		s := NewState(tc.query, "en")
-		if s.LedgerReason() != "" {
-			t.Fatalf("%s: no ledger: %s", tc.reason, s.LedgerReason())
+		a := NewApp(s)
+		if a.Ledger.LedgerReason() != "" {
+			t.Fatalf("%s: no ledger: %s", tc.reason, a.Ledger.LedgerReason())
 		}
-		checks := s.LedgerChecks()
+		checks := a.Ledger.LedgerChecks()
 		for _, c := range checks {
 			if tc.allOK && !c.OK {
 				t.Errorf("%s: %s ledger %s != formula %s", tc.reason, c.Label, c.Ledger, c.Formula)
@@ -36,7 +37,7 @@ func TestLedgerMatchesClosedForm(t *testing.T) {
 			t.Fatal(err)
 		}
 		l := sim.NewLedger(sc, s.P.ElemSize)
-		html := render(t, &App{S: s})
+		html := render(t, a)
 		mustContain(t, html, `id="view-ledger"`, "Busiest rank: "+strconv.Itoa(l.Busiest))
 		if got := strings.Count(html, "<tr"); got > LedgerPageSize+3+8+4 {
 			t.Errorf("%s: %d table rows in the DOM; the table must page", tc.reason, got)
@@ -53,31 +54,36 @@ func chunksFor(s *State) int {
 
 func TestLedgerPagingAndLimits(t *testing.T) {
 	s := NewState("view=ledger&ranks=1000", "en")
-	if s.LedgerPages() != 63 { // ring on 1000 ranks: 1,998,000 transfers, under LedgerMaxTransfers
-		t.Fatalf("pages = %d, want 63 for 1000 ranks", s.LedgerPages())
+	a := NewApp(s)
+	if a.Ledger.LedgerPages() != 63 { // ring on 1000 ranks: 1,998,000 transfers, under LedgerMaxTransfers
+		t.Fatalf("pages = %d, want 63 for 1000 ranks", a.Ledger.LedgerPages())
 	}
-	s.PageBy(-1)
-	if s.LedgerPage != 0 {
-		t.Errorf("paging before the first page moved to %d", s.LedgerPage)
+	a.Ledger.PageBy(-1)
+	if a.Ledger.pg() != 0 {
+		t.Errorf("paging before the first page moved to %d", a.Ledger.pg())
 	}
-	s.PageBy(100)
-	if s.LedgerPage != 62 || !strings.Contains(s.PageLabel(), "ranks 992–999 of 1000") {
-		t.Errorf("last page: %d %q", s.LedgerPage, s.PageLabel())
+	a.Ledger.PageBy(100)
+	if a.Ledger.pg() != 62 || !strings.Contains(a.Ledger.PageLabel(), "ranks 992–999 of 1000") {
+		t.Errorf("last page: %d %q", a.Ledger.pg(), a.Ledger.PageLabel())
 	}
-	csv := s.LedgerCSV()
+	csv := a.Ledger.LedgerCSV()
 	if n := strings.Count(csv, "\n"); n != 1001 {
 		t.Errorf("CSV has %d lines, want header + 1000", n)
 	}
 
 	big := NewState("view=ledger&ranks=1048576", "en")
-	if !strings.Contains(big.LedgerReason(), "4096") {
-		t.Errorf("P = 2^20: reason %q does not name the 4096 limit", big.LedgerReason())
+
+	bigApp := NewApp(big)
+	if !strings.Contains(bigApp.Ledger.LedgerReason(), "4096") {
+		t.Errorf("P = 2^20: reason %q does not name the 4096 limit", bigApp.Ledger.LedgerReason())
 	}
-	html := render(t, &App{S: big})
+	html := render(t, bigApp)
 	mustContain(t, html, `id="l-limit"`, BytesShort(big.R.BytesSentPerRank))
 
 	huge := NewState("view=ledger&ranks=4096&collective=alltoall&algorithm=naive", "en")
-	if huge.LedgerReason() == "" {
+
+	hugeApp := NewApp(huge)
+	if hugeApp.Ledger.LedgerReason() == "" {
 		t.Errorf("naive AllToAll on 4096 ranks (16M transfers) should be refused in the page")
 	}
 }

@@ -12,10 +12,14 @@ import (
 	"github.com/ccplay/ccplay/core/sched"
 )
 
-// measureState is the measurements loaded on the time-vs-size chart: the
-// last file that parsed (set), the error of the last attempt (err; the
-// last good set stays), the paste box's text and the last fit's report.
-type measureState struct {
+// Measure is the charts view's measurement panel: the measurements loaded
+// on the time-vs-size chart — the last file that parsed (set), the error
+// of the last attempt (err; the last good set stays), the paste box's text
+// and the last fit's report — with a table of each point against the
+// model, and the actions that fit α and β or move the controls to a
+// series.
+type Measure struct {
+	S       *State
 	set     *measure.Set
 	name    string   // file name, or "" for pasted text
 	assumed []string // what the controls supplied (collective, P) for an nccl-tests log
@@ -24,7 +28,7 @@ type measureState struct {
 	fit     string // the last fit's report
 	fitP    int    // the P of the series fitted
 	fitErr  string
-	gen     int // bumped on every load or clear (the chart cache's key)
+	gen     int // bumped on every load or clear (part of the chart cache's key)
 }
 
 // MaxMeasureRows caps the measured-vs-model table (the DOM stays small;
@@ -40,7 +44,8 @@ const maxOverlaySets = 6
 // cannot tell it) nor its ranks, the controls' collective and P stand in
 // and the page says so. On bad input the error is shown and the last good
 // overlay stays.
-func (s *State) LoadMeasurements(name, data string) {
+func (c *Measure) LoadMeasurements(name, data string) {
+	s := c.S
 	defer s.guard()
 	var opt measure.Options
 	var assumed []string
@@ -65,10 +70,10 @@ func (s *State) LoadMeasurements(name, data string) {
 		break
 	}
 	if err != nil {
-		s.ms.err = s.measureErr(err)
+		c.err = c.measureErr(err)
 		return
 	}
-	s.ms = measureState{set: set, name: name, assumed: assumed, paste: s.ms.paste, gen: s.ms.gen + 1}
+	c.set, c.name, c.assumed, c.err, c.fit, c.fitP, c.fitErr, c.gen = set, name, assumed, "", "", 0, "", c.gen+1
 }
 
 // MaxMeasureBytes is the largest measurement file read (measure.MaxInput).
@@ -76,25 +81,28 @@ const MaxMeasureBytes = measure.MaxInput
 
 // LoadMeasurementError reports a file the browser could not read; the last
 // good overlay stays.
-func (s *State) LoadMeasurementError(name, why string) {
+func (c *Measure) LoadMeasurementError(name, why string) {
+	s := c.S
 	defer s.guard()
-	s.ms.err = name + ": " + why
+	c.err = name + ": " + why
 }
 
 // LoadMeasurementFile is LoadMeasurements for a file the browser read;
 // size is the file's length, refused above measure.MaxInput unread.
-func (s *State) LoadMeasurementFile(name string, size int64, data string) {
+func (c *Measure) LoadMeasurementFile(name string, size int64, data string) {
+	s := c.S
 	defer s.guard()
 	if size > measure.MaxInput {
-		s.ms.err = s.Tf("m.err.big", name, size, measure.MaxInput)
+		c.err = s.Tf("m.err.big", name, size, measure.MaxInput)
 		return
 	}
-	s.LoadMeasurements(name, data)
+	c.LoadMeasurements(name, data)
 }
 
 // measureErr is a parse error as shown: the format's name (the field of
 // measure's errors) and the message in the page's language (see ErrMsg).
-func (s *State) measureErr(err error) string {
+func (c *Measure) measureErr(err error) string {
+	s := c.S
 	var fe *fielderr.Error
 	if errors.As(err, &fe) {
 		return fe.Field + ": " + s.ErrMsg(fe)
@@ -103,30 +111,32 @@ func (s *State) measureErr(err error) string {
 }
 
 // SetPaste records the paste box's text.
-func (s *State) SetPaste(v string) { s.ms.paste = v }
+func (c *Measure) SetPaste(v string) { c.paste = v }
 
 // LoadPaste loads the paste box's text.
-func (s *State) LoadPaste() { s.LoadMeasurements("", s.ms.paste) }
+func (c *Measure) LoadPaste() { c.LoadMeasurements("", c.paste) }
 
 // ClearMeasurements removes the overlay.
-func (s *State) ClearMeasurements() {
+func (c *Measure) ClearMeasurements() {
+	s := c.S
 	defer s.guard()
-	s.ms = measureState{paste: s.ms.paste, gen: s.ms.gen + 1}
+	c.set, c.name, c.assumed, c.err, c.fit, c.fitP, c.fitErr, c.gen = nil, "", nil, "", "", 0, "", c.gen+1
 }
 
 // MeasureErr is the last load's error ("" if it loaded).
-func (s *State) MeasureErr() string { return s.ms.err }
+func (c *Measure) MeasureErr() string { return c.err }
 
 // MeasureLoaded reports whether an overlay is loaded.
-func (s *State) MeasureLoaded() bool { return s.ms.set != nil }
+func (c *Measure) MeasureLoaded() bool { return c.set != nil }
 
 // MeasureSummary says what is loaded: file, tool, series and points.
-func (s *State) MeasureSummary() string {
-	set := s.ms.set
+func (c *Measure) MeasureSummary() string {
+	s := c.S
+	set := c.set
 	if set == nil {
 		return ""
 	}
-	name := s.ms.name
+	name := c.name
 	if name == "" {
 		name = s.T("m.pasted")
 	}
@@ -138,7 +148,7 @@ func (s *State) MeasureSummary() string {
 }
 
 // MeasureAssumed lists what the controls supplied for the log.
-func (s *State) MeasureAssumed() []string { return s.ms.assumed }
+func (c *Measure) MeasureAssumed() []string { return c.assumed }
 
 // MeasureSeriesRow is one loaded series in the list under the chart, with
 // the actions that apply: show its collective, use its P, fit α and β.
@@ -152,14 +162,15 @@ type MeasureSeriesRow struct {
 }
 
 // MeasureSeries lists the loaded series.
-func (s *State) MeasureSeries() []MeasureSeriesRow {
-	if s.ms.set == nil {
+func (c *Measure) MeasureSeries() []MeasureSeriesRow {
+	s := c.S
+	if c.set == nil {
 		return nil
 	}
 	var out []MeasureSeriesRow
-	for i, ser := range s.ms.set.Series {
+	for i, ser := range c.set.Series {
 		r := MeasureSeriesRow{ID: "m-s-" + strconv.Itoa(i), Index: i, Ranks: ser.Ranks, Shown: ser.Collective == s.P.Collective,
-			Text: s.Tf("m.series", s.seriesName(ser), ser.Ranks, len(ser.Points))}
+			Text: s.Tf("m.series", c.seriesName(ser), ser.Ranks, len(ser.Points))}
 		if !r.Shown {
 			r.ShowText = s.Tf("m.show", s.T("coll."+string(ser.Collective)))
 		}
@@ -172,7 +183,8 @@ func (s *State) MeasureSeries() []MeasureSeriesRow {
 }
 
 // seriesName is "AllReduce, ring" or "AllReduce, measured by nccl-tests".
-func (s *State) seriesName(ser measure.Series) string {
+func (c *Measure) seriesName(ser measure.Series) string {
+	s := c.S
 	a := s.T("m.alg.unknown")
 	if ser.Algorithm != "" {
 		a = string(ser.Algorithm)
@@ -182,7 +194,7 @@ func (s *State) seriesName(ser measure.Series) string {
 
 // seriesShort is "ring · P=4" or "nccl-tests · P=16" (the table's first
 // column: the collective is the chart's).
-func (s *State) seriesShort(ser measure.Series) string {
+func seriesShort(ser measure.Series) string {
 	a := "nccl-tests"
 	if ser.Algorithm != "" {
 		a = string(ser.Algorithm)
@@ -193,9 +205,10 @@ func (s *State) seriesShort(ser measure.Series) string {
 // ShowMeasuredCollective switches the controls to series i's collective
 // (and, when the controls' algorithm does not run it, to the series'
 // algorithm or auto).
-func (s *State) ShowMeasuredCollective(i int) {
+func (c *Measure) ShowMeasuredCollective(i int) {
+	s := c.S
 	defer s.guard()
-	ser, ok := s.measuredSeries(i)
+	ser, ok := c.measuredSeries(i)
 	if !ok {
 		return
 	}
@@ -210,24 +223,26 @@ func (s *State) ShowMeasuredCollective(i int) {
 }
 
 // UseMeasuredRanks sets the controls' P to series i's.
-func (s *State) UseMeasuredRanks(i int) {
+func (c *Measure) UseMeasuredRanks(i int) {
+	s := c.S
 	defer s.guard()
-	if ser, ok := s.measuredSeries(i); ok {
+	if ser, ok := c.measuredSeries(i); ok {
 		s.SetField("ranks", strconv.Itoa(ser.Ranks))
 	}
 }
 
-func (s *State) measuredSeries(i int) (measure.Series, bool) {
-	if s.ms.set == nil || i < 0 || i >= len(s.ms.set.Series) {
+func (c *Measure) measuredSeries(i int) (measure.Series, bool) {
+	if c.set == nil || i < 0 || i >= len(c.set.Series) {
 		return measure.Series{}, false
 	}
-	return s.ms.set.Series[i], true
+	return c.set.Series[i], true
 }
 
 // fitAlgorithm is the closed form a fit of ser uses: its own algorithm,
 // else (nccl-tests: unknown) the controls' when it is concrete and runs
 // the collective, else sched.DefaultFor's.
-func (s *State) fitAlgorithm(ser measure.Series) sched.Algorithm {
+func (c *Measure) fitAlgorithm(ser measure.Series) sched.Algorithm {
+	s := c.S
 	if ser.Algorithm != "" {
 		return ser.Algorithm
 	}
@@ -243,21 +258,22 @@ func (s *State) fitAlgorithm(ser measure.Series) sched.Algorithm {
 // were not, and, for a series of unknown algorithm, the algorithm control
 // to the one fitted — so that the model's line passes through the points
 // at the series' P. A fit with α < 0 or β ≤ 0 is reported, not applied.
-func (s *State) FitMeasured(i int) {
+func (c *Measure) FitMeasured(i int) {
+	s := c.S
 	defer s.guard()
-	ser, ok := s.measuredSeries(i)
+	ser, ok := c.measuredSeries(i)
 	if !ok {
 		return
 	}
-	s.ms.fit, s.ms.fitErr = "", ""
-	a := s.fitAlgorithm(ser)
+	c.fit, c.fitErr = "", ""
+	a := c.fitAlgorithm(ser)
 	r, _, err := measure.ModelFit(ser, a)
 	if err != nil {
-		s.ms.fitErr = s.ErrMsg(err)
+		c.fitErr = s.ErrMsg(err)
 		return
 	}
 	if r.Alpha < 0 || !(r.Beta > 0) {
-		s.ms.fitErr = s.Tf("m.fit.bad", a, len(ser.Points), Secs(r.Alpha), strconv.FormatFloat(r.Beta, 'g', 4, 64))
+		c.fitErr = s.Tf("m.fit.bad", a, len(ser.Points), Secs(r.Alpha), strconv.FormatFloat(r.Beta, 'g', 4, 64))
 		return
 	}
 	// Written with every digit needed to read back the fitted values
@@ -281,29 +297,31 @@ func (s *State) FitMeasured(i int) {
 	s.markGiven("latency", lat)
 	s.SetField("bandwidth", bw)
 	if s.Field != "" {
-		s.ms.fitErr = s.ErrMsg(s.err)
+		c.fitErr = s.ErrMsg(s.err)
 		return
 	}
-	s.ms.fit, s.ms.fitP = s.fitReport(a, ser, r)+extra, ser.Ranks
+	c.fit, c.fitP = c.fitReport(a, ser, r)+extra, ser.Ranks
 }
 
 // fitReport is the fit's numbers as core/fit computed them.
-func (s *State) fitReport(a sched.Algorithm, ser measure.Series, r fit.Result) string {
+func (c *Measure) fitReport(a sched.Algorithm, ser measure.Series, r fit.Result) string {
+	s := c.S
 	return s.Tf("m.fitted", a, r.N, ser.Ranks, Secs(r.Alpha), Rate(r.BwBps), strconv.FormatFloat(r.R2, 'f', 4, 64),
 		strconv.FormatFloat(100*r.RMSRe, 'f', 1, 64))
 }
 
 // MeasureFit is the last fit's report ("" if none), reminding that the
 // lines pass through the points only at the P they were measured at.
-func (s *State) MeasureFit() string {
-	if s.ms.fit != "" && s.ms.fitP != s.P.Ranks {
-		return s.ms.fit + s.Tf("m.fit.p", s.ms.fitP, s.P.Ranks)
+func (c *Measure) MeasureFit() string {
+	s := c.S
+	if c.fit != "" && c.fitP != s.P.Ranks {
+		return c.fit + s.Tf("m.fit.p", c.fitP, s.P.Ranks)
 	}
-	return s.ms.fit
+	return c.fit
 }
 
 // MeasureFitErr is why the last fit was not applied ("" if it was).
-func (s *State) MeasureFitErr() string { return s.ms.fitErr }
+func (c *Measure) MeasureFitErr() string { return c.fitErr }
 
 // MeasureRow is one measured point against the model of the current
 // controls (measure.Compare): size, measured time, model time and
@@ -314,13 +332,14 @@ type MeasureRow struct {
 
 // MeasureRows compares the points of the series on the chart (those of
 // the controls' collective) with the model, at most MaxMeasureRows.
-func (s *State) MeasureRows() []MeasureRow {
-	return s.measureTable().rows
+func (c *Measure) MeasureRows() []MeasureRow {
+	return c.measureTable().rows
 }
 
 // MeasureMore says how many rows the table leaves out ("" if none).
-func (s *State) MeasureMore() string {
-	t := s.measureTable()
+func (c *Measure) MeasureMore() string {
+	s := c.S
+	t := c.measureTable()
 	if t.total <= len(t.rows) {
 		return ""
 	}
@@ -332,13 +351,14 @@ type measureTable struct {
 	total int
 }
 
-func (s *State) measureTable() measureTable {
-	if s.ms.set == nil {
+func (c *Measure) measureTable() measureTable {
+	s := c.S
+	if c.set == nil {
 		return measureTable{}
 	}
-	return s.cached("measure", func() any {
+	return s.cached("measure-"+strconv.Itoa(c.gen), func() any {
 		var t measureTable
-		for si, ser := range s.ms.set.Series {
+		for si, ser := range c.set.Series {
 			if ser.Collective != s.P.Collective {
 				continue
 			}
@@ -347,7 +367,7 @@ func (s *State) measureTable() measureTable {
 				if len(t.rows) >= MaxMeasureRows {
 					continue
 				}
-				r := MeasureRow{ID: "m-r-" + strconv.Itoa(si) + "-" + strconv.Itoa(k), Series: s.seriesShort(ser),
+				r := MeasureRow{ID: "m-r-" + strconv.Itoa(si) + "-" + strconv.Itoa(k), Series: seriesShort(ser),
 					Size: BytesShort(c.SizeBytes), Measured: Secs(c.TimeS), Model: "–", Diff: "–"}
 				if c.Err == "" {
 					r.Model = Secs(c.ModelS) + " (" + string(c.ModelAlgorithm) + ")"
@@ -366,12 +386,13 @@ func (s *State) measureTable() measureTable {
 // measuredOverlay is the chart's scatter sets: the series of the controls'
 // collective (at most maxOverlaySets), coloured like their algorithm's
 // line (black when unknown). algs is the chart's series order.
-func (s *State) measuredOverlay(algs []sched.Algorithm) []chart.Scatter {
-	if s.ms.set == nil {
+func (c *Measure) measuredOverlay(algs []sched.Algorithm) []chart.Scatter {
+	s := c.S
+	if c.set == nil {
 		return nil
 	}
 	var out []chart.Scatter
-	for _, ser := range s.ms.set.Series {
+	for _, ser := range c.set.Series {
 		if ser.Collective != s.P.Collective || len(out) == maxOverlaySets {
 			continue
 		}
@@ -394,10 +415,11 @@ func (s *State) measuredOverlay(algs []sched.Algorithm) []chart.Scatter {
 
 // measuredMaxSize is the largest measured size of the controls' collective
 // (0 if none): the chart's size axis reaches it.
-func (s *State) measuredMaxSize() int64 {
+func (c *Measure) measuredMaxSize() int64 {
+	s := c.S
 	var hi int64
-	if s.ms.set != nil {
-		for _, ser := range s.ms.set.Series {
+	if c.set != nil {
+		for _, ser := range c.set.Series {
 			if ser.Collective == s.P.Collective {
 				for _, p := range ser.Points {
 					hi = max(hi, p.SizeBytes)

@@ -32,30 +32,31 @@ const (
 // SVG), and the table's model times and differences are measure.Compare's.
 func TestMeasuredBenchOverlay(t *testing.T) {
 	s := NewState("view=charts&ranks=4&lang=en", "en")
+	a := NewApp(s)
 	data := readFile(t, benchFile)
-	s.LoadMeasurements("bench.json", data)
-	if s.MeasureErr() != "" {
-		t.Fatal(s.MeasureErr())
+	a.Charts.Measure.LoadMeasurements("bench.json", data)
+	if a.Charts.Measure.MeasureErr() != "" {
+		t.Fatal(a.Charts.Measure.MeasureErr())
 	}
-	html := render(t, &App{S: s})
+	html := render(t, a)
 	mustContain(t, html, `id="m-loaded"`, "bench.json: ccplay bench over tcp, 3 series, 18 points", "measured ring, P=4", "measured tree, P=4",
 		`id="m-s-0-fit"`, `id="m-s-2-show"`, `id="m-table"`)
 	// allreduce ring and tree are on the chart; allgather is offered.
-	if got := strings.Count(s.charts().SizeSVG, `<g class="measured"`); got != 2 {
+	if got := strings.Count(a.Charts.charts().SizeSVG, `<g class="measured"`); got != 2 {
 		t.Errorf("%d measured sets on the chart, want 2", got)
 	}
 	var exported string
 	s.Download = func(name, mime, d string) { exported = d }
-	s.ExportSizeSVG()
+	a.Charts.ExportSizeSVG()
 	if !strings.Contains(exported, `<g class="measured"`) || strings.Count(exported, "<rect x=") < 12+1 {
 		t.Errorf("the exported SVG lacks the measured points")
 	}
 	// Colours: ring's and tree's lines'.
 	algs := sched.Applicable(prim.AllReduce)
-	for _, a := range []sched.Algorithm{sched.Ring, sched.Tree} {
+	for _, alg := range []sched.Algorithm{sched.Ring, sched.Tree} {
 		for i, b := range algs {
-			if a == b && !strings.Contains(s.charts().SizeSVG, `<g class="measured" fill="`+chartColour(i)+`"`) {
-				t.Errorf("%s's points are not in its line's colour", a)
+			if alg == b && !strings.Contains(a.Charts.charts().SizeSVG, `<g class="measured" fill="`+chartColour(i)+`"`) {
+				t.Errorf("%s's points are not in its line's colour", alg)
 			}
 		}
 	}
@@ -63,7 +64,7 @@ func TestMeasuredBenchOverlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkRows(t, s, set)
+	checkRows(t, a.Charts.Measure, set)
 }
 
 // An nccl-tests log: points labelled as measured by nccl-tests (algorithm
@@ -71,39 +72,41 @@ func TestMeasuredBenchOverlay(t *testing.T) {
 // measure.Compare's.
 func TestMeasuredNCCLOverlay(t *testing.T) {
 	s := NewState("view=charts&ranks=16&algorithm=ring&lang=en", "en")
+	a := NewApp(s)
 	data := readFile(t, ncclFile)
-	s.LoadMeasurements("all_reduce_perf.txt", data)
-	if s.MeasureErr() != "" {
-		t.Fatal(s.MeasureErr())
+	a.Charts.Measure.LoadMeasurements("all_reduce_perf.txt", data)
+	if a.Charts.Measure.MeasureErr() != "" {
+		t.Fatal(a.Charts.Measure.MeasureErr())
 	}
-	html := render(t, &App{S: s})
+	html := render(t, a)
 	mustContain(t, html, "all_reduce_perf.txt: nccl-tests (algorithm chosen by NCCL, unknown), 1 series, 31 points",
 		"AllReduce, measured by nccl-tests · measured at P = 16 · 31 points", "nccl-tests, P=16")
 	if strings.Contains(html, "The first 64 of") {
 		t.Error("31 points are all in the table, yet it says it shows the first 64")
 	}
 	set, _ := measure.Parse([]byte(data), measure.Options{})
-	rows := checkRows(t, s, set)
+	rows := checkRows(t, a.Charts.Measure, set)
 	if len(rows) != 31 || !strings.HasSuffix(rows[0].Model, "(ring)") {
 		t.Errorf("%d rows, first %+v", len(rows), rows[0])
 	}
-	if !strings.Contains(s.charts().SizeSVG, `<g class="measured" fill="#ffffff" stroke="#111111"`) {
+	if !strings.Contains(a.Charts.charts().SizeSVG, `<g class="measured" fill="#ffffff" stroke="#111111"`) {
 		t.Error("nccl-tests points are not hollow")
 	}
 	// Its 8 GiB row widens the size axis: the model's lines reach it.
-	if sz := chartSizes(s.P, s.measuredMaxSize()); sz[len(sz)-1] != 8<<30 {
+	if sz := chartSizes(s.P, a.Charts.Measure.measuredMaxSize()); sz[len(sz)-1] != 8<<30 {
 		t.Errorf("the size axis ends at %d B, not at the 8 GiB point", sz[len(sz)-1])
 	}
-	if n := strings.Count(s.charts().SizeSVG, "<rect x="); n != 31+1+1 { // points, plot frame, legend sample
+	if n := strings.Count(a.Charts.charts().SizeSVG, "<rect x="); n != 31+1+1 { // points, plot frame, legend sample
 		t.Errorf("%d rects: not every point is on the chart", n)
 	}
 }
 
 // checkRows: each table row is measure.Compare of the controls with the
 // series on the chart.
-func checkRows(t *testing.T, s *State, set *measure.Set) []MeasureRow {
+func checkRows(t *testing.T, m *Measure, set *measure.Set) []MeasureRow {
 	t.Helper()
-	rows := s.MeasureRows()
+	s := m.S
+	rows := m.MeasureRows()
 	k := 0
 	for _, ser := range set.Series {
 		if ser.Collective != s.P.Collective {
@@ -134,11 +137,12 @@ func checkRows(t *testing.T, s *State, set *measure.Set) []MeasureRow {
 // residuals.
 func TestMeasuredFitSetsTheLink(t *testing.T) {
 	s := NewState("view=charts&ranks=8&efficiency=0.9&lang=en", "en")
-	s.LoadMeasurements("bench.json", readFile(t, benchFile))
-	set := s.ms.set
-	s.FitMeasured(0) // allreduce/ring at P = 4
-	if s.MeasureFitErr() != "" {
-		t.Fatal(s.MeasureFitErr())
+	a := NewApp(s)
+	a.Charts.Measure.LoadMeasurements("bench.json", readFile(t, benchFile))
+	set := a.Charts.Measure.set
+	a.Charts.Measure.FitMeasured(0) // allreduce/ring at P = 4
+	if a.Charts.Measure.MeasureFitErr() != "" {
+		t.Fatal(a.Charts.Measure.MeasureFitErr())
 	}
 	want, _, err := measure.ModelFit(set.Series[0], sched.Ring)
 	if err != nil {
@@ -149,10 +153,10 @@ func TestMeasuredFitSetsTheLink(t *testing.T) {
 		t.Fatalf("controls %q %q %g (read back α %g bw %g); fit α %g bw %g", s.Text("latency"), s.Text("bandwidth"),
 			s.P.Efficiency, s.P.Latency, s.P.Bandwidth, want.Alpha, want.BwBps)
 	}
-	mustContain(t, s.MeasureFit(), "Fitted ring's closed form", "Efficiency set to 100 %", "measured at P = 4, the controls have P = 8")
-	html := render(t, &App{S: s})
+	mustContain(t, a.Charts.Measure.MeasureFit(), "Fitted ring's closed form", "Efficiency set to 100 %", "measured at P = 4, the controls have P = 8")
+	html := render(t, a)
 	mustContain(t, html, `id="m-s-0-p"`, "Use P = 4")
-	s.UseMeasuredRanks(0)
+	a.Charts.Measure.UseMeasuredRanks(0)
 	if s.P.Ranks != 4 {
 		t.Fatalf("P = %d", s.P.Ranks)
 	}
@@ -168,37 +172,39 @@ func TestMeasuredFitSetsTheLink(t *testing.T) {
 // stays. A log without collective or ranks takes the controls' and says so.
 func TestMeasuredBadInput(t *testing.T) {
 	s := NewState("view=charts&ranks=4&lang=en", "en")
-	s.LoadMeasurements("bench.json", readFile(t, benchFile))
-	gen := s.ms.gen
+	a := NewApp(s)
+	a.Charts.Measure.LoadMeasurements("bench.json", readFile(t, benchFile))
+	gen := a.Charts.Measure.gen
 	cases := []struct{ reason, in, want string }{
 		{"empty", "", "empty input"},
 		{"a bench row with a negative time", `{"ranks":4,"series":[{"collective":"allreduce","algorithm":"ring","rows":[{"size_bytes":8,"time_s":-1}]}]}`, "bench: series[0].rows[0].time_s: want a finite time > 0 seconds, got -1"},
 		{"a text row with a bad time", "#  size  count  type  redop  root  time  algbw  busbw  #wrong\n  8  2  float  sum  -1  fast  0  0  0\n", "nccl-tests: line 2: column time"},
 	}
 	for _, tc := range cases {
-		s.SetPaste(tc.in)
-		s.LoadPaste()
-		html := render(t, &App{S: s})
-		if !strings.Contains(s.MeasureErr(), tc.want) || !strings.Contains(html, `id="m-err"`) {
-			t.Errorf("%s: error %q, want %q", tc.reason, s.MeasureErr(), tc.want)
+		a.Charts.Measure.SetPaste(tc.in)
+		a.Charts.Measure.LoadPaste()
+		html := render(t, a)
+		if !strings.Contains(a.Charts.Measure.MeasureErr(), tc.want) || !strings.Contains(html, `id="m-err"`) {
+			t.Errorf("%s: error %q, want %q", tc.reason, a.Charts.Measure.MeasureErr(), tc.want)
 		}
-		if s.ms.gen != gen || !strings.Contains(html, "bench.json: ccplay bench over tcp") {
+		if a.Charts.Measure.gen != gen || !strings.Contains(html, "bench.json: ccplay bench over tcp") {
 			t.Errorf("%s: the last good overlay is gone", tc.reason)
 		}
 	}
-	s.LoadMeasurementFile("huge.log", MaxMeasureBytes+1, "")
-	if !strings.Contains(s.MeasureErr(), "huge.log is") {
-		t.Errorf("too large: %q", s.MeasureErr())
+	a.Charts.Measure.LoadMeasurementFile("huge.log", MaxMeasureBytes+1, "")
+	if !strings.Contains(a.Charts.Measure.MeasureErr(), "huge.log is") {
+		t.Errorf("too large: %q", a.Charts.Measure.MeasureErr())
 	}
 	// The MI250X log names no collective (too slow to infer it): the
 	// controls' collective stands in, said on the page.
 	s = NewState("view=charts&collective=allgather&ranks=16&lang=en", "en")
-	s.LoadMeasurements("ag.txt", readFile(t, "../core/nccltests/testdata/all_gather_perf_16x_mi250x_error.txt"))
-	if s.MeasureErr() != "" || len(s.MeasureAssumed()) != 1 || !strings.Contains(s.MeasureAssumed()[0], "taken as AllGather") {
-		t.Errorf("err %q assumed %v", s.MeasureErr(), s.MeasureAssumed())
+	a = NewApp(s)
+	a.Charts.Measure.LoadMeasurements("ag.txt", readFile(t, "../core/nccltests/testdata/all_gather_perf_16x_mi250x_error.txt"))
+	if a.Charts.Measure.MeasureErr() != "" || len(a.Charts.Measure.MeasureAssumed()) != 1 || !strings.Contains(a.Charts.Measure.MeasureAssumed()[0], "taken as AllGather") {
+		t.Errorf("err %q assumed %v", a.Charts.Measure.MeasureErr(), a.Charts.Measure.MeasureAssumed())
 	}
-	s.ClearMeasurements()
-	if s.MeasureLoaded() || strings.Contains(s.charts().SizeSVG, `class="measured"`) {
+	a.Charts.Measure.ClearMeasurements()
+	if a.Charts.Measure.MeasureLoaded() || strings.Contains(a.Charts.charts().SizeSVG, `class="measured"`) {
 		t.Error("clear left the overlay")
 	}
 }
@@ -207,15 +213,16 @@ func TestMeasuredBadInput(t *testing.T) {
 // appear on the chart.
 func TestMeasuredShowCollective(t *testing.T) {
 	s := NewState("view=charts&ranks=4&algorithm=tree&lang=zh", "zh")
-	s.LoadMeasurements("bench.json", readFile(t, benchFile))
-	s.ShowMeasuredCollective(2) // allgather/ring; tree does not run it
+	a := NewApp(s)
+	a.Charts.Measure.LoadMeasurements("bench.json", readFile(t, benchFile))
+	a.Charts.Measure.ShowMeasuredCollective(2) // allgather/ring; tree does not run it
 	if s.P.Collective != prim.AllGather || s.P.Algorithm != sched.Ring || s.Field != "" {
 		t.Fatalf("collective %s algorithm %s field %q %s", s.P.Collective, s.P.Algorithm, s.Field, s.Err)
 	}
-	html := render(t, &App{S: s})
+	html := render(t, a)
 	mustContain(t, html, "实测 ring，P=4", "用这些点拟合 α 和 β")
-	if len(s.MeasureRows()) != 6 {
-		t.Errorf("%d rows", len(s.MeasureRows()))
+	if len(a.Charts.Measure.MeasureRows()) != 6 {
+		t.Errorf("%d rows", len(a.Charts.Measure.MeasureRows()))
 	}
 	_ = cost.Params{}
 }

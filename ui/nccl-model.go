@@ -22,11 +22,12 @@ var ncclFuncNames = map[string]string{
 }
 
 // NCCLModelOn reports whether the core answered with NCCL's model.
-func (s *State) NCCLModelOn() bool { return s.R.NCCL != nil }
+func (c *NcclModel) NCCLModelOn() bool { return c.S.R.NCCL != nil }
 
 // NCCLModelSummary is the one-line answer: collective, size, ranks, NCCL
 // version, winner and its time.
-func (s *State) NCCLModelSummary() string {
+func (c *NcclModel) NCCLModelSummary() string {
+	s := c.S
 	n := s.R.NCCL
 	if n == nil {
 		return ""
@@ -35,7 +36,8 @@ func (s *State) NCCLModelSummary() string {
 }
 
 // NCCLModelCluster describes the cluster NCCL's model assumed.
-func (s *State) NCCLModelCluster() string {
+func (c *NcclModel) NCCLModelCluster() string {
+	s := c.S
 	n := s.R.NCCL
 	if n == nil {
 		return ""
@@ -51,7 +53,8 @@ type TuningCell struct {
 }
 
 // NCCLFuncName is NCCL's name of the question's collective.
-func (s *State) NCCLFuncName() string {
+func (c *NcclModel) NCCLFuncName() string {
+	s := c.S
 	if n := s.R.NCCL; n != nil {
 		return ncclFuncNames[n.Collective]
 	}
@@ -60,7 +63,8 @@ func (s *State) NCCLFuncName() string {
 
 // NCCLTuningCells are the six entries in NCCL's order (Tree LL, LL128,
 // Simple, then Ring), the winner's class "win".
-func (s *State) NCCLTuningCells() []TuningCell {
+func (c *NcclModel) NCCLTuningCells() []TuningCell {
+	s := c.S
 	n := s.R.NCCL
 	if n == nil {
 		return nil
@@ -89,7 +93,8 @@ type PredictRow struct {
 
 // NCCLPredictions are every entry's latency, bandwidths and predicted time
 // (ncclTopoGetAlgoTime) for the question's size; disabled entries say why.
-func (s *State) NCCLPredictions() []PredictRow {
+func (c *NcclModel) NCCLPredictions() []PredictRow {
+	s := c.S
 	n := s.R.NCCL
 	if n == nil {
 		return nil
@@ -114,7 +119,8 @@ func (s *State) NCCLPredictions() []PredictRow {
 }
 
 // NCCLModelRows are the winner's numbers and the α-β-γ answer beside them.
-func (s *State) NCCLModelRows() []KV {
+func (c *NcclModel) NCCLModelRows() []KV {
+	s := c.S
 	n := s.R.NCCL
 	if n == nil {
 		return nil
@@ -130,7 +136,8 @@ func (s *State) NCCLModelRows() []KV {
 
 // NCCLAssumptions are the model's assumptions, as the core states them, in
 // the page's language.
-func (s *State) NCCLAssumptions() []string {
+func (c *NcclModel) NCCLAssumptions() []string {
+	s := c.S
 	n := s.R.NCCL
 	if n == nil {
 		return nil
@@ -143,7 +150,8 @@ func (s *State) NCCLAssumptions() []string {
 }
 
 // NCCLSource names the NCCL source the model follows.
-func (s *State) NCCLSource() string {
+func (c *NcclModel) NCCLSource() string {
+	s := c.S
 	if n := s.R.NCCL; n != nil {
 		return n.Source
 	}
@@ -151,7 +159,7 @@ func (s *State) NCCLSource() string {
 }
 
 // UseNCCLModel switches the cost model to NCCL's.
-func (s *State) UseNCCLModel() { s.SetField("model", "nccl") }
+func (c *NcclModel) UseNCCLModel() { c.S.SetField("model", "nccl") }
 
 // NCCLVersion is the NCCL release the model follows.
-func (s *State) NCCLVersion() string { return cost.NCCLVersion }
+func (c *NcclModel) NCCLVersion() string { return cost.NCCLVersion }

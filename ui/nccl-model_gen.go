@@ -25,7 +25,7 @@ func (c *NcclModel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h2", Attr: []vugu.VGAttribute(nil)}
 		vgparent.AppendChild(vgn)
 		vgn.SetInnerHTML(c.S.T("view.ncclmodel"))
-		if !c.S.NCCLModelOn() {
+		if !c.NCCLModelOn() {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "headline"}}}
 			vgparent.AppendChild(vgn)
 			vgn.SetInnerHTML(c.S.Headline())
@@ -35,7 +35,7 @@ func (c *NcclModel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn.SetInnerHTML(c.S.ErrText("model"))
 		}
-		if !c.S.NCCLModelOn() {
+		if !c.NCCLModelOn() {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "m-off"}}}
 			vgparent.AppendChild(vgn)
 			{
@@ -43,18 +43,18 @@ func (c *NcclModel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgparent
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
 				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(c.S.Tf("m.off", c.S.NCCLVersion()))
+				vgn.SetInnerHTML(c.S.Tf("m.off", c.NCCLVersion()))
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "m-use"}}}
 				vgparent.AppendChild(vgn)
 				vgn.SetInnerHTML(c.S.T("m.use"))
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "click",
-					Func:      func(event vugu.DOMEvent) { c.S.UseNCCLModel() },
+					Func:      func(event vugu.DOMEvent) { c.UseNCCLModel() },
 					// TODO: implement capture, etc. mostly need to decide syntax
 				})
 			}
 		}
-		if c.S.NCCLModelOn() {
+		if c.NCCLModelOn() {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute(nil)}
 			vgparent.AppendChild(vgn)
 			{
@@ -62,10 +62,10 @@ func (c *NcclModel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgparent
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "headline"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "m-summary"}}}
 				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(c.S.NCCLModelSummary())
+				vgn.SetInnerHTML(c.NCCLModelSummary())
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "m-cluster"}}}
 				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(c.S.NCCLModelCluster())
+				vgn.SetInnerHTML(c.NCCLModelCluster())
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h3", Attr: []vugu.VGAttribute(nil)}
 				vgparent.AppendChild(vgn)
 				vgn.SetInnerHTML(c.S.T("m.tuning"))
@@ -139,8 +139,8 @@ func (c *NcclModel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								_ = vgparent
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
 								vgparent.AppendChild(vgn)
-								vgn.SetInnerHTML(c.S.NCCLFuncName())
-								for vgiterkeyt, x := range c.S.NCCLTuningCells() {
+								vgn.SetInnerHTML(c.NCCLFuncName())
+								for vgiterkeyt, x := range c.NCCLTuningCells() {
 									var vgiterkey interface{} = vgiterkeyt
 									_ = vgiterkey
 									x := x
@@ -207,7 +207,7 @@ func (c *NcclModel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						{
 							vgparent := vgn
 							_ = vgparent
-							for vgiterkeyt, r := range c.S.NCCLPredictions() {
+							for vgiterkeyt, r := range c.NCCLPredictions() {
 								var vgiterkey interface{} = vgiterkeyt
 								_ = vgiterkey
 								r := r
@@ -247,7 +247,7 @@ func (c *NcclModel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				{
 					vgparent := vgn
 					_ = vgparent
-					for vgiterkeyt, r := range c.S.NCCLModelRows() {
+					for vgiterkeyt, r := range c.NCCLModelRows() {
 						var vgiterkey interface{} = vgiterkeyt
 						_ = vgiterkey
 						r := r
@@ -275,7 +275,7 @@ func (c *NcclModel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				{
 					vgparent := vgn
 					_ = vgparent
-					for vgiterkeyt, a := range c.S.NCCLAssumptions() {
+					for vgiterkeyt, a := range c.NCCLAssumptions() {
 						var vgiterkey interface{} = vgiterkeyt
 						_ = vgiterkey
 						a := a
@@ -287,7 +287,7 @@ func (c *NcclModel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "f-src"}}}
 				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(c.S.T("t.source") + c.S.NCCLSource())
+				vgn.SetInnerHTML(c.S.T("t.source") + c.NCCLSource())
 			}
 		}
 	}

@@ -15,7 +15,8 @@ import (
 // Nccl is the nccl-tests view: the table nccl-tests would print for a size
 // sweep (cost.Table), as copyable text, CSV and JSON.
 type Nccl struct {
-	S *State
+	S     *State
+	sweep map[string]string // sweep field → text (absent = default)
 }
 
 // SweepFields are the sweep's inputs, with nccl-tests' long flag names.
@@ -23,25 +24,42 @@ var SweepFields = []string{"minbytes", "maxbytes", "stepfactor"}
 
 var sweepDefaults = map[string]string{"minbytes": "8", "maxbytes": "8G", "stepfactor": "2"}
 
+// newNccl is the view with the sweep the URL gives (by nccl-tests' names).
+func newNccl(s *State) *Nccl {
+	c := &Nccl{S: s, sweep: map[string]string{}}
+	for _, f := range SweepFields {
+		if v, ok := s.param(f); ok {
+			c.sweep[f] = v
+		}
+	}
+	return c
+}
+
+// addQuery writes the sweep fields that differ from their defaults.
+func (c *Nccl) addQuery(add func(k, v string)) {
+	for _, f := range SweepFields {
+		if v, ok := c.sweep[f]; ok && v != sweepDefaults[f] {
+			add(f, v)
+		}
+	}
+}
+
 // SweepText is the text of sweep field f.
-func (s *State) SweepText(f string) string {
-	if v, ok := s.sweep[f]; ok {
+func (c *Nccl) SweepText(f string) string {
+	if v, ok := c.sweep[f]; ok {
 		return v
 	}
 	return sweepDefaults[f]
 }
 
 // SetSweep sets a sweep field; the table is re-asked with request.TableQuery.
-func (s *State) SetSweep(f, v string) {
-	defer s.guard()
-	if s.sweep == nil {
-		s.sweep = map[string]string{}
-	}
-	s.sweep[f] = v
+func (c *Nccl) SetSweep(f, v string) {
+	defer c.S.guard()
+	c.sweep[f] = v
 }
 
 // SweepList lists the sweep fields (for the template).
-func (s *State) SweepList() []string { return SweepFields }
+func (c *Nccl) SweepList() []string { return SweepFields }
 
 // ncclData is the table of the current question and sweep.
 type ncclData struct {
@@ -53,8 +71,9 @@ type ncclData struct {
 // (≈ 3–7 KB of wasm each).
 //
 //go:noinline
-func (s *State) nccl() ncclData {
-	key := "nccl|" + s.SweepText("minbytes") + "|" + s.SweepText("maxbytes") + "|" + s.SweepText("stepfactor")
+func (c *Nccl) nccl() ncclData {
+	s := c.S
+	key := "nccl|" + c.SweepText("minbytes") + "|" + c.SweepText("maxbytes") + "|" + c.SweepText("stepfactor")
 	return s.cached(key, func() any {
 		fields := map[string]string{}
 		for _, f := range ControlFields {
@@ -66,7 +85,7 @@ func (s *State) nccl() ncclData {
 		fields["ranks"] = strconv.Itoa(s.P.Ranks)
 		fields["collective"], fields["algorithm"] = string(s.P.Collective), string(s.P.Algorithm)
 		for _, f := range SweepFields {
-			fields[f] = s.SweepText(f)
+			fields[f] = c.SweepText(f)
 		}
 		fields["chunks"] = "0"
 		p, dt, w, err := request.TableQuery(request.Map(fields))
@@ -86,16 +105,17 @@ func (s *State) nccl() ncclData {
 }
 
 // SweepErr is the inline message of sweep field f.
-func (s *State) SweepErr(f string) string {
-	if d := s.nccl(); d.Field == f {
+func (c *Nccl) SweepErr(f string) string {
+	s := c.S
+	if d := c.nccl(); d.Field == f {
 		return s.T("err.prefix") + d.Err
 	}
 	return ""
 }
 
 // NCCLErr is an error of the table not tied to a sweep field.
-func (s *State) NCCLErr() string {
-	d := s.nccl()
+func (c *Nccl) NCCLErr() string {
+	d := c.nccl()
 	for _, f := range SweepFields {
 		if d.Field == f {
 			return ""
@@ -105,16 +125,16 @@ func (s *State) NCCLErr() string {
 }
 
 // NCCLRows are the table's rows, formatted as nccl-tests prints them.
-func (s *State) NCCLRows() [][]string {
+func (c *Nccl) NCCLRows() [][]string {
 	var out [][]string
-	for _, r := range s.nccl().Rows {
+	for _, r := range c.nccl().Rows {
 		out = append(out, ncclCells(r))
 	}
 	return out
 }
 
 // NCCLHead is the table's header.
-func (s *State) NCCLHead() []string {
+func (c *Nccl) NCCLHead() []string {
 	return []string{"size (B)", "count", "type", "redop", "root", "time (us)", "algbw (GB/s)", "busbw (GB/s)", "algorithm"}
 }
 
@@ -124,9 +144,10 @@ func ncclCells(r cost.Row) []string {
 }
 
 // NCCLText is the table as aligned text, nccl-tests style, for copying.
-func (s *State) NCCLText() string {
-	rows := [][]string{s.NCCLHead()}
-	rows = append(rows, s.NCCLRows()...)
+func (c *Nccl) NCCLText() string {
+	s := c.S
+	rows := [][]string{c.NCCLHead()}
+	rows = append(rows, c.NCCLRows()...)
 	width := make([]int, len(rows[0]))
 	for _, r := range rows {
 		for i, c := range r {
@@ -150,10 +171,10 @@ func (s *State) NCCLText() string {
 }
 
 // NCCLCSV is the table as CSV.
-func (s *State) NCCLCSV() string {
+func (c *Nccl) NCCLCSV() string {
 	var b strings.Builder
 	b.WriteString("size_bytes,count,type,redop,root,time_us,algbw_GBps,busbw_GBps,algorithm\n")
-	for _, r := range s.NCCLRows() {
+	for _, r := range c.NCCLRows() {
 		b.WriteString(strings.Join(r, ","))
 		b.WriteString("\n")
 	}
@@ -161,14 +182,14 @@ func (s *State) NCCLCSV() string {
 }
 
 // NCCLJSON is the table as cost.Row JSON.
-func (s *State) NCCLJSON() string {
-	out, _ := json.MarshalIndent(s.nccl().Rows, "", " ")
+func (c *Nccl) NCCLJSON() string {
+	out, _ := json.MarshalIndent(c.nccl().Rows, "", " ")
 	return string(out)
 }
 
 // SweepClass is the CSS class of sweep field f.
-func (s *State) SweepClass(f string) string {
-	if s.nccl().Field == f {
+func (c *Nccl) SweepClass(f string) string {
+	if c.nccl().Field == f {
 		return "field bad"
 	}
 	return "field"

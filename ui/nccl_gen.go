@@ -36,14 +36,14 @@ func (c *Nccl) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		{
 			vgparent := vgn
 			_ = vgparent
-			for vgiterkeyt, f := range c.S.SweepList() {
+			for vgiterkeyt, f := range c.SweepList() {
 				var vgiterkey interface{} = vgiterkeyt
 				_ = vgiterkey
 				f := f
 				_ = f
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
 				vgparent.AppendChild(vgn)
-				vgn.AddAttrInterface("class", c.S.SweepClass(f))
+				vgn.AddAttrInterface("class", c.SweepClass(f))
 				{
 					vgparent := vgn
 					_ = vgparent
@@ -53,24 +53,24 @@ func (c *Nccl) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}}}
 					vgparent.AppendChild(vgn)
 					vgn.AddAttrInterface("id", "f-"+f)
-					vgn.AddAttrInterface("value", c.S.SweepText(f))
+					vgn.AddAttrInterface("value", c.SweepText(f))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "input",
-						Func:      func(event vugu.DOMEvent) { c.S.SetSweep(f, event.PropString("target", "value")) },
+						Func:      func(event vugu.DOMEvent) { c.SetSweep(f, event.PropString("target", "value")) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
-					if c.S.SweepErr(f) != "" {
+					if c.SweepErr(f) != "" {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(c.S.SweepErr(f))
+						vgn.SetInnerHTML(c.SweepErr(f))
 					}
 				}
 			}
 		}
-		if c.S.NCCLErr() != "" {
+		if c.NCCLErr() != "" {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}}}
 			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(c.S.NCCLErr())
+			vgn.SetInnerHTML(c.NCCLErr())
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pager"}}}
 		vgparent.AppendChild(vgn)
@@ -81,7 +81,7 @@ func (c *Nccl) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.S.Export("nccl-tests.csv", "text/csv", c.S.NCCLCSV) },
+				Func:      func(event vugu.DOMEvent) { c.S.Export("nccl-tests.csv", "text/csv", c.NCCLCSV) },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{
@@ -94,7 +94,7 @@ func (c *Nccl) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.S.Export("nccl-tests.json", "application/json", c.S.NCCLJSON) },
+				Func:      func(event vugu.DOMEvent) { c.S.Export("nccl-tests.json", "application/json", c.NCCLJSON) },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			{
@@ -108,7 +108,7 @@ func (c *Nccl) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn.SetInnerHTML(c.S.T("n.text"))
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.S.Export("nccl-tests.txt", "text/plain", c.S.NCCLText) },
+				Func:      func(event vugu.DOMEvent) { c.S.Export("nccl-tests.txt", "text/plain", c.NCCLText) },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 		}
@@ -132,7 +132,7 @@ func (c *Nccl) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					{
 						vgparent := vgn
 						_ = vgparent
-						for vgiterkeyt, h := range c.S.NCCLHead() {
+						for vgiterkeyt, h := range c.NCCLHead() {
 							var vgiterkey interface{} = vgiterkeyt
 							_ = vgiterkey
 							h := h
@@ -148,7 +148,7 @@ func (c *Nccl) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				{
 					vgparent := vgn
 					_ = vgparent
-					for vgiterkeyt, r := range c.S.NCCLRows() {
+					for vgiterkeyt, r := range c.NCCLRows() {
 						var vgiterkey interface{} = vgiterkeyt
 						_ = vgiterkey
 						r := r

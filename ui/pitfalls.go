@@ -12,7 +12,14 @@ import (
 // self-check list as questions; the learner types a guess, then sees the
 // core's answer and the reason.
 type Pitfalls struct {
-	S *State
+	S        *State
+	guess    map[string]string // card id → the learner's guess
+	revealed map[string]bool   // card id → answer shown
+}
+
+// newPitfalls is the view with no guess and every answer hidden.
+func newPitfalls(s *State) *Pitfalls {
+	return &Pitfalls{S: s, guess: map[string]string{}, revealed: map[string]bool{}}
 }
 
 // Quiz is one predict-then-reveal card.
@@ -22,7 +29,8 @@ type Quiz struct {
 
 // Quizzes are the cards; every answer is computed by the core from the
 // card's own numbers (the lecture's), not typed in.
-func (s *State) Quizzes() []Quiz {
+func (c *Pitfalls) Quizzes() []Quiz {
+	s := c.S
 	return s.cached("quiz", func() any {
 		var out []Quiz
 		if b, err := units.ParseBandwidth("400Gbps"); err == nil {
@@ -53,29 +61,35 @@ func (s *State) Quizzes() []Quiz {
 }
 
 // SetGuess records the learner's guess for card id.
-func (s *State) SetGuess(id, v string) {
-	defer s.guard()
-	s.Guess[id] = v
+func (c *Pitfalls) SetGuess(id, v string) {
+	defer c.S.guard()
+	c.guess[id] = v
 }
 
+// Guess is the learner's guess for card id.
+func (c *Pitfalls) Guess(id string) string { return c.guess[id] }
+
+// Revealed reports whether card id's answer is shown.
+func (c *Pitfalls) Revealed(id string) bool { return c.revealed[id] }
+
 // Reveal shows (or hides) the answer of card id.
-func (s *State) Reveal(id string) {
-	defer s.guard()
-	s.Revealed[id] = !s.Revealed[id]
+func (c *Pitfalls) Reveal(id string) {
+	defer c.S.guard()
+	c.revealed[id] = !c.revealed[id]
 }
 
 // RevealLabel is the reveal button's text for card id.
-func (s *State) RevealLabel(id string) string {
-	if s.Revealed[id] {
-		return s.T("q.hide")
+func (c *Pitfalls) RevealLabel(id string) string {
+	if c.revealed[id] {
+		return c.S.T("q.hide")
 	}
-	return s.T("q.reveal")
+	return c.S.T("q.reveal")
 }
 
 // YourGuess repeats the learner's guess beside the answer.
-func (s *State) YourGuess(id string) string {
-	if g := s.Guess[id]; g != "" {
-		return s.Tf("q.yours", g)
+func (c *Pitfalls) YourGuess(id string) string {
+	if g := c.guess[id]; g != "" {
+		return c.S.Tf("q.yours", g)
 	}
-	return s.T("q.noguess")
+	return c.S.T("q.noguess")
 }

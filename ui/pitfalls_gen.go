@@ -33,7 +33,7 @@ func (c *Pitfalls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		{
 			vgparent := vgn
 			_ = vgparent
-			for vgiterkeyt, q := range c.S.Quizzes() {
+			for vgiterkeyt, q := range c.Quizzes() {
 				var vgiterkey interface{} = vgiterkeyt
 				_ = vgiterkey
 				q := q
@@ -57,23 +57,23 @@ func (c *Pitfalls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.AddAttrInterface("aria-label", c.S.T("q.placeholder"))
 						vgn.AddAttrInterface("id", q.ID+"-guess")
 						vgn.AddAttrInterface("placeholder", c.S.T("q.placeholder"))
-						vgn.AddAttrInterface("value", c.S.Guess[q.ID])
+						vgn.AddAttrInterface("value", c.Guess(q.ID))
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "input",
-							Func:      func(event vugu.DOMEvent) { c.S.SetGuess(q.ID, event.PropString("target", "value")) },
+							Func:      func(event vugu.DOMEvent) { c.SetGuess(q.ID, event.PropString("target", "value")) },
 							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}}}
 						vgparent.AppendChild(vgn)
 						vgn.AddAttrInterface("id", q.ID+"-reveal")
-						vgn.SetInnerHTML(c.S.RevealLabel(q.ID))
+						vgn.SetInnerHTML(c.RevealLabel(q.ID))
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "click",
-							Func:      func(event vugu.DOMEvent) { c.S.Reveal(q.ID) },
+							Func:      func(event vugu.DOMEvent) { c.Reveal(q.ID) },
 							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 					}
-					if c.S.Revealed[q.ID] {
+					if c.Revealed(q.ID) {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "answer"}}}
 						vgparent.AppendChild(vgn)
 						{
@@ -86,7 +86,7 @@ func (c *Pitfalls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								_ = vgparent
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
 								vgparent.AppendChild(vgn)
-								vgn.SetInnerHTML(c.S.YourGuess(q.ID))
+								vgn.SetInnerHTML(c.YourGuess(q.ID))
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " · "}
 								vgparent.AppendChild(vgn)
 								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "strong", Attr: []vugu.VGAttribute(nil)}

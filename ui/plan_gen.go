@@ -27,7 +27,7 @@ func (c *Plan) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn.SetInnerHTML(c.S.T("view.plan"))
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "headline"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "pl-headline"}}}
 		vgparent.AppendChild(vgn)
-		vgn.SetInnerHTML(c.S.PlanHeadline())
+		vgn.SetInnerHTML(c.PlanHeadline())
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
 		vgparent.AppendChild(vgn)
 		vgn.SetInnerHTML(c.S.T("pl.intro"))
@@ -36,14 +36,14 @@ func (c *Plan) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		{
 			vgparent := vgn
 			_ = vgparent
-			for vgiterkeyt, f := range c.S.PlanFieldList() {
+			for vgiterkeyt, f := range c.PlanFieldList() {
 				var vgiterkey interface{} = vgiterkeyt
 				_ = vgiterkey
 				f := f
 				_ = f
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
 				vgparent.AppendChild(vgn)
-				vgn.AddAttrInterface("class", c.S.PlanClass(f))
+				vgn.AddAttrInterface("class", c.PlanClass(f))
 				{
 					vgparent := vgn
 					_ = vgparent
@@ -53,24 +53,24 @@ func (c *Plan) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}}}
 					vgparent.AppendChild(vgn)
 					vgn.AddAttrInterface("id", "pl-"+f)
-					vgn.AddAttrInterface("value", c.S.PlanText(f))
+					vgn.AddAttrInterface("value", c.PlanText(f))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "input",
-						Func:      func(event vugu.DOMEvent) { c.S.SetPlanField(f, event.PropString("target", "value")) },
+						Func:      func(event vugu.DOMEvent) { c.SetPlanField(f, event.PropString("target", "value")) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
-					if c.S.PlanErrFor(f) != "" {
+					if c.PlanErrFor(f) != "" {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(c.S.PlanErrFor(f))
+						vgn.SetInnerHTML(c.PlanErrFor(f))
 					}
 				}
 			}
 		}
-		if c.S.PlanErr() != "" {
+		if c.PlanErr() != "" {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
 			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(c.S.PlanErr())
+			vgn.SetInnerHTML(c.PlanErr())
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h3", Attr: []vugu.VGAttribute(nil)}
 		vgparent.AppendChild(vgn)
@@ -80,7 +80,7 @@ func (c *Plan) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		{
 			vgparent := vgn
 			_ = vgparent
-			for vgiterkeyt, r := range c.S.PlanGroups() {
+			for vgiterkeyt, r := range c.PlanGroups() {
 				var vgiterkey interface{} = vgiterkeyt
 				_ = vgiterkey
 				r := r
@@ -113,7 +113,7 @@ func (c *Plan) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn.SetInnerHTML(c.S.T("n.text"))
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.S.ExportPlanText() },
+				Func:      func(event vugu.DOMEvent) { c.ExportPlanText() },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 		}
@@ -137,7 +137,7 @@ func (c *Plan) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					{
 						vgparent := vgn
 						_ = vgparent
-						for vgiterkeyt, h := range c.S.PlanHead() {
+						for vgiterkeyt, h := range c.PlanHead() {
 							var vgiterkey interface{} = vgiterkeyt
 							_ = vgiterkey
 							h := h
@@ -153,7 +153,7 @@ func (c *Plan) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				{
 					vgparent := vgn
 					_ = vgparent
-					for vgiterkeyt, r := range c.S.PlanRows() {
+					for vgiterkeyt, r := range c.PlanRows() {
 						var vgiterkey interface{} = vgiterkeyt
 						_ = vgiterkey
 						r := r
@@ -182,7 +182,7 @@ func (c *Plan) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		{
 			vgparent := vgn
 			_ = vgparent
-			for vgiterkeyt, r := range c.S.PlanTotals() {
+			for vgiterkeyt, r := range c.PlanTotals() {
 				var vgiterkey interface{} = vgiterkeyt
 				_ = vgiterkey
 				r := r
@@ -210,7 +210,7 @@ func (c *Plan) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		{
 			vgparent := vgn
 			_ = vgparent
-			for vgiterkeyt, b := range c.S.PlanMemory() {
+			for vgiterkeyt, b := range c.PlanMemory() {
 				var vgiterkey interface{} = vgiterkeyt
 				_ = vgiterkey
 				b := b
@@ -241,16 +241,16 @@ func (c *Plan) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
 		vgparent.AppendChild(vgn)
-		vgn.SetInnerHTML(c.S.PlanMemoryNote())
+		vgn.SetInnerHTML(c.PlanMemoryNote())
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h3", Attr: []vugu.VGAttribute(nil)}
 		vgparent.AppendChild(vgn)
 		vgn.SetInnerHTML(c.S.T("pl.timelines"))
-		if len(c.S.PlanTimelines()) == 0 {
+		if len(c.PlanTimelines()) == 0 {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
 			vgparent.AppendChild(vgn)
 			vgn.SetInnerHTML(c.S.T("pl.notl"))
 		}
-		for vgiterkeyt, tl := range c.S.PlanTimelines() {
+		for vgiterkeyt, tl := range c.PlanTimelines() {
 			var vgiterkey interface{} = vgiterkeyt
 			_ = vgiterkey
 			tl := tl
@@ -325,7 +325,7 @@ func (c *Plan) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				{
 					vgparent := vgn
 					_ = vgparent
-					for vgiterkeyt, r := range c.S.PlanTable() {
+					for vgiterkeyt, r := range c.PlanTable() {
 						var vgiterkey interface{} = vgiterkeyt
 						_ = vgiterkey
 						r := r
@@ -343,7 +343,7 @@ func (c *Plan) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn.SetInnerHTML(r.Split)
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "style", Val: "text-align:left"}}}
 							vgparent.AppendChild(vgn)
-							vgn.SetInnerHTML(c.S.PlanTableCalls(r))
+							vgn.SetInnerHTML(c.PlanTableCalls(r))
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute{{Namespace: "", Key: "style", Val: "text-align:left"}}}
 							vgparent.AppendChild(vgn)
 							vgn.SetInnerHTML(r.Travels)

@@ -14,7 +14,8 @@ import (
 // default, every collective row, memory bars and the regenerated table.
 func TestPlanViewRendersThePlan(t *testing.T) {
 	s := NewState("view=plan&lang=en", "")
-	page := render(t, &App{S: s})
+	a := NewApp(s)
+	page := render(t, a)
 	in, err := plan.Parse(request.Map(map[string]string{"model": "70b", "dp": "8", "tp": "8", "zero": "3"}))
 	if err != nil {
 		t.Fatal(err)
@@ -24,8 +25,8 @@ func TestPlanViewRendersThePlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustContain(t, page, `id="view-plan"`, `id="pl-table"`, `id="pl-strategies"`, `id="pl-m-total"`, cost.FormatSeconds(r.StepS))
-	if got := strings.Count(page, "<tr>") - 2; got != len(r.Rows)+len(s.PlanTable()) {
-		t.Errorf("%d table rows, want %d collectives + %d strategies", got, len(r.Rows), len(s.PlanTable()))
+	if got := strings.Count(page, "<tr>") - 2; got != len(r.Rows)+len(a.Plan.PlanTable()) {
+		t.Errorf("%d table rows, want %d collectives + %d strategies", got, len(r.Rows), len(a.Plan.PlanTable()))
 	}
 	for _, x := range r.Rows {
 		if !strings.Contains(page, cost.FormatSeconds(x.TimeS)) {
@@ -36,16 +37,16 @@ func TestPlanViewRendersThePlan(t *testing.T) {
 	// The default plan is ZeRO-3: its two timelines (without and with
 	// prefetch) are drawn, each with the exposed time plan.ZeroTimeline gives.
 	tls := plan.Timelines(r, plan.DefaultMoEChunks)
-	if len(tls) != 2 || len(s.PlanTimelines()) != 2 {
-		t.Fatalf("%d timelines (view %d), want ZeRO-3 without and with prefetch", len(tls), len(s.PlanTimelines()))
+	if len(tls) != 2 || len(a.Plan.PlanTimelines()) != 2 {
+		t.Fatalf("%d timelines (view %d), want ZeRO-3 without and with prefetch", len(tls), len(a.Plan.PlanTimelines()))
 	}
 	for _, tl := range tls {
 		mustContain(t, page, html.EscapeString(tl.About), cost.FormatSeconds(tl.Exposed), `id="timeline-`+tl.Name+`-title"`)
 	}
-	s.SetPlanField("model", "mixtral-8x7b")
-	s.SetPlanField("ep", "8")
-	s.SetPlanField("zero", "0")
-	if n := len(s.PlanTimelines()); n != 3 {
+	a.Plan.SetPlanField("model", "mixtral-8x7b")
+	a.Plan.SetPlanField("ep", "8")
+	a.Plan.SetPlanField("zero", "0")
+	if n := len(a.Plan.PlanTimelines()); n != 3 {
 		t.Errorf("MoE with DDP: %d timelines, want ddp and the MoE layer unsplit and split", n)
 	}
 }
@@ -54,36 +55,38 @@ func TestPlanViewRendersThePlan(t *testing.T) {
 // the last valid plan stays on screen.
 func TestPlanViewFields(t *testing.T) {
 	s := NewState("view=plan", "")
-	before := s.PlanHeadline()
-	s.SetPlanField("zero", "1")
-	if s.pl.r.Zero != "ZeRO-1" || s.PlanHeadline() == before {
-		t.Errorf("zero 1: plan is %s", s.pl.r.Zero)
+	a := NewApp(s)
+	before := a.Plan.PlanHeadline()
+	a.Plan.SetPlanField("zero", "1")
+	if a.Plan.r.Zero != "ZeRO-1" || a.Plan.PlanHeadline() == before {
+		t.Errorf("zero 1: plan is %s", a.Plan.r.Zero)
 	}
-	good := s.pl.r
-	s.SetPlanField("tp", "3")
-	if msg := s.PlanErrFor("tp"); !strings.Contains(msg, "divisor of 64") {
+	good := a.Plan.r
+	a.Plan.SetPlanField("tp", "3")
+	if msg := a.Plan.PlanErrFor("tp"); !strings.Contains(msg, "divisor of 64") {
 		t.Errorf("tp 3: inline message %q", msg)
 	}
-	if s.pl.r.StepS != good.StepS {
+	if a.Plan.r.StepS != good.StepS {
 		t.Error("a bad field replaced the last valid plan")
 	}
-	html := render(t, &App{S: s})
+	html := render(t, a)
 	mustContain(t, html, "divisor of 64", `class="field bad"`)
-	s.SetPlanField("tp", "8")
-	if s.PlanErrFor("tp") != "" || s.PlanErr() != "" {
+	a.Plan.SetPlanField("tp", "8")
+	if a.Plan.PlanErrFor("tp") != "" || a.Plan.PlanErr() != "" {
 		t.Errorf("tp 8 again: messages remain")
 	}
-	s.SetPlanField("nope", "1") // not a field: ignored
+	a.Plan.SetPlanField("nope", "1") // not a field: ignored
 }
 
 // The URL carries the planner's fields as plan.<field> (only those that
 // differ from the defaults), and a link restores them.
 func TestPlanViewURL(t *testing.T) {
 	s := NewState("view=plan", "")
-	s.SetPlanField("model", "mixtral-8x7b")
-	s.SetPlanField("ep", "8")
-	s.SetPlanField("zero", "1")
-	q := s.Query()
+	a := NewApp(s)
+	a.Plan.SetPlanField("model", "mixtral-8x7b")
+	a.Plan.SetPlanField("ep", "8")
+	a.Plan.SetPlanField("zero", "1")
+	q := a.Query()
 	for _, w := range []string{"plan.model=mixtral-8x7b", "plan.ep=8", "plan.zero=1", "view=plan"} {
 		if !strings.Contains(q, w) {
 			t.Errorf("query %q lacks %q", q, w)
@@ -93,12 +96,14 @@ func TestPlanViewURL(t *testing.T) {
 		t.Errorf("query %q carries a default field", q)
 	}
 	u := NewState(q, "")
-	if u.pl.r.Input.Model.Name != "mixtral-8x7b" || u.pl.r.Input.Parallel.EP != 8 || u.Query() != q {
-		t.Errorf("restored %s ep %d; query %q → %q", u.pl.r.Input.Model.Name, u.pl.r.Input.Parallel.EP, q, u.Query())
+	uApp := NewApp(u)
+	if uApp.Plan.r.Input.Model.Name != "mixtral-8x7b" || uApp.Plan.r.Input.Parallel.EP != 8 || uApp.Query() != q {
+		t.Errorf("restored %s ep %d; query %q → %q", uApp.Plan.r.Input.Model.Name, uApp.Plan.r.Input.Parallel.EP, q, uApp.Query())
 	}
 	// Embedded alone, in Chinese.
 	e := NewState("embed=plan&lang=zh", "")
-	html := render(t, &App{S: e})
+	eApp := NewApp(e)
+	html := render(t, eApp)
 	mustContain(t, html, `id="view-plan"`, "并行规划器")
 	if strings.Contains(html, `role="tablist"`) {
 		t.Error("embedded view shows the tabs")

@@ -35,11 +35,12 @@ func TestBuildSafelySurvivesPanics(t *testing.T) {
 	}
 	for _, tc := range cases {
 		s := NewState("ranks=64", "en")
+		a := NewApp(s)
 		r := staticrender.New(nil)
 		newEnv := func() (*vugu.BuildEnv, error) { return vugu.NewBuildEnv(r.EventEnv()) }
 		env, _ := newEnv()
-		root := &crashy{n: tc.panics, app: &App{S: s}}
-		br, err := BuildSafely(&env, newEnv, root, s)
+		root := &crashy{n: tc.panics, app: a}
+		br, err := BuildSafely(&env, newEnv, root, a)
 		if (err == nil) != tc.ok {
 			t.Fatalf("%s: err = %v", tc.reason, err)
 		}
@@ -73,13 +74,14 @@ func TestHandlerPanicIsReported(t *testing.T) {
 
 func TestExportPanicIsReported(t *testing.T) {
 	s := NewState("view=ledger", "en")
+	a := NewApp(s)
 	var got string
 	s.Download = func(name, mime, data string) { got = name }
 	s.Export("x.csv", "text/csv", func() string { panic("bad export") })
 	if !strings.Contains(s.Panic, "bad export") || got != "" {
 		t.Fatalf("Panic %q, downloaded %q", s.Panic, got)
 	}
-	s.Export("ledger.csv", "text/csv", s.LedgerCSV)
+	s.Export("ledger.csv", "text/csv", a.Ledger.LedgerCSV)
 	if got != "ledger.csv" {
 		t.Fatalf("export after a recovered panic: %q", got)
 	}

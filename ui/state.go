@@ -11,12 +11,15 @@ import (
 	"github.com/ccplay/ccplay/core/request"
 )
 
-// State is everything the playground shows: the text of every control as the
-// user typed it, the last valid cost question and the core's answer to it,
-// the inline error of the field that is wrong now, and the per-view state
-// (ledger page, animation round, revealed cards). Components read it; event
-// handlers change it through its methods, each guarded so that a Go panic
-// becomes an inline report and never kills the page.
+// State is the question the playground answers and what its views share:
+// the text of every control as the user typed it, the last valid cost
+// question and the core's answer to it, the inline error of the field that
+// is wrong now, the language and the selected view, and the caches of the
+// answers several views draw (the memo). Each view's own state (a ledger
+// page, the animation, the planner's fields…) lives in its component (see
+// App). Components read State; event handlers change it through its
+// methods, each guarded so that a Go panic becomes an inline report and
+// never kills the page.
 //
 // Invariant: P and R always hold the last valid question and its answer
 // (the defaults before any input), so a bad field never blanks the page.
@@ -27,9 +30,9 @@ type State struct {
 	// EmbedControls shows the controls above the embedded view (?controls=1).
 	EmbedControls bool
 
+	query map[string]string // the URL query the page was opened with (views read their own fields from it)
 	text  map[string]string // control field → text as typed
 	given map[string]bool   // link fields given explicitly (URL or typed); see lookup
-	sweep map[string]string // nccl-tests sweep field → text (absent = default)
 	Field string            // the field whose text is invalid now ("" if none)
 	Err   string            // that field's message (the core's, naming what is accepted; English)
 	err   error             // the error Err is the message of (ErrMsg says it in the page's language)
@@ -41,21 +44,17 @@ type State struct {
 
 	Panic string // a recovered panic, shown inline until the next change
 
-	LedgerPage int // 0-based page of the per-rank ledger table
-	Anim       Anim
-	Guess      map[string]string // pitfall card id → the learner's guess
-	Revealed   map[string]bool   // pitfall card id → answer shown
-	Conv       string            // text of the units converter
-	ab         abacusState       // the abacus's inputs and operator
-	Copied     bool              // the "copy link" button was pressed
-	Exported   string            // the last exported file's name
+	// edits counts the changes of the question and the recovered panics:
+	// a view keeps a position (a ledger page, an animation round) only
+	// while it is unchanged.
+	edits int
+
+	Exported string // the last exported file's name
 
 	// Download, when set, saves a file (the browser adapter sets it).
 	Download func(name, mime, data string)
 
 	memo memo
-	pl   planState    // the parallelism planner's fields and plan (plan.go)
-	ms   measureState // measurements overlaid on the time-vs-size chart (measure.go)
 }
 
 // ControlFields are the cost fields the controls edit and the URL carries,
@@ -71,26 +70,19 @@ var alwaysInURL = map[string]bool{"collective": true, "algorithm": true, "ranks"
 // without the leading "?") in a browser whose preferred language is navLang.
 // Fields missing from the query take the CLI's defaults. O(fields).
 func NewState(query, navLang string) *State {
-	s := &State{text: map[string]string{}, given: map[string]bool{}, Guess: map[string]string{}, Revealed: map[string]bool{}, Conv: "400Gbps"}
-	s.Anim.Speed = 1
+	q := parseQuery(query)
+	s := &State{query: q, text: map[string]string{}, given: map[string]bool{}}
 	for _, f := range ControlFields {
 		s.text[f] = request.Default(f)
 	}
 	s.Lang = DefaultLang(navLang)
 	s.View = Views[0]
-	q := parseQuery(query)
 	for _, f := range ControlFields {
 		if v, ok := q[f]; ok {
 			s.text[f] = v
 			s.given[f] = true
 		}
 	}
-	for _, f := range SweepFields {
-		if v, ok := q[f]; ok {
-			s.SetSweep(f, v)
-		}
-	}
-	s.pl = newPlanState(q)
 	if l, ok := q["lang"]; ok && (l == "zh" || l == "en") {
 		s.Lang = l
 	}
@@ -144,11 +136,7 @@ func (s *State) SetField(f, v string) {
 	}
 	s.text[f] = v
 	s.markGiven(f, v)
-	s.LedgerPage = 0
-	s.Anim.Round = 0
-	s.Anim.Playing = false
-	s.Anim.gen++
-	s.Copied = false
+	s.edits++
 	s.recompute()
 }
 
@@ -205,14 +193,24 @@ func (s *State) SetLang(l string) {
 	}
 }
 
-// SetView selects a view (unknown names are ignored).
+// SetView selects a view (unknown names are ignored). App.SetView, the
+// tabs' handler, also pauses the animation.
 func (s *State) SetView(v string) {
 	defer s.guard()
 	if IsView(v) {
 		s.View = v
-		s.Anim.Playing = false
-		s.Anim.gen++
 	}
+}
+
+// Edits counts the changes of the question and the recovered panics: a
+// view keeps a position (a ledger page, an animation round) only while
+// Edits is what it was when the position was set.
+func (s *State) Edits() int { return s.edits }
+
+// param is the value of key in the URL query the page was opened with.
+func (s *State) param(key string) (string, bool) {
+	v, ok := s.query[key]
+	return v, ok
 }
 
 // T is the message of key in the current language.
@@ -220,9 +218,6 @@ func (s *State) T(key string) string { return T(s.Lang, key) }
 
 // Tf is T with fmt.Sprintf arguments.
 func (s *State) Tf(key string, a ...any) string { return fmt.Sprintf(T(s.Lang, key), a...) }
-
-// Shows reports whether view v is on screen.
-func (s *State) Shows(v string) bool { return s.View == v }
 
 // guard turns a panic in an event handler into an inline report. Deferred
 // by every mutating method.
@@ -232,44 +227,33 @@ func (s *State) guard() {
 	}
 }
 
-// Recovered records a recovered panic value for display and resets the
-// per-view state that may have caused it.
+// Recovered records a recovered panic value for display and resets what
+// may have caused it: the caches, and the views' positions (see Edits).
 func (s *State) Recovered(r any) {
 	s.Panic = fmt.Sprintf("%v", r)
+	s.edits++
 	if st := debug.Stack(); len(st) > 0 {
 		println("ccplay: recovered panic:", s.Panic, "\n", string(st))
 	}
-	s.Anim = Anim{Speed: 1}
-	s.LedgerPage = 0
 	s.memo = memo{}
 }
 
-// Query is the URL query (without "?") that restores this state: the six
-// main fields always (the network's bandwidth and latency only when no
-// preset stands for them), the intra-node link's only when given, the
-// others when they differ from the CLI's defaults (inQuery), then lang,
-// view and embed. Deterministic order (ControlFields).
-func (s *State) Query() string {
-	var b strings.Builder
-	add := func(k, v string) {
-		if b.Len() > 0 {
-			b.WriteByte('&')
-		}
-		b.WriteString(k)
-		b.WriteByte('=')
-		b.WriteString(escape(v))
-	}
+// addQuestion writes the question's part of the URL query (see
+// App.Query): the six main fields always (the network's bandwidth and
+// latency only when no preset stands for them), the intra-node link's
+// only when given, the others when they differ from the CLI's defaults
+// (inQuery). Deterministic order (ControlFields).
+func (s *State) addQuestion(add func(k, v string)) {
 	for _, f := range ControlFields {
 		if s.inQuery(f) {
 			add(f, s.text[f])
 		}
 	}
-	for _, f := range SweepFields {
-		if v, ok := s.sweep[f]; ok && v != sweepDefaults[f] {
-			add(f, v)
-		}
-	}
-	s.pl.addQuery(add)
+}
+
+// addPage writes the page's part of the URL query: lang, then view or
+// embed (and controls).
+func (s *State) addPage(add func(k, v string)) {
 	add("lang", s.Lang)
 	if s.Embed {
 		add("embed", s.View)
@@ -279,5 +263,15 @@ func (s *State) Query() string {
 	} else if s.View != Views[0] {
 		add("view", s.View)
 	}
-	return b.String()
+}
+
+// Export hands the file that data produces to the browser adapter (a
+// download; natively it only records the name). data runs under the guard,
+// so a panic while producing the file is reported, not fatal.
+func (s *State) Export(name, mime string, data func() string) {
+	defer s.guard()
+	s.Exported = name
+	if d := data(); s.Download != nil && d != "" {
+		s.Download(name, mime, d)
+	}
 }

@@ -19,11 +19,13 @@ func TestQueryRoundTrip(t *testing.T) {
 	}
 	for _, tc := range cases {
 		s := NewState(tc.query, "en")
-		if got := s.Query(); got != tc.want {
+		a := NewApp(s)
+		if got := a.Query(); got != tc.want {
 			t.Errorf("%s:\n got %s\nwant %s", tc.reason, got, tc.want)
 		}
-		again := NewState(s.Query(), "zh")
-		if again.Query() != s.Query() || again.R.TimeS != s.R.TimeS {
+		again := NewState(a.Query(), "zh")
+		againApp := NewApp(again)
+		if againApp.Query() != a.Query() || again.R.TimeS != s.R.TimeS {
 			t.Errorf("%s: reloading the query does not restore the state", tc.reason)
 		}
 	}

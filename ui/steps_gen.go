@@ -28,7 +28,7 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "headline"}}}
 		vgparent.AppendChild(vgn)
 		vgn.SetInnerHTML(c.S.Headline())
-		if c.S.AnimReason() != "" {
+		if c.AnimReason() != "" {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "limit"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "a-limit"}}}
 			vgparent.AppendChild(vgn)
 			{
@@ -36,7 +36,7 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgparent
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute(nil)}
 				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(c.S.AnimReason())
+				vgn.SetInnerHTML(c.AnimReason())
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "dl", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "kv"}}}
 				vgparent.AppendChild(vgn)
 				{
@@ -64,7 +64,7 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 			}
 		}
-		if c.S.AnimReason() == "" {
+		if c.AnimReason() == "" {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute(nil)}
 			vgparent.AppendChild(vgn)
 			{
@@ -80,12 +80,12 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.SetInnerHTML("‹ " + c.S.T("a.back"))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.S.StepBy(-1) },
+						Func:      func(event vugu.DOMEvent) { c.StepBy(-1) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "a-play"}}}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.PlayText())
+					vgn.SetInnerHTML(c.PlayLabel())
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
 						Func:      func(event vugu.DOMEvent) { c.TogglePlay(event) },
@@ -96,17 +96,17 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.SetInnerHTML(c.S.T("a.step") + " ›")
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.S.StepBy(1) },
+						Func:      func(event vugu.DOMEvent) { c.StepBy(1) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "range"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "a-scrub"}, vugu.VGAttribute{Namespace: "", Key: "min", Val: "0"}}}
 					vgparent.AppendChild(vgn)
 					vgn.AddAttrInterface("aria-label", c.S.T("a.scrub"))
-					vgn.AddAttrInterface("max", c.S.AnimRounds())
+					vgn.AddAttrInterface("max", c.AnimRounds())
 					vgn.AddAttrInterface("value", c.Round())
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "input",
-						Func:      func(event vugu.DOMEvent) { c.S.Scrub(event.PropString("target", "value")) },
+						Func:      func(event vugu.DOMEvent) { c.Scrub(event.PropString("target", "value")) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
@@ -121,13 +121,13 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent.AppendChild(vgn)
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
-							Func:      func(event vugu.DOMEvent) { c.S.SetSpeed(event.PropString("target", "value")) },
+							Func:      func(event vugu.DOMEvent) { c.SetSpeed(event.PropString("target", "value")) },
 							// TODO: implement capture, etc. mostly need to decide syntax
 						})
 						{
 							vgparent := vgn
 							_ = vgparent
-							for vgiterkeyt, o := range c.S.SpeedOptions() {
+							for vgiterkeyt, o := range c.SpeedOptions() {
 								var vgiterkey interface{} = vgiterkeyt
 								_ = vgiterkey
 								o := o
@@ -142,7 +142,7 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "strong", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "a-label"}}}
 					vgparent.AppendChild(vgn)
-					vgn.SetInnerHTML(c.S.AnimLabel())
+					vgn.SetInnerHTML(c.AnimLabel())
 				}
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "anim-grid"}}}
 				vgparent.AppendChild(vgn)
@@ -156,10 +156,10 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						_ = vgparent
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "chart"}}}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(c.S.AnimSVG())
+						vgn.SetInnerHTML(c.AnimSVG())
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "a-layout"}}}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(c.S.AnimLayout())
+						vgn.SetInnerHTML(c.AnimLayout())
 					}
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute(nil)}
 					vgparent.AppendChild(vgn)
@@ -169,12 +169,12 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h3", Attr: []vugu.VGAttribute(nil)}
 						vgparent.AppendChild(vgn)
 						vgn.SetInnerHTML(c.S.T("a.roundledger"))
-						if len(c.S.AnimRoundRows()) == 0 {
+						if len(c.AnimRoundRows()) == 0 {
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
 							vgparent.AppendChild(vgn)
 							vgn.SetInnerHTML(c.S.T("a.noround"))
 						}
-						if len(c.S.AnimRoundRows()) > 0 {
+						if len(c.AnimRoundRows()) > 0 {
 							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "table", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "a-round"}}}
 							vgparent.AppendChild(vgn)
 							{
@@ -209,7 +209,7 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								{
 									vgparent := vgn
 									_ = vgparent
-									for vgiterkeyt, r := range c.S.AnimRoundRows() {
+									for vgiterkeyt, r := range c.AnimRoundRows() {
 										var vgiterkey interface{} = vgiterkeyt
 										_ = vgiterkey
 										r := r
@@ -238,7 +238,7 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						}
 					}
 				}
-				if len(c.S.ChunkGrid()) > 0 {
+				if len(c.ChunkGrid()) > 0 {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute(nil)}
 					vgparent.AppendChild(vgn)
 					{
@@ -249,14 +249,14 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn.SetInnerHTML(c.S.T("a.chunks"))
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
 						vgparent.AppendChild(vgn)
-						vgn.SetInnerHTML(c.S.GridLegend())
+						vgn.SetInnerHTML(c.GridLegend())
 						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "chunks"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "a-grid"}}}
 						vgparent.AppendChild(vgn)
-						vgn.AddAttrInterface("style", c.S.GridStyle())
+						vgn.AddAttrInterface("style", c.GridStyle())
 						{
 							vgparent := vgn
 							_ = vgparent
-							for vgiterkeyt, row := range c.S.ChunkGrid() {
+							for vgiterkeyt, row := range c.ChunkGrid() {
 								var vgiterkey interface{} = vgiterkeyt
 								_ = vgiterkey
 								row := row
@@ -285,7 +285,7 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						}
 					}
 				}
-				if len(c.S.ChunkGrid()) == 0 {
+				if len(c.ChunkGrid()) == 0 {
 					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
 					vgparent.AppendChild(vgn)
 					vgn.SetInnerHTML(c.S.T("a.nogrid"))

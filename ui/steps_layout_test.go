@@ -25,30 +25,31 @@ func TestStepsLayoutFollowsAlgorithm(t *testing.T) {
 	}
 	for _, tc := range cases {
 		s := NewState("view=steps&"+tc.query, "en")
+		a := NewApp(s)
 		if s.Err != "" {
 			t.Fatalf("%s: %s", tc.why, s.Err)
 		}
-		render(t, &App{S: s})
-		s.StepBy(1)
-		render(t, &App{S: s})
-		svg := string(s.AnimSVG())
+		render(t, a)
+		a.Steps.StepBy(1)
+		render(t, a)
+		svg := string(a.Steps.AnimSVG())
 		if !strings.Contains(svg, tc.want) {
 			t.Errorf("%s: SVG lacks %q", tc.why, tc.want)
 		}
-		if !strings.Contains(s.AnimLayout(), tc.layout) {
-			t.Errorf("%s: layout note %q lacks %q", tc.why, s.AnimLayout(), tc.layout)
+		if !strings.Contains(a.Steps.AnimLayout(), tc.layout) {
+			t.Errorf("%s: layout note %q lacks %q", tc.why, a.Steps.AnimLayout(), tc.layout)
 		}
 	}
-	s := NewState("view=steps&algorithm=hierarchical&ranks=8&gpus-per-node=4", "en")
-	if got, want := s.AnimRounds(), 2*(4-1)+2*(2-1); got != want {
+	a := NewApp(NewState("view=steps&algorithm=hierarchical&ranks=8&gpus-per-node=4", "en"))
+	if got, want := a.Steps.AnimRounds(), 2*(4-1)+2*(2-1); got != want {
 		t.Errorf("hierarchical 2 nodes × 4 GPUs: %d rounds, want 2(g−1)+2(k−1) = %d", got, want)
 	}
-	for _, c := range s.LedgerChecks() { // the ledger runs the same two-level schedule the closed form prices
+	for _, c := range a.Ledger.LedgerChecks() { // the ledger runs the same two-level schedule the closed form prices
 		if !c.OK {
 			t.Errorf("hierarchical 2 × 4: ledger check %s: ledger %s, formula %s", c.Label, c.Ledger, c.Formula)
 		}
 	}
-	if q := s.Query(); !strings.Contains(q, "gpus-per-node=4") {
+	if q := a.Query(); !strings.Contains(q, "gpus-per-node=4") {
 		t.Errorf("URL %q lacks gpus-per-node", q)
 	}
 }

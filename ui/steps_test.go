@@ -11,17 +11,18 @@ import (
 
 func TestStepsRingAllReduceCompletes(t *testing.T) {
 	s := NewState("view=steps&ranks=4", "en")
-	if s.AnimReason() != "" {
-		t.Fatal(s.AnimReason())
+	a := NewApp(s)
+	if a.Steps.AnimReason() != "" {
+		t.Fatal(a.Steps.AnimReason())
 	}
-	rounds := s.AnimRounds()
+	rounds := a.Steps.AnimRounds()
 	if rounds != 2*(4-1) {
 		t.Fatalf("ring AllReduce on 4 ranks: %d rounds, want 2(P−1) = 6", rounds)
 	}
-	html := render(t, &App{S: s})
+	html := render(t, a)
 	mustContain(t, html, "before round 1 of 6", `id="a-grid"`)
 	// Initially every element holds one rank's data.
-	for _, row := range s.ChunkGrid() {
+	for _, row := range a.Steps.ChunkGrid() {
 		for _, c := range row.Cells {
 			if c.Text != "1" {
 				t.Fatalf("before round 1: cell %q, want 1", c.Text)
@@ -29,13 +30,13 @@ func TestStepsRingAllReduceCompletes(t *testing.T) {
 		}
 	}
 	for i := 0; i < rounds; i++ {
-		s.StepBy(1)
+		a.Steps.StepBy(1)
 	}
-	s.StepBy(1) // clamped at the end
-	if s.Anim.Round != rounds {
-		t.Fatalf("round %d after stepping past the end", s.Anim.Round)
+	a.Steps.StepBy(1) // clamped at the end
+	if a.Steps.pos() != rounds {
+		t.Fatalf("round %d after stepping past the end", a.Steps.pos())
 	}
-	for _, row := range s.ChunkGrid() {
+	for _, row := range a.Steps.ChunkGrid() {
 		for _, c := range row.Cells {
 			if c.Text != "4" {
 				t.Fatalf("after the last round: cell %q, want 4 (all ranks' data)", c.Text)
@@ -45,38 +46,38 @@ func TestStepsRingAllReduceCompletes(t *testing.T) {
 	// The round ledger equals sim.RoundRanks of an independently built schedule.
 	sc, _ := sched.Build(prim.Spec{Collective: "allreduce", Ranks: 4, Op: prim.Sum, Count: int(s.P.Elems())}, sched.Ring, sched.Options{})
 	want := sim.RoundRanks(sc, rounds-1, 4)
-	rows := s.AnimRoundRows()
+	rows := a.Steps.AnimRoundRows()
 	if len(rows) != 4 || rows[0].Sent != BytesShort(want[0].Sent) {
 		t.Errorf("round ledger %+v, want sent %s", rows, BytesShort(want[0].Sent))
 	}
-	html = render(t, &App{S: s})
+	html = render(t, a)
 	mustContain(t, html, "round 6 of 6", "<svg")
 }
 
 func TestStepsScrubPlayAndLimit(t *testing.T) {
 	s := NewState("view=steps&ranks=8&collective=allgather", "en")
-	s.Scrub("3")
-	if s.Anim.Round != 3 {
-		t.Fatalf("scrub to 3: round %d", s.Anim.Round)
+	a := NewApp(s)
+	a.Steps.Scrub("3")
+	if a.Steps.pos() != 3 {
+		t.Fatalf("scrub to 3: round %d", a.Steps.pos())
 	}
-	s.Scrub("999")
-	if s.Anim.Round != s.AnimRounds() {
-		t.Errorf("scrub past the end not clamped: %d", s.Anim.Round)
+	a.Steps.Scrub("999")
+	if a.Steps.pos() != a.Steps.AnimRounds() {
+		t.Errorf("scrub past the end not clamped: %d", a.Steps.pos())
 	}
-	s.Scrub("0")
-	s.Anim.Playing = true
-	gen := s.Anim.gen
+	a.Steps.set(0, true)
+	gen := a.Steps.gen
 	n := 0
-	for s.Tick(gen) {
+	for a.Steps.Tick(gen) {
 		n++
 	}
-	if s.Anim.Round != s.AnimRounds() || s.Anim.Playing {
-		t.Errorf("playing to the end: round %d of %d, playing %v", s.Anim.Round, s.AnimRounds(), s.Anim.Playing)
+	if a.Steps.pos() != a.Steps.AnimRounds() || a.Steps.isPlaying() {
+		t.Errorf("playing to the end: round %d of %d, playing %v", a.Steps.pos(), a.Steps.AnimRounds(), a.Steps.isPlaying())
 	}
 	s.SetField("ranks", "128")
-	if !strings.Contains(s.AnimReason(), "64") {
-		t.Errorf("P = 128: reason %q does not name the limit", s.AnimReason())
+	if !strings.Contains(a.Steps.AnimReason(), "64") {
+		t.Errorf("P = 128: reason %q does not name the limit", a.Steps.AnimReason())
 	}
-	html := render(t, &App{S: s})
+	html := render(t, a)
 	mustContain(t, html, `id="a-limit"`)
 }

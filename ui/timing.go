@@ -1,10 +1,8 @@
 package ui
 
 import (
-	"fmt"
 	"strconv"
 
-	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/units"
 )
 
@@ -15,46 +13,9 @@ type Timing struct {
 	S *State
 }
 
-// KV is one labelled value of a view, with an optional tooltip.
-type KV struct {
-	ID, Label, Value string
-	Title            string
-}
-
-// Secs formats seconds as the CLI does (cost.FormatSeconds).
-func Secs(s float64) string { return cost.FormatSeconds(s) }
-
-// Bytes formats a byte count with its exact value in binary units.
-func Bytes(b int64) string {
-	if b < 1024 {
-		return strconv.FormatInt(b, 10) + " B"
-	}
-	return units.FormatBytes(float64(b), true) + " (" + strconv.FormatInt(b, 10) + " B)"
-}
-
-// BytesShort formats a byte count in binary units only.
-func BytesShort(b int64) string {
-	if b < 1024 {
-		return strconv.FormatInt(b, 10) + " B"
-	}
-	return units.FormatBytes(float64(b), true)
-}
-
-// Rate formats bytes per second in decimal units (GB/s = 10⁹ B/s) with four
-// significant figures: "28.04 GB/s".
-func Rate(bps float64) string {
-	u := []string{"B/s", "KB/s", "MB/s", "GB/s", "TB/s", "PB/s"}
-	i := 0
-	for i < len(u)-1 && bps >= 1000 {
-		bps /= 1000
-		i++
-	}
-	return strconv.FormatFloat(bps, 'g', 4, 64) + " " + u[i]
-}
-
 // TimingRows are the result's numbers, labelled in the current language.
-func (s *State) TimingRows() []KV {
-	r := s.R
+func (c *Timing) TimingRows() []KV {
+	s, r := c.S, c.S.R
 	rows := []KV{
 		{"t-time", s.T("t.time"), Secs(r.TimeS), ""},
 		{"t-alpha", s.T("t.alpha"), Secs(r.LatencyTermS), ""},
@@ -77,17 +38,6 @@ func (s *State) TimingRows() []KV {
 	return rows
 }
 
-// Headline is the one-line answer: "AllReduce · ring · P = 8 · 100 MiB".
-func (s *State) Headline() string {
-	r := s.R
-	alg := r.Algorithm
-	if r.AutoChosen {
-		alg = s.Tf("t.autochose", alg)
-	}
-	return fmt.Sprintf("%s · %s · P = %d · %s · %s", s.T("coll."+r.Collective), alg, r.Ranks,
-		BytesShort(r.SizeBytes), Rate(r.BandwidthBps))
-}
-
 // TermBar is one segment of the stacked bar of the time's terms.
 type TermBar struct {
 	Class, Label string
@@ -95,8 +45,8 @@ type TermBar struct {
 }
 
 // TermBars splits the time into its α, β and γ shares (percent of the total).
-func (s *State) TermBars() []TermBar {
-	r := s.R
+func (c *Timing) TermBars() []TermBar {
+	s, r := c.S, c.S.R
 	if !(r.TimeS > 0) {
 		return nil
 	}
@@ -121,7 +71,8 @@ func (b TermBar) Title() string {
 }
 
 // Regime says whether the question is latency- or bandwidth-bound.
-func (s *State) Regime() string {
+func (c *Timing) Regime() string {
+	s := c.S
 	if s.R.LatencyTermS > s.R.BandwidthTermS+s.R.ComputeTermS {
 		return s.T("t.latbound")
 	}
@@ -129,10 +80,66 @@ func (s *State) Regime() string {
 }
 
 // Alternatives are auto's runners-up with their times.
-func (s *State) Alternatives() []KV {
+func (c *Timing) Alternatives() []KV {
+	s := c.S
 	var out []KV
 	for _, a := range s.R.Alternatives {
 		out = append(out, KV{ID: "alt-" + a.Algorithm, Label: a.Algorithm, Value: Secs(a.TimeS)})
 	}
 	return out
 }
+
+// TopologyRows are what cost.Evaluate says about where the ranks sit
+// (Result.Topology): the cluster and its intra-node link, the inter-node
+// bytes of the busiest rank, one flat ring on the same links beside
+// hierarchical AllReduce (the lecture's 128 × 8 question), the executed
+// ledger split by link class, and for a slowdown the time without it and
+// the ratio. Empty when the question has neither nodes nor a slowdown.
+func (c *Timing) TopologyRows() []KV {
+	s := c.S
+	tr := s.R.Topology
+	if tr == nil {
+		return nil
+	}
+	var rows []KV
+	if tr.GPUsPerNode > 0 && s.P.GPUsPerNode > 0 {
+		rows = append(rows,
+			KV{ID: "t-cluster", Label: s.T("t.cluster"), Value: s.Tf("t.cluster.v", tr.Nodes, tr.GPUsPerNode)},
+			KV{ID: "t-intra", Label: s.T("t.intra"), Value: Rate(tr.IntraBandwidthBps) + " · α = " + units.Duration(tr.IntraLatencyS).String()})
+		if tr.InterBytesPerRank >= 0 {
+			rows = append(rows, KV{ID: "t-inter", Label: s.T("t.inter"), Value: Bytes(tr.InterBytesPerRank)})
+		}
+		if fr := tr.FlatRing; fr != nil {
+			ratio := "∞"
+			if fr.InterRatio > 0 {
+				ratio = strconv.FormatFloat(fr.InterRatio, 'g', 3, 64) + "×"
+			}
+			rows = append(rows,
+				KV{ID: "t-flat-time", Label: s.T("t.flat.time"), Value: Secs(fr.TimeS)},
+				KV{ID: "t-flat-inter", Label: s.T("t.flat.inter"), Value: Bytes(fr.InterBytesPerRank)},
+				KV{ID: "t-flat-ratio", Label: s.T("t.flat.ratio"), Value: ratio})
+		}
+		if l := tr.Ledger; l != nil {
+			rows = append(rows,
+				KV{ID: "t-split-intra", Label: s.T("t.split.intra"), Value: s.Tf("t.split.v", BytesShort(l.IntraBytes), l.MaxIntraSentRank, BytesShort(l.MaxIntraSent)), Title: Bytes(l.IntraBytes)},
+				KV{ID: "t-split-inter", Label: s.T("t.split.inter"), Value: s.Tf("t.split.v", BytesShort(l.InterBytes), l.MaxInterSentRank, BytesShort(l.MaxInterSent)), Title: Bytes(l.InterBytes)})
+		} else {
+			rows = append(rows, KV{ID: "t-split-none", Label: s.T("t.split.intra"), Value: s.T("t.split.none")})
+		}
+	}
+	if tr.Slow != "" {
+		without := tr.UnslowedTimeS
+		if s.R.ScheduleTimeS > 0 && tr.UnslowedScheduleTimeS > 0 {
+			without = tr.UnslowedScheduleTimeS
+		}
+		rows = append(rows,
+			KV{ID: "t-slow", Label: s.T("t.slow"), Value: tr.Slow},
+			KV{ID: "t-unslowed", Label: s.T("t.unslowed"), Value: Secs(without)},
+			KV{ID: "t-slowratio", Label: s.T("t.slowratio"), Value: SlowRatio(tr.SlowRatio), Title: s.T("t.slowratio.title")})
+	}
+	return rows
+}
+
+// SlowRatio formats how many times longer the slowed question takes, as
+// the CLI does ("%.3g×").
+func SlowRatio(x float64) string { return strconv.FormatFloat(x, 'g', 3, 64) + "×" }

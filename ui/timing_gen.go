@@ -40,14 +40,14 @@ func (c *Timing) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent.AppendChild(vgn)
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "regime"}}}
 			vgparent.AppendChild(vgn)
-			vgn.SetInnerHTML(c.S.Regime())
+			vgn.SetInnerHTML(c.Regime())
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "termbar"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
 		vgparent.AppendChild(vgn)
 		{
 			vgparent := vgn
 			_ = vgparent
-			for vgiterkeyt, b := range c.S.TermBars() {
+			for vgiterkeyt, b := range c.TermBars() {
 				var vgiterkey interface{} = vgiterkeyt
 				_ = vgiterkey
 				b := b
@@ -65,7 +65,7 @@ func (c *Timing) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		{
 			vgparent := vgn
 			_ = vgparent
-			for vgiterkeyt, r := range c.S.TimingRows() {
+			for vgiterkeyt, r := range c.TimingRows() {
 				var vgiterkey interface{} = vgiterkeyt
 				_ = vgiterkey
 				r := r
@@ -86,7 +86,7 @@ func (c *Timing) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 			}
 		}
-		if len(c.S.TopologyRows()) > 0 {
+		if len(c.TopologyRows()) > 0 {
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "topo"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "t-topo"}}}
 			vgparent.AppendChild(vgn)
 			{
@@ -100,7 +100,7 @@ func (c *Timing) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				{
 					vgparent := vgn
 					_ = vgparent
-					for vgiterkeyt, r := range c.S.TopologyRows() {
+					for vgiterkeyt, r := range c.TopologyRows() {
 						var vgiterkey interface{} = vgiterkeyt
 						_ = vgiterkey
 						r := r
@@ -159,7 +159,7 @@ func (c *Timing) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				{
 					vgparent := vgn
 					_ = vgparent
-					for vgiterkeyt, a := range c.S.Alternatives() {
+					for vgiterkeyt, a := range c.Alternatives() {
 						var vgiterkey interface{} = vgiterkeyt
 						_ = vgiterkey
 						a := a

@@ -38,7 +38,7 @@ func TestTimingShowsCoreNumbers(t *testing.T) {
 
 func TestControlChangeUpdatesTiming(t *testing.T) {
 	s := NewState("", "en")
-	a := &App{S: s}
+	a := NewApp(s)
 	before := render(t, a)
 	// The generated handler calls SetField with the event's target value.
 	ev := event("64")
@@ -65,6 +65,7 @@ func TestBadInputKeepsLastValidResult(t *testing.T) {
 	}
 	for _, tc := range cases {
 		s := NewState("ranks=16", "en")
+		a := NewApp(s)
 		good := s.R
 		s.SetField(tc.field, tc.text)
 		if s.Field != tc.field || s.Err == "" {
@@ -77,7 +78,7 @@ func TestBadInputKeepsLastValidResult(t *testing.T) {
 		if cliErr == nil || !contains(cliErr.Error(), s.Err) {
 			t.Errorf("%s: message %q differs from the CLI's %v", tc.reason, s.Err, cliErr)
 		}
-		page := render(t, &App{S: s})
+		page := render(t, a)
 		mustContain(t, page, `class="err"`, html.EscapeString(s.Err), Secs(good.TimeS))
 	}
 }

@@ -13,26 +13,34 @@ import (
 // (units.ParseSize, units.ParseBandwidth) and the lecture's bandwidth pyramid
 // with per-direction and bidirectional figures labelled.
 type Units struct {
-	S *State
+	S    *State
+	conv string // the converter's text
 }
 
+// newUnits is the view with the lecture's 400 Gbps in the converter.
+func newUnits(s *State) *Units { return &Units{S: s, conv: "400Gbps"} }
+
+// Conv is the converter's text.
+func (c *Units) Conv() string { return c.conv }
+
 // SetConv sets the converter's text.
-func (s *State) SetConv(v string) {
-	defer s.guard()
-	s.Conv = v
+func (c *Units) SetConv(v string) {
+	defer c.S.guard()
+	c.conv = v
 }
 
 // ConvRows converts the converter's text: as a rate (bits or bytes per
 // second) and/or as a size (decimal and binary), as the core parses them.
-func (s *State) ConvRows() []KV {
+func (c *Units) ConvRows() []KV {
+	s := c.S
 	var out []KV
-	if b, err := units.ParseBandwidth(s.Conv); err == nil {
+	if b, err := units.ParseBandwidth(c.conv); err == nil {
 		out = append(out,
 			KV{ID: "u-Bps", Label: s.T("u.bytes"), Value: Rate(b.BytesPerSecond())},
 			KV{ID: "u-Gbps", Label: s.T("u.bits"), Value: b.Gbps()},
 			KV{ID: "u-GiBps", Label: s.T("u.binrate"), Value: strconv.FormatFloat(b.BytesPerSecond()/(1<<30), 'g', 4, 64) + " GiB/s"})
 	}
-	if z, err := units.ParseSize(s.Conv); err == nil {
+	if z, err := units.ParseSize(c.conv); err == nil {
 		out = append(out,
 			KV{ID: "u-B", Label: s.T("u.exact"), Value: strconv.FormatInt(int64(z), 10) + " B"},
 			KV{ID: "u-dec", Label: s.T("u.dec"), Value: units.FormatBytes(float64(z), false)},
@@ -44,9 +52,10 @@ func (s *State) ConvRows() []KV {
 
 // ConvErr is the converter's message when the text is neither a rate nor a
 // size (the core's two messages, in the page's language: see ErrMsg).
-func (s *State) ConvErr() string {
-	_, e1 := units.ParseBandwidth(s.Conv)
-	_, e2 := units.ParseSize(s.Conv)
+func (c *Units) ConvErr() string {
+	s := c.S
+	_, e1 := units.ParseBandwidth(c.conv)
+	_, e2 := units.ParseSize(c.conv)
 	if e1 == nil || e2 == nil {
 		return ""
 	}
@@ -60,7 +69,8 @@ type Tier struct {
 
 // PyramidTiers are the lecture's H100 tiers (lecture 09, §1.2), widest at
 // the bottom; NVLink's figure is the bidirectional total, labelled so.
-func (s *State) PyramidTiers() []Tier {
+func (c *Units) PyramidTiers() []Tier {
+	s := c.S
 	// Per-direction figures are core/topo's presets (with their sources);
 	// memory tiers have no direction.
 	dir := map[string]float64{}
@@ -87,7 +97,8 @@ func (s *State) PyramidTiers() []Tier {
 // PyramidRatio states the lecture's 18× and the per-direction 9×, and what
 // the difference does to a ring AllReduce of the current M on 8 ranks
 // (cost.Evaluate on 450 GB/s and on 50 GB/s per direction).
-func (s *State) PyramidRatio() []string {
+func (c *Units) PyramidRatio() []string {
+	s := c.S
 	nv, ok1 := s.eval(prim.AllReduce, sched.Ring, 8, s.P.Size, 450e9)
 	ib, ok2 := s.eval(prim.AllReduce, sched.Ring, 8, s.P.Size, 50e9)
 	out := []string{s.T("p.ratio")}
@@ -99,7 +110,8 @@ func (s *State) PyramidRatio() []string {
 
 // WorkedExample is §1.1's 14 GB over 400 Gbps at 90 % efficiency ≈ 0.31 s,
 // priced by the core as one point-to-point message with α = 0.
-func (s *State) WorkedExample() string {
+func (c *Units) WorkedExample() string {
+	s := c.S
 	q := s.P
 	q.Collective, q.Algorithm, q.Ranks, q.Root, q.Chunks = prim.SendRecv, sched.Naive, 2, 0, 0
 	q.Size, q.Bandwidth, q.Efficiency, q.Latency, q.Gamma, q.ElemSize = 14e9, 50e9, 0.9, 0, 0, 1

@@ -38,16 +38,16 @@ func (c *Units) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn.SetInnerHTML(c.S.T("u.input"))
 			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "u-input"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}}}
 			vgparent.AppendChild(vgn)
-			vgn.AddAttrInterface("value", c.S.Conv)
+			vgn.AddAttrInterface("value", c.Conv())
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "input",
-				Func:      func(event vugu.DOMEvent) { c.S.SetConv(event.PropString("target", "value")) },
+				Func:      func(event vugu.DOMEvent) { c.SetConv(event.PropString("target", "value")) },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
-			if c.S.ConvErr() != "" {
+			if c.ConvErr() != "" {
 				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
 				vgparent.AppendChild(vgn)
-				vgn.SetInnerHTML(c.S.ConvErr())
+				vgn.SetInnerHTML(c.ConvErr())
 			}
 		}
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "dl", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "kv"}}}
@@ -55,7 +55,7 @@ func (c *Units) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		{
 			vgparent := vgn
 			_ = vgparent
-			for vgiterkeyt, r := range c.S.ConvRows() {
+			for vgiterkeyt, r := range c.ConvRows() {
 				var vgiterkey interface{} = vgiterkeyt
 				_ = vgiterkey
 				r := r
@@ -80,7 +80,7 @@ func (c *Units) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn.SetInnerHTML(c.S.T("u.rules"))
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "answer"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "u-worked"}}}
 		vgparent.AppendChild(vgn)
-		vgn.SetInnerHTML(c.S.WorkedExample())
+		vgn.SetInnerHTML(c.WorkedExample())
 		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h3", Attr: []vugu.VGAttribute(nil)}
 		vgparent.AppendChild(vgn)
 		vgn.SetInnerHTML(c.S.T("p.title"))
@@ -89,7 +89,7 @@ func (c *Units) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		{
 			vgparent := vgn
 			_ = vgparent
-			for vgiterkeyt, t := range c.S.PyramidTiers() {
+			for vgiterkeyt, t := range c.PyramidTiers() {
 				var vgiterkey interface{} = vgiterkeyt
 				_ = vgiterkey
 				t := t
@@ -116,7 +116,7 @@ func (c *Units) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 			}
 		}
-		for vgiterkeyt, l := range c.S.PyramidRatio() {
+		for vgiterkeyt, l := range c.PyramidRatio() {
 			var vgiterkey interface{} = vgiterkeyt
 			_ = vgiterkey
 			l := l

@@ -179,7 +179,7 @@ func download(name, mime, data string) {
 // data-field attribute) and change events of their selects straight to
 // State.SetField under the event environment's lock, then asks for a render.
 // One delegated listener replaces a Vugu handler per control.
-func listenFields(env vugu.EventEnv, s *ui.State) {
+func listenFields(env vugu.EventEnv, s *ui.State, root *ui.App) {
 	h := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		ev := args[0]
 		t := ev.Get("target")
@@ -201,14 +201,14 @@ func listenFields(env vugu.EventEnv, s *ui.State) {
 	doc := js.Global().Get("document")
 	doc.Call("addEventListener", "input", h)
 	doc.Call("addEventListener", "change", h)
-	listenFiles(env, s)
+	listenFiles(env, root)
 }
 
 // listenFiles reads the file chosen in a file input marked
 // data-file="measure" (File.text(), a promise) and hands its name, size and
-// text to State.LoadMeasurementFile under the event environment's lock,
+// text to the measurement panel (App.Charts.Measure) under the event environment's lock,
 // then asks for a render. A file above the limit is refused unread.
-func listenFiles(env vugu.EventEnv, s *ui.State) {
+func listenFiles(env vugu.EventEnv, root *ui.App) {
 	h := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		t := args[0].Get("target")
 		if !t.Truthy() || t.Get("getAttribute").Type() != js.TypeFunction || t.Call("getAttribute", "data-file").String() != "measure" {
@@ -223,7 +223,7 @@ func listenFiles(env vugu.EventEnv, s *ui.State) {
 		t.Set("value", "") // choosing the same file again loads it again
 		deliver := func(text string) {
 			env.Lock()
-			s.LoadMeasurementFile(name, size, text)
+			root.Charts.Measure.LoadMeasurementFile(name, size, text)
 			env.UnlockRender()
 		}
 		if size > ui.MaxMeasureBytes {
@@ -240,7 +240,7 @@ func listenFiles(env vugu.EventEnv, s *ui.State) {
 		fail = js.FuncOf(func(_ js.Value, a []js.Value) any {
 			release()
 			env.Lock()
-			s.LoadMeasurementError(name, a[0].Call("toString").String())
+			root.Charts.Measure.LoadMeasurementError(name, a[0].Call("toString").String())
 			env.UnlockRender()
 			return nil
 		})

@@ -38,8 +38,9 @@ func main() {
 		return
 	}
 	s.Download = download
-	root := &ui.App{S: s, Copy: copyLink}
-	listenFields(renderer.EventEnv(), s)
+	root := ui.NewApp(s)
+	root.Copy = copyLink
+	listenFields(renderer.EventEnv(), s, root)
 	url := newURLWriter()
 	resize := newResizePoster(s.Embed)
 	perf := win.Get("performance")
@@ -47,14 +48,14 @@ func main() {
 
 	for ok := true; ok; ok = renderer.EventWait() {
 		t0 := perf.Call("now").Float()
-		br, err := ui.BuildSafely(&env, newEnv, root, s)
+		br, err := ui.BuildSafely(&env, newEnv, root, root)
 		if err != nil {
 			fatal(err)
 			return
 		}
 		if err := render(renderer, br); err != nil {
 			s.Recovered(err)
-			if br, err = ui.BuildSafely(&env, newEnv, root, s); err == nil {
+			if br, err = ui.BuildSafely(&env, newEnv, root, root); err == nil {
 				err = render(renderer, br)
 			}
 			if err != nil {
@@ -62,7 +63,7 @@ func main() {
 				return
 			}
 		}
-		url.write(s.Query())
+		url.write(root.Query())
 		resize.check()
 		rendered(perf.Call("now").Float()-t0, s.Pending())
 		if s.Pending() {

@@ -1,0 +1,64 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/units"
+)
+
+// KV is one labelled value of a view, with an optional tooltip.
+type KV struct {
+	ID, Label, Value string
+	Title            string
+}
+
+// Secs formats seconds as the CLI does (cost.FormatSeconds).
+func Secs(s float64) string { return cost.FormatSeconds(s) }
+
+// Bytes formats a byte count with its exact value in binary units.
+func Bytes(b int64) string {
+	if b < 1024 {
+		return strconv.FormatInt(b, 10) + " B"
+	}
+	return units.FormatBytes(float64(b), true) + " (" + strconv.FormatInt(b, 10) + " B)"
+}
+
+// BytesShort formats a byte count in binary units only.
+func BytesShort(b int64) string {
+	if b < 1024 {
+		return strconv.FormatInt(b, 10) + " B"
+	}
+	return units.FormatBytes(float64(b), true)
+}
+
+// Rate formats bytes per second in decimal units (GB/s = 10⁹ B/s) with four
+// significant figures: "28.04 GB/s".
+func Rate(bps float64) string {
+	u := []string{"B/s", "KB/s", "MB/s", "GB/s", "TB/s", "PB/s"}
+	i := 0
+	for i < len(u)-1 && bps >= 1000 {
+		bps /= 1000
+		i++
+	}
+	return strconv.FormatFloat(bps, 'g', 4, 64) + " " + u[i]
+}
+
+// Option is one entry of a select.
+type Option struct {
+	Value, Label string
+	Selected     bool
+	Disabled     bool
+}
+
+// Headline is the one-line answer: "AllReduce · ring · P = 8 · 100 MiB".
+func (s *State) Headline() string {
+	r := s.R
+	alg := r.Algorithm
+	if r.AutoChosen {
+		alg = s.Tf("t.autochose", alg)
+	}
+	return fmt.Sprintf("%s · %s · P = %d · %s · %s", s.T("coll."+r.Collective), alg, r.Ranks,
+		BytesShort(r.SizeBytes), Rate(r.BandwidthBps))
+}

@@ -1,0 +1,28 @@
+package ui
+
+import (
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+)
+
+// eval asks the core for a variant of the current question.
+func (s *State) eval(c prim.Collective, a sched.Algorithm, ranks int, size int64, bw float64) (cost.Result, bool) {
+	q := s.P
+	q.Collective, q.Algorithm, q.Ranks, q.Size, q.Root, q.Chunks = c, a, ranks, size, 0, 0
+	if bw > 0 {
+		q.Bandwidth, q.Efficiency = bw, 1
+	}
+	q.Size = cost.RoundSize(c, ranks, q.ElemSize, size)
+	r, err := evaluate(q)
+	return r, err == nil
+}
+
+// evaluate is cost.Evaluate without the executed schedule
+// (cost.EvaluateDeferred), for the cards, pitfalls and worked examples that
+// build their own parameters: they show closed-form times only, and a tree
+// at P = 2048 would otherwise build its schedule on every render.
+func evaluate(p cost.Params) (cost.Result, error) {
+	r, _, err := cost.EvaluateDeferred(p)
+	return r, err
+}
