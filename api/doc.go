@@ -8,6 +8,7 @@
 //	GET  /api/v1/table       an nccl-tests sweep → JSON rows (= `ccplay table --json`); format=text for the table
 //	GET  /api/v1/schedule    the rounds, transfers, ledger and α-β-γ price of one schedule (P ≤ MaxScheduleRanks)
 //	POST /api/v1/run         the body and answer of `ccplay run` (one JSON object, ≤ MaxRunBody bytes)
+//	GET  /api/v1/plan        the parallelism planner (= `ccplay plan --json`); format=text for its text, timeline=NAME for an overlap timeline (SVG or JSON)
 //	GET  /embed/{chart}.svg  time-vs-ranks, time-vs-size, ledger-bars, ring-step (package chart/figure)
 //	GET  /healthz            liveness: {"status":"ok"}
 //	GET  /                   the static site if Config.Static has index.html, else an index of the endpoints
@@ -21,4 +22,6 @@
 // one request (MaxScheduleRanks, MaxScheduleTransfers, MaxScheduleChunks,
 // MaxRunBody) are checked in O(1) before any schedule is built. A 500 means
 // a bug: a recover guard turns an unexpected panic into a JSON 500.
+//
+// docs/api.md describes the endpoints for users, with the Worker's limits.
 package api

@@ -1,8 +1,8 @@
 // Package ui is the playground's view layer: Vugu components (the *.vugu files
-// and their generated *_vgen.go code) and the plain-Go view model behind them
+// and their generated *_gen.go code) and the plain-Go view model behind them
 // (State and its helpers), which holds the text of every control, asks the
 // core for every number shown (request.CostParams, cost.Evaluate, cost.Table,
-// sched.Build, sim.NewLedger, sim.NewRun, figure's charts) and never computes
+// cost.ScheduleOf, sim.NewLedger, sim.NewRun, figure's charts) and never computes
 // a cost itself.
 //
 // Nothing here imports syscall/js: the components render natively with Vugu's
