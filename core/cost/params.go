@@ -1,7 +1,10 @@
-// Package cost prices collectives under the α-β-γ model without building a
-// schedule: closed forms (exact for the cost rule of package sim wherever
-// their doc says so), lower bounds, nccl-tests algbw/busbw, and the result
-// object the CLI, the API and the playground show.
+// Package cost prices collectives under the α-β-γ model, mostly without
+// building a schedule: closed forms (exact for the cost rule of package sim
+// wherever their doc says so; the rule is written out in docs/conventions.md),
+// lower bounds, nccl-tests algbw/busbw, auto and its crossovers, NCCL's
+// tuning model, and the result object the CLI, the API and the playground
+// show. Where a face needs the executed schedule a question prices, it asks
+// ScheduleOf, the one place that builds it.
 package cost
 
 import (
