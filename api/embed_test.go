@@ -3,7 +3,9 @@ package api
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"strings"
 	"testing"
@@ -90,10 +92,18 @@ func TestEmbedIsTheFigure(t *testing.T) {
 	if !strings.Contains(desc, "busiest rank, 0, sends 700 MiB") {
 		t.Errorf("naive: the root sends (P−1)·S = 700 MiB; desc %q", desc)
 	}
+	// The crossover is the one finder's (within 10⁻⁵ of the lecture's S* =
+	// P(P−1−⌈log₂P⌉)·α/β = 8 MB on 8 ranks, whose tree is the many-chunk limit).
 	a = get(t, "/embed/time-vs-size.svg?minbytes=1K&maxbytes=1G&algorithms=ring,tree")
 	_, desc = svgText(t, "time-vs-size", a.body)
-	if !strings.Contains(desc, "tree is the cheapest below 7.63 MiB, then ring from 7.63 MiB (8000000 bytes)") {
-		t.Errorf("time-vs-size should state the crossover: %q", desc)
+	q := p
+	q.Ranks = 8
+	xs, err := cost.CrossoversAmong(q, []sched.Algorithm{sched.Ring, sched.Tree}, 1<<10, 1<<30)
+	if err != nil || len(xs) != 1 || math.Abs(float64(xs[0].SizeBytes)-8e6) > 80 {
+		t.Fatalf("ring vs tree on 8 ranks: %+v, %v; want one crossover near 8 MB", xs, err)
+	}
+	if want := fmt.Sprintf("tree is the cheapest below 7.63 MiB, then ring from 7.63 MiB (%d bytes)", xs[0].SizeBytes); !strings.Contains(desc, want) {
+		t.Errorf("time-vs-size should state the crossover %q: %q", want, desc)
 	}
 	a = get(t, "/embed/ring-step.svg?round=14")
 	title, _ = svgText(t, "ring-step", a.body)

@@ -2,7 +2,6 @@ package cost
 
 import (
 	"github.com/ccplay/ccplay/core/fielderr"
-	"github.com/ccplay/ccplay/core/prim"
 )
 
 // Sweep is an nccl-tests size sweep: -b MinBytes -e MaxBytes with either a
@@ -62,15 +61,16 @@ type Row struct {
 	Algorithm string  `json:"algorithm"`
 }
 
-// Table predicts the rows nccl-tests would print for the sweep. Like
-// nccl-tests, each size is rounded down to a whole number of elements (and,
-// for AllGather, ReduceScatter and AllToAll, to a multiple of P elements,
-// since every rank's part must be equal). p.Size is ignored. SizeBytes is
-// the whole buffer and Count the elements nccl-tests passes to the NCCL
-// call: all of them for AllReduce and the rooted collectives, one rank's
-// part (SizeBytes / P / element size) for AllGather, ReduceScatter and
-// AllToAll — nccl-tests prints its "paramcount" (src/all_gather.cu,
-// reduce_scatter.cu, alltoall.cu GetCollByteCount; common.cu prints
+// Table predicts the rows nccl-tests would print for the sweep. Each size
+// is rounded down with RoundSize, the one size-step rule: to a whole number
+// of elements, and for Scatter, Gather, AllGather, ReduceScatter and
+// AllToAll to a multiple of P elements, since every rank's part is equal.
+// p.Size is ignored. SizeBytes is the whole buffer and Count the elements
+// nccl-tests passes to the NCCL call, SizeBytes / SizeStep: all of them for
+// AllReduce, Broadcast and Reduce, one rank's part for the other five —
+// nccl-tests prints its "paramcount" (NVIDIA/nccl-tests src/all_gather.cu,
+// reduce_scatter.cu, alltoall.cu, scatter.cu and gather.cu,
+// GetCollByteCount: paramcount = count / nranks; common.cu prints
 // args->nbytes / wordSize with nbytes = paramcount × wordSize), as its
 // published all_gather logs show (64 B, count 1 on 16 ranks). Each row is
 // the closed form (Quick); with CostModel "nccl" it is NCCL's model instead,
@@ -88,11 +88,7 @@ func Table(p Params, dt DType, w Sweep) ([]Row, error) {
 	if last := sizes[len(sizes)-1]; last > MaxSize(p.Ranks) {
 		return nil, fielderr.Errorf("maxbytes", "the sweep reaches %d bytes; on %d ranks sizes up to %d bytes are accepted (see cost.MaxSize)", last, p.Ranks, MaxSize(p.Ranks))
 	}
-	unit := int64(dt.Size) // bytes per counted element
-	switch p.Collective {
-	case prim.AllGather, prim.ReduceScatter, prim.AllToAll:
-		unit *= int64(p.Ranks) // one counted element per rank's part
-	}
+	unit := SizeStep(p.Collective, p.Ranks, dt.Size) // bytes per counted element
 	redop, root := "none", -1
 	if p.Collective.Reduces() {
 		redop = "sum"
@@ -103,7 +99,7 @@ func Table(p Params, dt DType, w Sweep) ([]Row, error) {
 	rows := make([]Row, 0, len(sizes))
 	for _, s := range sizes {
 		q := p
-		q.Size = s / unit * unit
+		q.Size = RoundSize(p.Collective, p.Ranks, dt.Size, s)
 		row := Row{SizeBytes: q.Size, Count: q.Size / unit, Type: dt.Name, Redop: redop, Root: root}
 		var t float64
 		if p.CostModel == ModelNCCL {

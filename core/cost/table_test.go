@@ -217,3 +217,33 @@ func TestTableColumnsMatchRealLogs(t *testing.T) {
 		}
 	}
 }
+
+// Every row's size follows the one size-step rule (RoundSize) and its
+// count is SizeBytes / SizeStep: one rank's part for Scatter and Gather as
+// for AllGather, ReduceScatter and AllToAll (nccl-tests' scatter.cu and
+// gather.cu: paramcount = count / nranks), the whole vector otherwise.
+func TestTableRoundsWithSizeStep(t *testing.T) {
+	w := cost.Sweep{MinBytes: 4, MaxBytes: 1 << 20, StepFactor: 4}
+	dt, err := cost.ParseDType("float")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range prim.Collectives() {
+		p := cost.Params{Collective: c, Algorithm: sched.Auto, Ranks: 6, Bandwidth: 50e9, Efficiency: 1, Latency: 5e-6}
+		rows, err := cost.Table(p, dt, w)
+		if err != nil {
+			t.Fatalf("%s: %v", c, err)
+		}
+		sizes, _ := w.Sizes()
+		step := cost.SizeStep(c, 6, 4)
+		for i, r := range rows {
+			if r.SizeBytes != cost.RoundSize(c, 6, 4, sizes[i]) || r.Count != r.SizeBytes/step {
+				t.Errorf("%s: row %d is %d B, count %d; want %d B, count %d", c, i, r.SizeBytes, r.Count,
+					cost.RoundSize(c, 6, 4, sizes[i]), cost.RoundSize(c, 6, 4, sizes[i])/step)
+			}
+		}
+		if perRank := c == prim.Scatter || c == prim.Gather || c == prim.AllGather || c == prim.ReduceScatter || c == prim.AllToAll; perRank != (step == 24) {
+			t.Errorf("%s: size step %d B on 6 ranks of 4-byte elements", c, step)
+		}
+	}
+}
