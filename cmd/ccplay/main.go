@@ -1,8 +1,21 @@
 // Command ccplay is the native command line of the collective-communication
-// playground: it prices collectives under the α-β-γ model (cost, table),
-// executes real schedules on per-rank buffers (run) and reproduces the
-// lecture's experiments (experiment). Every answer comes from package core,
-// the same code the HTTP API and the browser playground use.
+// playground. Its commands:
+//
+//	cost        price one collective under the α-β-γ model (or NCCL's tuning model)
+//	table       the nccl-tests table the model expects for a size sweep
+//	run         execute a collective's real schedule on per-rank buffers (JSON on stdin)
+//	experiment  the lecture's Experiments 1–4 (§7), printed as the lecture prints them
+//	plan        the parallelism planner: every collective of a training step, priced
+//	serve       the playground and the HTTP API (package api) on one port
+//	launch      real collectives in P OS processes over TCP on 127.0.0.1
+//	rank        one rank process of launch (started by launch, not by hand)
+//	bench       measure a real transport over an nccl-tests sweep and fit α and β
+//	fit         fit α and β to nccl-tests output or to ccplay bench --json
+//
+// Each command reads its flags, turns them into core values through package
+// request, asks package core (or package job, for real runs) for the answer
+// and formats it; every number comes from the same code the HTTP API and the
+// browser playground use. docs/cli.md describes the commands for users.
 //
 // Exit status: 0 on success, 2 for bad input or usage (one line on stderr
 // naming the flag or JSON field and what is accepted), 1 for an internal
