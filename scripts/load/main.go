@@ -1,5 +1,5 @@
 // Command load measures ccplay's HTTP API under load, natively (`ccplay
-// serve`) and on the Worker runtime (`wrangler dev`), for the README:
+// serve`) and on the Worker runtime (`wrangler dev`), for docs/performance.md:
 // requests per second and latency percentiles at a fixed concurrency for a
 // fixed time, errors, CPU per request, and how fast an enormous schedule
 // (P = 10⁶) is refused. All traffic goes to 127.0.0.1; every loop is
