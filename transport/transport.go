@@ -108,7 +108,7 @@ type Options struct {
 // machine of cpus cores: 100 µs without yielding when every rank can have
 // a core of its own, else 1 ms yielding the CPU between polls. Measured on
 // 2 cores, ring AllReduce with the ranks as processes, interleaved runs
-// (README, "Our TCP ring AllReduce against Open MPI"): without polling a
+// (docs/real-runs.md, the Open MPI comparison): without polling a
 // waiting rank slept at once and waking it cost tens of microseconds (P =
 // 2, 1 KiB: 65 µs per call, the CPUs half idle; 30 µs polling 100 µs).
 // Polling without yielding, with more ranks than cores, took the core a
