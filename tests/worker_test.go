@@ -53,7 +53,7 @@ func stripComments(src string) string {
 	return b.String()
 }
 
-// TestWranglerConfig: the Worker's config is what the README and the
+// TestWranglerConfig: the Worker's config is what docs/api.md and the
 // build script promise.
 func TestWranglerConfig(t *testing.T) {
 	root, err := wrangler.Root(".")
