@@ -1,9 +1,30 @@
-// Package ui is the playground's view layer: Vugu components (the *.vugu files
-// and their generated *_gen.go code) and the plain-Go view model behind them
-// (State and its helpers), which holds the text of every control, asks the
-// core for every number shown (request.CostParams, cost.Evaluate, cost.Table,
-// cost.ScheduleOf, sim.NewLedger, sim.NewRun, figure's charts) and never computes
-// a cost itself.
+// Package ui is the playground's view layer: Vugu components (the *.vugu
+// files and their generated *_gen.go code) and the plain-Go view model
+// behind them, which holds the text of every control, asks the core for
+// every number shown (request.CostParams, cost.Evaluate, cost.Table,
+// cost.ScheduleOf, sim.NewLedger, sim.NewRun, figure's charts) and never
+// computes a cost itself.
+//
+// The parts:
+//
+//   - State (state.go) is the question and what the views share: the
+//     controls' text (links.go: presets and the URL's rules), the last
+//     valid cost.Params and cost.Result, the inline error, the language and
+//     the selected view, the memo of answers (memo.go), the schedule and
+//     ledger of the question (schedule.go), variants of the question
+//     (variants.go) and the messages in the page's language (i18n*.go,
+//     errlang.go, coreerr_zh.go, coretext_zh.go, plan_i18n.go).
+//   - App (app.go, app.vugu) is the page: header, controls, tabs, and one
+//     instance of every view for the page's lifetime; App.Query is the URL.
+//   - One component per view, each in <view>.vugu and <view>.go, owning its
+//     own state: Timing, Abacus (the inputs and operator), Ledger (the
+//     page), Steps (the animation), Charts with its Measure panel (the
+//     loaded measurements and fit), Nccl (the sweep), NcclModel, Derive,
+//     Units (the converter's text), Pitfalls (guesses and reveals), Plan
+//     (the planner's fields and plan), and Controls, which edits State.
+//   - Shared helpers: format.go (numbers and units as shown), query.go (URL
+//     escaping), views.go (the views' names), safe.go and asciihtml.go (a
+//     panicking build is reported, InnerHTML stays ASCII).
 //
 // Nothing here imports syscall/js: the components render natively with Vugu's
 // staticrender, which is how the tests drive them.

@@ -52,7 +52,8 @@ type Option struct {
 	Disabled     bool
 }
 
-// Headline is the one-line answer: "AllReduce · ring · P = 8 · 100 MiB".
+// Headline is the one-line answer: "AllReduce · ring · P = 8 · 100 MiB",
+// atop the timing, ledger, steps, nccl-tests and NCCL-model views.
 func (s *State) Headline() string {
 	r := s.R
 	alg := r.Algorithm

@@ -6,7 +6,10 @@ import (
 	"github.com/ccplay/ccplay/core/sched"
 )
 
-// eval asks the core for a variant of the current question.
+// eval asks the core for a variant of the current question: another
+// collective, algorithm, P, size or bandwidth (bw > 0, at 100 %
+// efficiency), the size rounded as cost.RoundSize does. The derivation
+// cards, the units view and the pitfall cards price their examples with it.
 func (s *State) eval(c prim.Collective, a sched.Algorithm, ranks int, size int64, bw float64) (cost.Result, bool) {
 	q := s.P
 	q.Collective, q.Algorithm, q.Ranks, q.Size, q.Root, q.Chunks = c, a, ranks, size, 0, 0

@@ -33,7 +33,8 @@ func TestMeasuredOverlay(t *testing.T) {
 	p.do("choose the file", chromedp.SetUploadFiles(`#m-file`, []string{bench}))
 	p.waitJS("the overlay", `document.getElementById("m-table") !== null`)
 
-	want := ui.NewState(query, "en")
+	ws := ui.NewState(query, "en")
+	want := ui.NewApp(ws).Charts.Measure // the measurement panel of the same page, natively
 	want.LoadMeasurements("bench_tcp_4ranks.json", string(data))
 	if got := p.text("m-loaded"); got != want.MeasureSummary() {
 		t.Errorf("summary %q, want %q", got, want.MeasureSummary())
@@ -47,8 +48,8 @@ func TestMeasuredOverlay(t *testing.T) {
 	p.click("m-s-0-fit")
 	want.FitMeasured(0)
 	for _, f := range []string{"latency", "bandwidth", "efficiency"} {
-		if got := eval[string](p, fmt.Sprintf(`document.getElementById("f-%s").value`, f)); got != want.Text(f) {
-			t.Errorf("after the fit, %s = %q, want %q", f, got, want.Text(f))
+		if got := eval[string](p, fmt.Sprintf(`document.getElementById("f-%s").value`, f)); got != ws.Text(f) {
+			t.Errorf("after the fit, %s = %q, want %q", f, got, ws.Text(f))
 		}
 	}
 	if got := p.text("m-fit"); got != want.MeasureFit() {
@@ -92,7 +93,7 @@ func paste(p *page, text string) {
 }
 
 // checkTable compares the page's table with ui's rows for the same state.
-func checkTable(t *testing.T, p *page, want *ui.State) {
+func checkTable(t *testing.T, p *page, want *ui.Measure) {
 	t.Helper()
 	rows := want.MeasureRows()
 	got := eval[[][]string](p, `[...document.querySelectorAll("#m-table tbody tr")].map(r => [...r.cells].map(c => c.textContent))`)
