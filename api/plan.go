@@ -2,12 +2,12 @@ package api
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/ccplay/ccplay/chart/timeline"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/plan"
+	"github.com/ccplay/ccplay/core/request"
 )
 
 // planFields are the parameters of /api/v1/plan: plan.Fields (the flags of
@@ -51,14 +51,10 @@ func servePlan(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if isTimeline {
-		chunks := plan.DefaultMoEChunks
-		if c, ok := get("chunks"); ok {
-			n, err := strconv.Atoi(strings.TrimSpace(c))
-			if err != nil || n < 1 || n > plan.MaxSpans/3 {
-				sendError(w, fielderr.Errorf("chunks", "want an integer from 1 to %d, got %q", plan.MaxSpans/3, c))
-				return
-			}
-			chunks = n
+		chunks, err := request.Int(get, "chunks", plan.DefaultMoEChunks, 1, plan.MaxSpans/3)
+		if err != nil {
+			sendError(w, err)
+			return
 		}
 		t, err := plan.TimelineOf(res, strings.TrimSpace(name), chunks)
 		if err != nil {

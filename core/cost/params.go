@@ -76,7 +76,9 @@ const MaxTrafficBytes = 1 << 62
 // SizeStep is the granularity of a size S on p ranks of elemSize-byte
 // elements: one element, or P elements where every rank's part must be
 // equal (Scatter, Gather, AllGather, ReduceScatter and AllToAll, the way
-// nccl-tests counts them: its count is one rank's part). Sweeps, charts,
+// nccl-tests counts them: its count is one rank's part, paramcount =
+// count / nranks in GetCollByteCount of NVIDIA/nccl-tests src/scatter.cu,
+// gather.cu, all_gather.cu, reduce_scatter.cu, alltoall.cu). Sweeps, charts,
 // tables and benchmarks round S down to a multiple of it (RoundSize); a
 // single cost question need not (Spec splits uneven blocks).
 func SizeStep(c prim.Collective, p, elemSize int) int64 {

@@ -8,7 +8,6 @@ import (
 	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/topo"
-	"github.com/ccplay/ccplay/core/units"
 )
 
 // Fields are the names Parse reads, in the order the CLI lists them: the
@@ -95,7 +94,7 @@ func Parse(get request.Lookup) (Input, error) {
 		if _, given := get(f.name); !given {
 			continue
 		}
-		v, err := intOf(get, f.name, "", 0, f.max)
+		v, err := request.Int(get, f.name, 0, 0, f.max)
 		if err != nil {
 			return in, err
 		}
@@ -113,13 +112,13 @@ func Parse(get request.Lookup) (Input, error) {
 	ints := []struct {
 		name string
 		dst  *int
-		def  string
+		def  int
 		max  int
-	}{{"seq", &in.Shape.Seq, "4096", MaxSeq}, {"micro-batch", &in.Shape.MicroBatch, "1", MaxBatch},
-		{"dp", &in.Parallel.DP, "1", MaxWorld}, {"tp", &in.Parallel.TP, "1", MaxWorld}, {"pp", &in.Parallel.PP, "1", MaxWorld},
-		{"ep", &in.Parallel.EP, "1", MaxWorld}}
+	}{{"seq", &in.Shape.Seq, 4096, MaxSeq}, {"micro-batch", &in.Shape.MicroBatch, 1, MaxBatch},
+		{"dp", &in.Parallel.DP, 1, MaxWorld}, {"tp", &in.Parallel.TP, 1, MaxWorld}, {"pp", &in.Parallel.PP, 1, MaxWorld},
+		{"ep", &in.Parallel.EP, 1, MaxWorld}}
 	for _, f := range ints {
-		if *f.dst, err = intOf(get, f.name, f.def, 1, f.max); err != nil {
+		if *f.dst, err = request.Int(get, f.name, f.def, 1, f.max); err != nil {
 			return in, err
 		}
 	}
@@ -128,23 +127,19 @@ func Parse(get request.Lookup) (Input, error) {
 	if world > MaxWorld || world < 1 {
 		return in, fielderr.Errorf("dp", "dp × tp × pp must be from 1 to %d GPUs", MaxWorld)
 	}
-	defG := "8"
-	if world < 8 {
-		defG = strconv.Itoa(world)
-	}
-	if in.Cluster.GPUsPerNode, err = intOf(get, "gpus-per-node", defG, 1, MaxWorld); err != nil {
+	if in.Cluster.GPUsPerNode, err = request.Int(get, "gpus-per-node", min(8, world), 1, MaxWorld); err != nil {
 		return in, err
 	}
-	defM := "1"
+	defM := 1
 	if p.PP > 1 {
-		defM = strconv.Itoa(4 * p.PP)
+		defM = 4 * p.PP
 	}
-	mbs, err := intOf(get, "micro-batches", defM, 1, MaxBatch)
+	mbs, err := request.Int(get, "micro-batches", defM, 1, MaxBatch)
 	if err != nil {
 		return in, err
 	}
 	if gb, given := get("global-batch"); given {
-		if in.Shape.GlobalBatch, err = intOf(get, "global-batch", "", 1, MaxBatch); err != nil {
+		if in.Shape.GlobalBatch, err = request.Int(get, "global-batch", 0, 1, MaxBatch); err != nil {
 			return in, err
 		}
 		if _, both := get("micro-batches"); both && int64(mbs)*int64(in.Shape.MicroBatch)*int64(p.DP) != int64(in.Shape.GlobalBatch) {
@@ -162,103 +157,43 @@ func Parse(get request.Lookup) (Input, error) {
 			return in, fielderr.Errorf("gpus-per-node", "dp × tp × pp = %d GPUs do not fill whole nodes of %d GPUs; give gpus-per-node (a divisor of %d)", world, in.Cluster.GPUsPerNode, world)
 		}
 	}
-	if in.Cluster.Nodes, err = intOf(get, "nodes", strconv.Itoa(max(1, world/in.Cluster.GPUsPerNode)), 1, MaxWorld); err != nil {
+	if in.Cluster.Nodes, err = request.Int(get, "nodes", max(1, world/in.Cluster.GPUsPerNode), 1, MaxWorld); err != nil {
 		return in, err
 	}
-	sp := "off"
-	if v, ok := get("sp"); ok {
-		sp = strings.ToLower(strings.TrimSpace(v))
-	}
-	switch sp {
-	case "on", "true", "1", "yes":
-		p.SP = true
-	case "off", "false", "0", "no":
-	default:
-		return in, fielderr.Errorf("sp", "want on or off, got %q", sp)
-	}
-	if p.Zero, err = ParseZero(text(get, "zero", "0")); err != nil {
+	if p.SP, err = request.OnOff(get, "sp", "off"); err != nil {
 		return in, err
 	}
-	b, err := units.ParseSize(text(get, "bucket", "25MiB"))
-	if err != nil {
-		return in, wrap("bucket", err)
-	}
-	p.Bucket = int64(b)
-	p.Recompute = Recompute(strings.ToLower(text(get, "recompute", "selective")))
-	p.Order = strings.ToLower(text(get, "order", "tp-pp-dp"))
-	if p.Algorithm, err = sched.ParseAlgorithm(text(get, "algorithm", "auto")); err != nil {
-		return in, wrap("algorithm", err)
-	}
-	if in.Cluster.Inter, err = link(get, "preset", "ib400", "bandwidth", "latency"); err != nil {
+	if p.Zero, err = ParseZero(request.Text(get, "zero", "0")); err != nil {
 		return in, err
 	}
-	if in.Cluster.Intra, err = link(get, "intra-preset", "nvlink4", "intra-bandwidth", "intra-latency"); err != nil {
+	if p.Bucket, err = request.Size(get, "bucket", "25MiB"); err != nil {
 		return in, err
 	}
-	eff, err := units.ParseEfficiency(text(get, "efficiency", "1"))
-	if err != nil {
-		return in, wrap("efficiency", err)
+	p.Recompute = Recompute(strings.ToLower(request.Text(get, "recompute", "selective")))
+	p.Order = strings.ToLower(request.Text(get, "order", "tp-pp-dp"))
+	if p.Algorithm, err = sched.ParseAlgorithm(request.Text(get, "algorithm", "auto")); err != nil {
+		return in, fielderr.On("algorithm", err)
 	}
-	in.Cluster.Efficiency = float64(eff)
-	pk := strings.TrimSpace(text(get, "peak", "989"))
+	if in.Cluster.Inter, err = request.Link(get, "preset", "ib400", "bandwidth", "latency"); err != nil {
+		return in, err
+	}
+	if in.Cluster.Intra, err = request.Link(get, "intra-preset", "nvlink4", "intra-bandwidth", "intra-latency"); err != nil {
+		return in, err
+	}
+	if in.Cluster.Efficiency, err = request.Fraction(get, "efficiency", "1"); err != nil {
+		return in, err
+	}
+	pk := strings.TrimSpace(request.Text(get, "peak", "989"))
 	for _, suf := range []string{"TFLOP/s", "TFLOPS", "TFLOPs", "tflops"} {
 		pk = strings.TrimSpace(strings.TrimSuffix(pk, suf))
 	}
 	v, perr := strconv.ParseFloat(pk, 64)
 	if perr != nil || !(v > 0) || v > 1e6 {
-		return in, fielderr.Errorf("peak", "want peak dense TFLOP/s per GPU above 0 and at most 1e6, such as 989, got %q", text(get, "peak", ""))
+		return in, fielderr.Errorf("peak", "want peak dense TFLOP/s per GPU above 0 and at most 1e6, such as 989, got %q", request.Text(get, "peak", ""))
 	}
 	in.Compute.PeakFLOPS = v * 1e12
-	mfu, err := units.ParseEfficiency(text(get, "mfu", "0.4"))
-	if err != nil {
-		return in, wrap("mfu", err)
+	if in.Compute.MFU, err = request.Fraction(get, "mfu", "0.4"); err != nil {
+		return in, err
 	}
-	in.Compute.MFU = float64(mfu)
 	return in, in.Validate()
 }
-
-// text is the trimmed text of name, or def when it is not given.
-func text(get request.Lookup, name, def string) string {
-	if v, ok := get(name); ok {
-		return strings.TrimSpace(v)
-	}
-	return def
-}
-
-// intOf parses a base-10 integer in [lo, hi].
-func intOf(get request.Lookup, name, def string, lo, hi int) (int, error) {
-	s := text(get, name, def)
-	v, err := strconv.Atoi(s)
-	if err != nil || v < lo || v > hi {
-		return 0, fielderr.Errorf(name, "want an integer from %d to %d, got %q", lo, hi, s)
-	}
-	return v, nil
-}
-
-// link reads one link class: a preset (default def) whose bandwidth and
-// latency the explicit fields override.
-func link(get request.Lookup, presetField, def, bwField, latField string) (topo.Link, error) {
-	pr, err := topo.LookupPreset(presetField, text(get, presetField, def))
-	if err != nil {
-		return topo.Link{}, err
-	}
-	l := pr.Link()
-	if v, ok := get(bwField); ok {
-		b, err := units.ParseBandwidth(v)
-		if err != nil {
-			return l, wrap(bwField, err)
-		}
-		l.Bandwidth = b.BytesPerSecond()
-	}
-	if v, ok := get(latField); ok {
-		d, err := units.ParseDuration(v)
-		if err != nil {
-			return l, wrap(latField, err)
-		}
-		l.Alpha = d.Seconds()
-	}
-	return l, nil
-}
-
-// wrap makes err a *fielderr.Error on name.
-func wrap(name string, err error) error { return fielderr.On(name, err) }

@@ -111,9 +111,11 @@ func CostParams(get Lookup) (cost.Params, error) {
 		return p, field("size", err)
 	}
 	p.Size = int64(size)
-	if p.Bandwidth, p.Latency, err = link(get, "preset", "bandwidth", "latency"); err != nil {
+	l, err := Link(get, "preset", "", "bandwidth", "latency")
+	if err != nil {
 		return p, err
 	}
+	p.Bandwidth, p.Latency = l.Bandwidth, l.Alpha
 	g := value(get, "gamma")
 	if p.Gamma, err = strconv.ParseFloat(g, 64); err != nil || !(p.Gamma >= 0) || p.Gamma > 1 {
 		return p, fielderr.Errorf("gamma", "want seconds per byte reduced, a number from 0 to 1 such as 2e-12, got %q", g)

@@ -7,37 +7,7 @@ import (
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
-	"github.com/ccplay/ccplay/core/topo"
-	"github.com/ccplay/ccplay/core/units"
 )
-
-// link reads one link class: preset (a topo preset name, optional) gives
-// the bandwidth and latency that bwField and latField do not give
-// explicitly; fields given explicitly win over the preset.
-func link(get Lookup, preset, bwField, latField string) (bw, lat float64, err error) {
-	b, err := units.ParseBandwidth(value(get, bwField))
-	if err != nil {
-		return 0, 0, field(bwField, err)
-	}
-	l, err := units.ParseDuration(value(get, latField))
-	if err != nil {
-		return 0, 0, field(latField, err)
-	}
-	bw, lat = b.BytesPerSecond(), l.Seconds()
-	if name, ok := get(preset); ok {
-		pr, err := topo.LookupPreset(preset, name)
-		if err != nil {
-			return 0, 0, err
-		}
-		if _, given := get(bwField); !given {
-			bw = pr.Bandwidth
-		}
-		if _, given := get(latField); !given {
-			lat = pr.Latency
-		}
-	}
-	return bw, lat, nil
-}
 
 // topology reads the cluster and slowdown fields into p: gpus-per-node
 // (0 = one flat network), the intra-node link (intra-preset,
@@ -54,8 +24,12 @@ func topology(get Lookup, p *cost.Params) error {
 				return fielderr.Errorf(f, "describes the link inside a node: give gpus-per-node too (0 GPUs per node is one flat network)")
 			}
 		}
-	} else if p.IntraBandwidth, p.IntraLatency, err = link(get, "intra-preset", "intra-bandwidth", "intra-latency"); err != nil {
-		return err
+	} else {
+		l, err := Link(get, "intra-preset", "", "intra-bandwidth", "intra-latency")
+		if err != nil {
+			return err
+		}
+		p.IntraBandwidth, p.IntraLatency = l.Bandwidth, l.Alpha
 	}
 	rankText, rankGiven := get("slow-rank")
 	linkText, linkGiven := get("slow-link")
