@@ -7,6 +7,7 @@ import (
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/report"
 )
 
 // serveCost answers GET /api/v1/cost: the parameters of request.CostParams
@@ -38,7 +39,7 @@ var tableFields = fields([][]string{request.CostFields, request.TableFields, {"f
 
 // serveTable answers GET /api/v1/table: request.TableQuery → cost.Table.
 // format=json (the default) gives the rows as `ccplay table --json` does;
-// format=text gives the nccl-tests-style table of FormatTable.
+// format=text gives the nccl-tests-style table of report.Table.
 func serveTable(w http.ResponseWriter, r *http.Request) {
 	get, err := readQuery(r, tableFields)
 	if err != nil {
@@ -67,7 +68,7 @@ func serveTable(w http.ResponseWriter, r *http.Request) {
 	}
 	if format == "text" {
 		var b bytes.Buffer
-		FormatTable(&b, p, rows) //nolint:errcheck // bytes.Buffer never fails
+		report.Table(&b, p, rows) //nolint:errcheck // bytes.Buffer never fails
 		send(w, http.StatusOK, textType, CacheControl, b.Bytes())
 		return
 	}

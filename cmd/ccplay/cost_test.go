@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/report"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -73,12 +74,12 @@ func TestCostTextShowsTheNumbers(t *testing.T) {
 		want := map[string]string{
 			"collective":   r.Collective,
 			"ranks P":      fmt.Sprint(r.Ranks),
-			"size S":       bytesText(r.SizeBytes),
+			"size S":       report.Bytes(r.SizeBytes),
 			"latency α":    cost.FormatSeconds(r.LatencyS),
 			"time":         fmt.Sprintf("%s = %s latency (α) + %s bandwidth (β) + %s compute (γ)", cost.FormatSeconds(r.TimeS), cost.FormatSeconds(r.LatencyTermS), cost.FormatSeconds(r.BandwidthTermS), cost.FormatSeconds(r.ComputeTermS)),
 			"steps":        fmt.Sprintf("%d ", r.Steps),
-			"busiest rank": bytesText(r.BytesSentPerRank),
-			"total bytes":  bytesText(r.TotalBytes),
+			"busiest rank": report.Bytes(r.BytesSentPerRank),
+			"total bytes":  report.Bytes(r.TotalBytes),
 			"algbw":        fmt.Sprintf("%.4g GB/s", r.AlgBwBps/1e9),
 			"busbw":        fmt.Sprintf("%.4g GB/s (algbw × %.4g", r.BusBwBps/1e9, r.BusBwFactor),
 			"lower bound":  fmt.Sprintf("%s (", cost.FormatSeconds(r.LowerBoundS)),

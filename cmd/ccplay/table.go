@@ -4,9 +4,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/ccplay/ccplay/api"
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/report"
 )
 
 func init() {
@@ -58,6 +58,6 @@ func runTable(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return write(stdout, stderr, out)
 	}
 	var b strings.Builder
-	api.FormatTable(&b, p, rows) //nolint:errcheck // a strings.Builder never fails
+	report.Table(&b, p, rows) //nolint:errcheck // a strings.Builder never fails
 	return write(stdout, stderr, b.String())
 }

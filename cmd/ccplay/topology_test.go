@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/report"
 )
 
 // TestCostTopologyText: the link-class lines carry Evaluate's numbers —
@@ -23,10 +24,10 @@ func TestCostTopologyText(t *testing.T) {
 	for label, w := range map[string]string{
 		"cluster":      "128 nodes × 8 GPUs per node",
 		"intra-node":   "450 GB/s (3600 Gbps) per direction, α = 1 µs",
-		"inter bytes":  bytesText(tr.InterBytesPerRank),
-		"flat ring":    fmt.Sprintf("%s; its busiest rank sends %s across nodes (%.3g×", cost.FormatSeconds(tr.FlatRing.TimeS), bytesText(tr.FlatRing.InterBytesPerRank), float64(tr.FlatRing.InterBytesPerRank)/float64(tr.InterBytesPerRank)),
-		"ledger intra": bytesText(tr.Ledger.IntraBytes),
-		"ledger inter": bytesText(tr.Ledger.InterBytes),
+		"inter bytes":  report.Bytes(tr.InterBytesPerRank),
+		"flat ring":    fmt.Sprintf("%s; its busiest rank sends %s across nodes (%.3g×", cost.FormatSeconds(tr.FlatRing.TimeS), report.Bytes(tr.FlatRing.InterBytesPerRank), float64(tr.FlatRing.InterBytesPerRank)/float64(tr.InterBytesPerRank)),
+		"ledger intra": report.Bytes(tr.Ledger.IntraBytes),
+		"ledger inter": report.Bytes(tr.Ledger.InterBytes),
 	} {
 		if v, ok := labelled(out, label); !ok || !strings.Contains(v, w) {
 			t.Errorf("line %q = %q, want %q\n%s", label, v, w, out)
@@ -65,12 +66,12 @@ func TestCostAutoCrossovers(t *testing.T) {
 		t.Fatalf("status %d", code)
 	}
 	p, _ := evaluate(t, args)
-	xs, err := cost.Crossovers(p, int64(p.ElemSize), crossoverLimit)
+	xs, err := cost.Crossovers(p, int64(p.ElemSize), report.CrossoverLimit)
 	if err != nil || len(xs) == 0 {
 		t.Fatalf("crossovers %v, %v", xs, err)
 	}
 	for _, x := range xs {
-		if w := fmt.Sprintf("from %-22s %s (was %s)", bytesText(x.SizeBytes), x.To, x.From); !strings.Contains(out, w) && !strings.Contains(out, "alternate") {
+		if w := fmt.Sprintf("from %-22s %s (was %s)", report.Bytes(x.SizeBytes), x.To, x.From); !strings.Contains(out, w) && !strings.Contains(out, "alternate") {
 			t.Errorf("missing %q:\n%s", w, out)
 		}
 	}

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"fmt"
@@ -47,7 +47,7 @@ func ncclText(r cost.Result) string {
 		line += fmt.Sprintf("%8.1f/%6.1f |", lat, bw)
 	}
 	b.WriteString(line + "\n")
-	fmt.Fprintf(&b, "\npredicted for S = %s (time = latency + S ÷ (1000 × algbw) µs, ncclTopoGetAlgoTime)\n", bytesText(n.SizeBytes))
+	fmt.Fprintf(&b, "\npredicted for S = %s (time = latency + S ÷ (1000 × algbw) µs, ncclTopoGetAlgoTime)\n", Bytes(n.SizeBytes))
 	fmt.Fprintf(&b, "  %-6s %-7s %12s %12s %12s %14s\n", "algo", "proto", "latency", "busbw", "algbw", "time")
 	for _, c := range n.Cells {
 		if !c.Enabled {

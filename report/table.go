@@ -1,4 +1,4 @@
-package api
+package report
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 	"github.com/ccplay/ccplay/core/units"
 )
 
-// FormatTable writes rows (from cost.Table for the question p) as the table
+// Table writes rows (from cost.Table for the question p) as the table
 // nccl-tests prints (src/common.cu of NVIDIA/nccl-tests): a comment header
 // naming the model's parameters, the column header with its units, one line
 // per size — 12-wide size and count, 8-wide type, 6-wide redop and root,
@@ -22,7 +22,7 @@ import (
 //
 // This is the one formatter of the table: `ccplay table` and GET
 // /api/v1/table?format=text both print it. It returns the first write error.
-func FormatTable(w io.Writer, p cost.Params, rows []cost.Row) error {
+func Table(w io.Writer, p cost.Params, rows []cost.Row) error {
 	var b strings.Builder
 	nccl := p.CostModel == cost.ModelNCCL
 	if nccl {
