@@ -2,57 +2,44 @@ package main
 
 import (
 	"encoding/json"
-	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/ccplay/ccplay/core/measure"
+	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/job"
 )
 
 const benchData = "../../core/measure/testdata/bench_tcp_4ranks.json"
 
-// fit --bench on real ccplay bench output: one table per series, fitted
-// with the algorithm it measured; the fit equals the one bench itself made
-// at measurement time (same rows, same closed form — an independent path:
-// bench fits from its measurements, fit from the file).
-func TestFitBenchMatchesBenchOwnFit(t *testing.T) {
+// fit --json prints the file, its format and job.FitBench's or
+// job.FitNCCL's tables for the flags given.
+func TestFitJSONIsJobsFit(t *testing.T) {
 	data, err := os.ReadFile(benchData)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rep benchReport
-	if err := json.Unmarshal(data, &rep); err != nil {
+	want, err := job.FitBench(request.Map(map[string]string{"algorithm": "tree"}), data, false)
+	if err != nil {
 		t.Fatal(err)
 	}
-	tables := fitJSON(t, "", "--bench", benchData)
-	if len(tables) != len(rep.Series) {
-		t.Fatalf("%d tables for %d series", len(tables), len(rep.Series))
+	out, errs, code := runCLI("fit", "--json", "--bench", benchData, "--algorithm", "tree")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for i, ft := range tables {
-		s := rep.Series[i]
-		if ft.Collective != s.Collective || ft.Measured != s.Algorithm || ft.Ranks != rep.Ranks || ft.Type != "double" || ft.Source != "bench over tcp" ||
-			len(ft.Rows) != len(s.Rows) || len(ft.Algorithms) != 1 || ft.Algorithms[0].Algorithm != s.Algorithm {
-			t.Fatalf("series %d: %+v", i, ft)
-		}
-		got, want := ft.Algorithms[0].Fit, s.Fit
-		if got == nil || want == nil || math.Abs(got.Alpha-want.Alpha) > 1e-9*math.Abs(want.Alpha) || math.Abs(got.Beta-want.Beta) > 1e-9*math.Abs(want.Beta) {
-			t.Errorf("%s/%s: fit %+v, bench's own %+v", s.Collective, s.Algorithm, got, want)
-		}
-		for k, r := range ft.Rows {
-			if r.SizeBytes != s.Rows[k].SizeBytes || r.TimeS != s.Rows[k].TimeS || math.Abs(ft.Algorithms[0].PredS[k]-s.Rows[k].FitS) > 1e-9*s.Rows[k].FitS {
-				t.Errorf("%s/%s row %d: %+v vs %+v", s.Collective, s.Algorithm, k, r, s.Rows[k])
-			}
-		}
+	var got struct {
+		File, Format string
+		Tables       []job.FitTable
 	}
-	// --collective and --algorithm choose series.
-	if tables := fitJSON(t, "", "--bench", benchData, "--algorithm", "tree"); len(tables) != 1 || tables[0].Measured != "tree" {
-		t.Errorf("--algorithm tree: %+v", tables)
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
 	}
-	if tables := fitJSON(t, "", "--bench", benchData, "--collective", "allgather"); len(tables) != 1 || tables[0].Collective != "allgather" {
-		t.Errorf("--collective allgather: %+v", tables)
+	if got.File != benchData || got.Format != measure.FormatBench || len(got.Tables) != 1 || !reflect.DeepEqual(got.Tables, want) {
+		t.Errorf("fit --json: %+v, want the file, %q and %+v", got, measure.FormatBench, want)
 	}
 }
 

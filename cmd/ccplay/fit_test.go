@@ -1,95 +1,13 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/ccplay/ccplay/core/cost"
-	"github.com/ccplay/ccplay/core/prim"
-	"github.com/ccplay/ccplay/core/sched"
 )
 
 const testdata = "../../core/nccltests/testdata"
-
-// fitJSON runs `ccplay fit --json` and decodes the answer.
-func fitJSON(t *testing.T, stdin string, args ...string) []fitTable {
-	t.Helper()
-	var out, errb strings.Builder
-	code := run(append([]string{"fit", "--json"}, args...), strings.NewReader(stdin), &out, &errb)
-	if code != 0 {
-		t.Fatalf("fit %v: exit %d: %s", args, code, errb.String())
-	}
-	var res struct{ Tables []fitTable }
-	if err := json.Unmarshal([]byte(out.String()), &res); err != nil {
-		t.Fatal(err)
-	}
-	return res.Tables
-}
-
-// ncclLog prints an nccl-tests (≥ 2.13) table of ring AllReduce on p ranks
-// whose times are the closed form for latency alpha and bandwidth bw,
-// rounded as nccl-tests prints them.
-func ncclLog(t *testing.T, p int, alpha, bw float64) string {
-	var b strings.Builder
-	b.WriteString("# nThread 1 nGpus 1 minBytes 8 maxBytes 67108864 step: 4(factor)\n# Using devices\n")
-	for r := range p {
-		fmt.Fprintf(&b, "#  Rank %2d Group  0 Pid %6d on %10s device %2d [0x00] GPU\n", r, 100+r, "host", r)
-	}
-	b.WriteString("#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong\n")
-	for s := int64(8); s <= 64<<20; s *= 4 {
-		r, err := cost.Evaluate(cost.Params{Collective: prim.AllReduce, Algorithm: sched.Ring, Ranks: p, Size: s, ElemSize: 4, Bandwidth: bw, Efficiency: 1, Latency: alpha})
-		if err != nil {
-			t.Fatal(err)
-		}
-		us := r.TimeS * 1e6
-		ts := fmt.Sprintf("%7.2f", us)
-		if us >= 10000 {
-			ts = fmt.Sprintf("%7.0f", us)
-		} else if us >= 100 {
-			ts = fmt.Sprintf("%7.1f", us)
-		}
-		fmt.Fprintf(&b, "%12d  %12d  %8s  %6s  %6d  %7s  %6.2f  %6.2f  %6d  %7s  %6.2f  %6.2f  %6d\n", s, s/4, "float", "sum", -1,
-			ts, r.AlgBwBps/1e9, r.BusBwBps/1e9, 0, ts, r.AlgBwBps/1e9, r.BusBwBps/1e9, 0)
-	}
-	return b.String()
-}
-
-// A log made from the ring closed form with known α and bandwidth: the
-// ring fit recovers them (within nccl-tests' printed rounding), the
-// collective is inferred from busbw/algbw and the ranks from the devices.
-func TestFitRecoversRingParameters(t *testing.T) {
-	const alpha, bw = 7e-6, 25e9
-	log := ncclLog(t, 8, alpha, bw)
-	tables := fitJSON(t, log, "--nccl-tests", "-")
-	if len(tables) != 1 {
-		t.Fatalf("%d tables", len(tables))
-	}
-	ft := tables[0]
-	if ft.Collective != "allreduce" || ft.Source != "busbw/algbw" || ft.Ranks != 8 || ft.Type != "float" || len(ft.Rows) != 12 {
-		t.Fatalf("%+v", ft)
-	}
-	var ring *fitAlg
-	for i := range ft.Algorithms {
-		if ft.Algorithms[i].Algorithm == "ring" {
-			ring = &ft.Algorithms[i]
-		}
-	}
-	if ring == nil || ring.Fit == nil {
-		t.Fatalf("no ring fit: %+v", ft.Algorithms)
-	}
-	if math.Abs(ring.Fit.Alpha-alpha)/alpha > 0.01 || math.Abs(ring.Fit.BwBps-bw)/bw > 0.01 || ring.Fit.MaxRe > 0.01 {
-		t.Errorf("ring fit α=%g bw=%g max resid %g, want %g %g", ring.Fit.Alpha, ring.Fit.BwBps, ring.Fit.MaxRe, alpha, bw)
-	}
-	// The line fit sees the collective's own α and β: 2(P−1)·α and 2(P−1)/P·β.
-	if ft.Line == nil || math.Abs(ft.Line.Alpha-14*alpha)/(14*alpha) > 0.01 || math.Abs(ft.Line.BwBps-bw*8/14)/(bw*8/14) > 0.01 {
-		t.Errorf("line fit %+v", ft.Line)
-	}
-}
 
 // The example logs fit; the text report names the collective's source and
 // has a row per measured size.

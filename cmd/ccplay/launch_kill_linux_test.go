@@ -15,7 +15,7 @@ import (
 )
 
 // children lists the processes whose parent is ppid, by rank: it reads
-// /proc/*/stat (field 4 is the parent) and the worker's --rank argument.
+// /proc/*/stat (field 4 is the parent) and the rank process's --rank argument.
 func children(ppid int) map[int]int {
 	out := map[int]int{}
 	dirs, _ := os.ReadDir("/proc")
@@ -63,11 +63,11 @@ func cpuTicks(pid int) int {
 
 func alive(pid int) bool { return syscall.Kill(pid, 0) == nil }
 
-// TestLaunchRankKilled kills one worker of a running `ccplay launch` by its
+// TestLaunchRankKilled kills one rank process of a running `ccplay launch` by its
 // PID (SIGKILL: no goodbye on the wire) once it is busy mid-program, and
 // checks what a user sees: launch exits with status 1 within the bound,
 // names the killed rank and, for every other rank, an error naming it;
-// the report stays short; and no worker process is left behind.
+// the report stays short; and no rank process is left behind.
 func TestLaunchRankKilled(t *testing.T) {
 	program := strings.TrimSuffix(strings.Repeat("allreduce,", 200), ",")
 	cmd := exec.Command(os.Args[0], "launch", "-np", "3", "--collective", program,
@@ -79,19 +79,19 @@ func TestLaunchRankKilled(t *testing.T) {
 	}
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
-	var workers map[int]int
+	var ranks map[int]int
 	t.Cleanup(func() { // stop whatever is still running, by PID
-		for _, pid := range workers {
+		for _, pid := range ranks {
 			syscall.Kill(pid, syscall.SIGKILL)
 		}
 		cmd.Process.Kill()
 	})
-	// Poll until the three workers exist and rank 1 has worked for 0.2 s of
+	// Poll until the three rank processes exist and rank 1 has worked for 0.2 s of
 	// CPU: the rendezvous is over and the program has far to go.
 	deadline := time.Now().Add(time.Minute)
 	for {
-		workers = children(cmd.Process.Pid)
-		if len(workers) == 3 && cpuTicks(workers[1]) >= 20 {
+		ranks = children(cmd.Process.Pid)
+		if len(ranks) == 3 && cpuTicks(ranks[1]) >= 20 {
 			break
 		}
 		select {
@@ -100,11 +100,11 @@ func TestLaunchRankKilled(t *testing.T) {
 		default:
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("workers %v not busy within a minute", workers)
+			t.Fatalf("ranks %v not busy within a minute", ranks)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	if err := syscall.Kill(workers[1], syscall.SIGKILL); err != nil {
+	if err := syscall.Kill(ranks[1], syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
 	killed := time.Now()
@@ -122,9 +122,9 @@ func TestLaunchRankKilled(t *testing.T) {
 	}
 	msg := stderr.String()
 	for r, want := range map[int]string{
-		0: "rank 0 (pid " + strconv.Itoa(workers[0]) + ")",
-		1: "rank 1 (pid " + strconv.Itoa(workers[1]) + ") signal: killed",
-		2: "rank 2 (pid " + strconv.Itoa(workers[2]) + ")",
+		0: "rank 0 (pid " + strconv.Itoa(ranks[0]) + ")",
+		1: "rank 1 (pid " + strconv.Itoa(ranks[1]) + ") signal: killed",
+		2: "rank 2 (pid " + strconv.Itoa(ranks[2]) + ")",
 	} {
 		line := ""
 		for _, l := range strings.Split(msg, "\n") {
@@ -145,7 +145,7 @@ func TestLaunchRankKilled(t *testing.T) {
 	if !strings.Contains(out, "calls: no result from any rank") || strings.Count(out, "\n") > 100 {
 		t.Errorf("report of the failed run (%d lines) does not count the silent calls:\n%.2000s", strings.Count(out, "\n"), out)
 	}
-	for r, pid := range workers {
+	for r, pid := range ranks {
 		if alive(pid) {
 			t.Errorf("rank %d (pid %d) still running after launch exited", r, pid)
 		}

@@ -6,7 +6,7 @@ import (
 )
 
 // TestMain lets tests run the test binary itself as the ccplay command (for
-// serve, launch and the worker processes): with CCPLAY_TEST_MAIN=1 it runs
+// serve, launch and its rank processes): with CCPLAY_TEST_MAIN=1 it runs
 // the CLI on its arguments instead of the tests.
 func TestMain(m *testing.M) {
 	if os.Getenv("CCPLAY_TEST_MAIN") == "1" {

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/ccplay/ccplay/job"
+)
+
+func init() {
+	commands[job.RankCommand] = command{
+		summary: "one rank of `ccplay launch` (started by launch; runs the calls over TCP)",
+		run:     runRank,
+	}
+}
+
+const (
+	rankSynopsis = "ccplay " + job.RankCommand + " --rank R --np P --addr 127.0.0.1:PORT [--collective LIST] [--algorithm A] [--count N] [--repeat K] [--warmup W] [--timeout D] [--spin D|auto]"
+	rankAbout    = "One rank of a multi-process run, normally started by `ccplay launch`. Rank 0 serves the\n" +
+		"rendezvous on --addr (like MASTER_ADDR:MASTER_PORT); the others connect to it, then every pair of\n" +
+		"ranks is connected. Each call's result is verified against the collective's definition\n" +
+		"(prim.Reference; with --repeat K, every warm-up call's and the last of the K back-to-back\n" +
+		"timed calls') and printed as one JSON line on stdout; an error is one line on stderr and a\n" +
+		"non-zero exit status (1 for a failed run: a peer that died, a timeout, mismatched calls)."
+)
+
+// spinHelp describes --spin (launch, rank and bench).
+const spinHelp = "how long a rank polls an idle TCP socket before it sleeps (Linux): auto (100us when -np is at most the number of CPUs, else 1ms yielding the CPU between polls), 0 (never) or a duration up to 10ms (yielding when -np exceeds the CPUs)"
+
+// programFlags registers job.ProgramFields, the flags rank and launch share.
+func programFlags(f *flagSet) {
+	f.text("collective", "comma-separated collectives to call in order (default: the lecture's Experiment 2: allreduce,allgather,reducescatter)", "")
+	f.text("algorithm", "algorithm of every call: naive, ring, tree, binomial or pairwise (default ring where it applies)", "")
+	f.text("count", "elements per rank and call (default: a 4-element AllReduce vector, 1-element blocks)", "")
+	f.text("repeat", "time each call this many times back to back after a barrier, like nccl-tests and Open MPI (after --warmup untimed calls when more than 1); the warm-up calls and the last timed call are verified against the definition and the last one's result is printed", "1")
+	f.text("warmup", "untimed calls before the timed ones when --repeat is more than 1 (nccl-tests -w), 0 to 1048576", "5")
+	f.text("timeout", "bound on every wait for a peer (receive, write, connection set-up)", "30s")
+	f.text("spin", spinHelp, "auto")
+}
+
+// runRank implements `ccplay rank`: job.ReadRank, then job.RunRank.
+func runRank(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	f := newFlagSet(job.RankCommand)
+	f.text("rank", "this process's rank, 0 to np−1", "")
+	f.text("np", "number of ranks (processes)", "")
+	f.text("addr", "rank 0's rendezvous address, 127.0.0.1:PORT", "")
+	programFlags(f)
+	if err := f.parse(args); err != nil {
+		return f.parseFailed(err, stdout, stderr, rankSynopsis, rankAbout)
+	}
+	rank, addr, cfg, err := job.ReadRank(f.lookup())
+	if err != nil {
+		return f.report(stderr, err)
+	}
+	if err := job.RunRank(rank, addr, cfg, stdout); err != nil {
+		fmt.Fprintf(stderr, "ccplay: %s: %s\n", job.RankCommand, oneLine(err.Error()))
+		return exitInternal
+	}
+	return exitOK
+}

@@ -1,0 +1,19 @@
+// Package job runs collectives for real, over package transport: it starts
+// one OS process per rank and collects their reports (Launch), is the
+// work of one such rank process (RunRank), benchmarks a transport over an
+// nccl-tests size sweep in one process (Bench), and fits α and β to what
+// was measured (FitNCCL, FitBench). The program every rank runs is a list
+// of Calls (Program), checked against prim.Reference on every rank.
+//
+// Inputs are read from named text fields through a request.Lookup, with the
+// CLI's flag names (ReadLaunch, ReadRank, ReadBench), so bad input is a
+// *fielderr.Error naming the field and what is accepted. The reports are
+// typed values (Result, measure.Bench, FitTable) with their text renderings
+// (Result.Text, BenchText, FitText) beside them; cmd/ccplay only registers
+// the flags, calls these and prints.
+//
+// The launcher and its rank processes talk through a command line (the
+// executable re-run as RankCommand with the fields as flags, see
+// RankArgs) and JSON Lines on the rank's stdout (Line). This package does
+// I/O and starts processes, so it lives outside core/.
+package job
