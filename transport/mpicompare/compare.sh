@@ -50,7 +50,7 @@ while [ "$rep" -le "$REPS" ]; do
         t=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%.9f" % max(d["calls"][0]["mean_s"]))' "$OUT/launch.json")
         echo "base $p $size $t" | tee -a "$RAW"
       fi
-      # ours: P processes (ccplay worker), the slowest rank's mean over the calls
+      # ccplay: P rank processes (ccplay rank, started by launch), the slowest rank's mean over the calls
       "$OUT/ccplay" launch -np "$p" --collective allreduce --algorithm ring \
         --count $((size / 8)) --repeat "$it" --warmup "$WARMUP" --timeout 120s --json > "$OUT/launch.json"
       t=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%.9f" % max(d["calls"][0]["mean_s"]))' "$OUT/launch.json")
