@@ -1,10 +1,13 @@
 package cost
 
 import (
+	"math"
 	"math/bits"
+	"strconv"
 
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/topo"
 )
 
 // NCCLVersion is the NCCL release whose tuning model NCCL follows.
@@ -12,18 +15,35 @@ const NCCLVersion = "2.30.7"
 
 // NCCLSource names where the model's formulas and constants come from.
 const NCCLSource = "NVIDIA/nccl v2.30.7 (commit 5067397): src/graph/tuning.cc (ncclTopoTuneModel, ncclTopoGetAlgoTime), " +
-	"src/graph/search.cc (per-channel speeds), src/enqueue.cc (message size); restated in our own code"
+	"src/graph/search.cc (ncclTopoCompute, speed arrays, ncclTopoDupChannels), src/graph/topo.h (link rates), src/init.cc and " +
+	"src/graph/connect.cc (channel counts), src/enqueue.cc (updateCollCostTable, topoGetAlgoInfo); restated in our own code"
 
-// NCCLChannels is the channel count the model assumes. NCCL's topology
-// search picks it per machine (DGX-class H100 systems report 16 to 32); it
-// only matters here through NCCL's per-channel bandwidth caps.
-const NCCLChannels = 16
+// NCCLOptions are the machine and NCCL's knobs for NCCL's model.
+type NCCLOptions struct {
+	// System is a whole-system preset (topo.LookupSystem); the zero value
+	// derives the machine from the Params' bandwidths instead.
+	System topo.System `json:"-"`
+	// Algo and Proto are NCCL_ALGO and NCCL_PROTO, in NCCL's syntax: a
+	// comma-separated list of names, "^" to exclude them instead, and
+	// "collective:list" entries separated by ";" ("Ring,Tree",
+	// "^NVLS,NVLSTree", "allreduce:Tree;allgather:Ring"). Empty = NCCL's
+	// defaults.
+	Algo  string `json:"algo,omitempty"`
+	Proto string `json:"proto,omitempty"`
+	// MinChannels and MaxChannels are NCCL_MIN_NCHANNELS and
+	// NCCL_MAX_NCHANNELS (0 = unset).
+	MinChannels int `json:"min_channels,omitempty"`
+	MaxChannels int `json:"max_channels,omitempty"`
+	// CollNet is NCCL_COLLNET_ENABLE=1: CollNet (and NVLS across nodes) on
+	// a network that reduces (the system's CollNet).
+	CollNet bool `json:"collnet,omitempty"`
+}
 
 // NCCLCell is one (algorithm, protocol) entry of NCCL's tuning table for
 // one collective, as NCCL_DEBUG_SUBSYS=TUNING prints it (latency µs /
 // bandwidth GB/s), plus the predicted time for the question's size.
 type NCCLCell struct {
-	Algorithm string  `json:"algorithm"` // "Tree" or "Ring"
+	Algorithm string  `json:"algorithm"` // "Tree", "Ring", "CollNetDirect", "CollNetChain", "NVLS", "NVLSTree" or "PAT"
 	Protocol  string  `json:"protocol"`  // "LL", "LL128" or "Simple"
 	Enabled   bool    `json:"enabled"`
 	Reason    string  `json:"reason,omitempty"` // why it is disabled
@@ -33,232 +53,485 @@ type NCCLCell struct {
 	TimeUs    float64 `json:"time_us"`          // ncclTopoGetAlgoTime for this size (one operation)
 }
 
+// NCCLGraph is one search result as NCCL_DEBUG_SUBSYS=GRAPH prints it:
+// the pattern, its channels and per-channel speeds (GB/s).
+type NCCLGraph struct {
+	Pattern  string  `json:"pattern"` // "Ring", "Tree", "NVLS", "CollNetDirect", "CollNetChain"
+	Channels int     `json:"channels"`
+	BwIntra  float64 `json:"bw_intra_GBs"`
+	BwInter  float64 `json:"bw_inter_GBs"`
+}
+
 // NCCLResult is NCCL's model of one question: the whole algorithm ×
 // protocol table and the cheapest enabled entry.
 type NCCLResult struct {
-	Version     string     `json:"version"`
-	Source      string     `json:"source"`
-	Collective  string     `json:"collective"`
-	Ranks       int        `json:"ranks"`
-	Nodes       int        `json:"nodes"`
-	GPUsPerNode int        `json:"gpus_per_node"`
-	IntraHW     string     `json:"intra_hw"` // "NVLink" or "PCI"
-	Channels    int        `json:"channels"`
-	BwIntraGBs  [2]float64 `json:"bw_intra_GBs"` // per channel: [Tree, Ring]
-	BwInterGBs  [2]float64 `json:"bw_inter_GBs"` // per channel: [Tree, Ring]
-	SizeBytes   int64      `json:"size_bytes"`
-	Cells       []NCCLCell `json:"cells"`
-	Winner      string     `json:"winner"` // e.g. "Ring/LL128"
-	TimeS       float64    `json:"time_s"`
-	AlgBwBps    float64    `json:"algbw_Bps"` // S ÷ time, as nccl-tests
-	BusBwBps    float64    `json:"busbw_Bps"` // algbw × nccl-tests' factor
-	Assumptions []string   `json:"assumptions"`
+	Version     string `json:"version"`
+	Source      string `json:"source"`
+	Collective  string `json:"collective"`
+	Ranks       int    `json:"ranks"`
+	Nodes       int    `json:"nodes"`
+	GPUsPerNode int    `json:"gpus_per_node"`
+	// System is the preset's name, "" when the machine comes from the
+	// question's bandwidths; Arch the GPU architecture NCCL tunes for.
+	System  string `json:"system,omitempty"`
+	Arch    string `json:"arch"`
+	IntraHW string `json:"intra_hw"` // "NVLink" or "PCI"
+	// Channels is the channel count kernels run on (comm->nChannels);
+	// Graphs the searched patterns.
+	Channels   int         `json:"channels"`
+	Graphs     []NCCLGraph `json:"graphs"`
+	BwIntraGBs [2]float64  `json:"bw_intra_GBs"` // per channel: [Tree, Ring]
+	BwInterGBs [2]float64  `json:"bw_inter_GBs"` // per channel: [Tree, Ring]
+	SizeBytes  int64       `json:"size_bytes"`
+	Cells      []NCCLCell  `json:"cells"`
+	// Winner is "Algorithm/Protocol"; Algorithm and Protocol the same apart.
+	Winner      string   `json:"winner"`
+	Algorithm   string   `json:"algorithm"`
+	Protocol    string   `json:"protocol"`
+	TimeS       float64  `json:"time_s"`
+	AlgBwBps    float64  `json:"algbw_Bps"` // S ÷ time, as nccl-tests
+	BusBwBps    float64  `json:"busbw_Bps"` // algbw × nccl-tests' factor
+	Assumptions []string `json:"assumptions"`
 }
 
-// NCCL's constants for Hopper (compute capability 9.0) GPUs with an Intel
-// x86 host, in NCCL's units (µs, GB/s), indexed [Tree, Ring][LL, LL128,
-// Simple] and, for per-node-count tables, [1 node, 2 nodes, more].
-var (
-	ncclProtocols  = [3]string{"LL", "LL128", "Simple"}
-	ncclAlgorithms = [2]string{"Tree", "Ring"}
-	ncclBaseLat    = [2][3]float64{{6.8, 14.0, 8.4}, {6.6, 14.0, 8.4}}
-	ncclHwLatNVL   = [2][3]float64{{0.6, 1.25, 4.0}, {0.6, 1.9, 3.4}}
-	ncclHwLatPCI   = [2][3]float64{{1.0, 1.9, 4.0}, {1.0, 2.5, 5.7}}
-	ncclHwLatNet   = [2][3]float64{{5.0, 8.5, 14}, {2.7, 4.0, 14.0}}
-	// LL's bandwidth ceiling: one node looks at the GPU (Hopper 141),
-	// several at the CPU (Intel 39 on two nodes, 20.4 beyond).
-	ncclLLMaxBw          = [3]float64{141.0, 39.0, 20.4}
-	ncclPerChRingLL128Bw = [3]float64{36.7, 36.7, 36.7}
-	ncclPerChTreeLL128Bw = [3]float64{36.7, 36.7, 29.0}
-	ncclPerChTreeBw      = [3]float64{38.7, 41.4, 36.0}
-	ncclTreeCorrection   = [3][23]float64{
-		{1.0, 1.0, 1.0, 1.0, .9, .8, .7, .7, .7, .7, .6, .5, .4, .4, .5, .6, .7, .8, .9, 1.0, 1.0, 1.0, 1.0},
-		{1.0, 1.0, 1.0, 1.0, 1.0, .9, .8, .8, .8, .7, .6, .6, .6, .6, .6, .6, .8, .9, .9, .9, .9, 1.0, 1.0},
-		{.9, .9, .9, .9, .9, .9, .9, .8, .7, .6, .6, .5, .5, .5, .5, .6, .7, .8, .7, .7, .8, .9, .9},
-	}
-	ncclNetOverheadUs = 1.0 // Intel x86 host; ×3 for Simple
-)
-
-// ncclAssumptions are the choices the model makes where NCCL measures the
-// machine; the CLI prints them.
-var ncclAssumptions = []string{
-	"latencies are NCCL's own constants (--latency, --intra-latency and --gamma do not enter NCCL's model); bandwidths come from --bandwidth, --intra-bandwidth and --efficiency",
-	"GPUs are Hopper (compute capability 9.0) on an Intel x86 host; NVLS, CollNet and PAT are off (not modelled)",
-	"16 channels; per-channel speed = the link's bandwidth ÷ 16: inside a node the intra link; across nodes the smaller of the intra link and one NIC per GPU (g × the network bandwidth), as NCCL's ring search uses one speed for the whole path",
-	"trees on 2 nodes may run their intra-node part at up to twice the inter-node speed (search.cc raises bwIntra for trees), and NCCL uses the intra speed when there are at most 2 nodes",
-	"the intra link is NVLink when faster than PCIe Gen5 x16 (64 GB/s), else PCI; LL128 is off over PCI",
-	"balanced trees (no ×0.85), same channels for Broadcast/Reduce, no extra network latency (graph latencyInter = 0), one operation (no aggregation)",
+// ncclFunc is NCCL's function index (ncclFuncBroadcast … ncclFuncAllReduce,
+// the order of ncclFuncStr) and NCCL's name of each collective.
+var ncclFuncs = []struct {
+	c    prim.Collective
+	name string
+}{
+	{prim.Broadcast, "Broadcast"}, {prim.Reduce, "Reduce"}, {prim.AllGather, "AllGather"},
+	{prim.ReduceScatter, "ReduceScatter"}, {prim.AllReduce, "AllReduce"},
 }
 
-// NCCL evaluates NCCL's algorithm × protocol model for p: for every Tree
-// and Ring protocol the latency and bandwidth NCCL's tuner computes, the
-// time ncclTopoGetAlgoTime predicts for S bytes, and the winner. The
-// cluster is p's (GPUsPerNode 0 = one GPU per node); slowdowns are not
-// part of NCCL's model and are refused. O(1).
+// NCCL evaluates NCCL's model for p with NCCL's default knobs on the
+// machine the Params describe (NCCLWith with zero options).
+func NCCL(p Params) (NCCLResult, error) { return NCCLWith(p, NCCLOptions{}) }
+
+// NCCLWith evaluates NCCL's algorithm × protocol model for p on o's
+// machine with o's knobs: the topology search's channels and speeds
+// (ncclGraphs), then, for every algorithm and protocol, the bandwidth and
+// latency ncclTopoTuneModel computes, the time ncclTopoGetAlgoTime
+// predicts for S bytes (latency + S ÷ (1000 · algBw) µs, with its tree
+// correction and ring plateau), and the cheapest enabled entry, which is
+// what NCCL runs. Slowdowns are not part of NCCL's model and are refused.
+// O(1) in the size; the search is O(speeds).
 //
-// For a collective on P ranks, k nodes of g GPUs and C channels of
-// per-channel speed bw (GB/s; the intra speed when k ≤ 2, else the inter):
+// Per channel of per-channel speed bw (GB/s; bwIntra on ≤ 2 nodes and for
+// CollNet, else bwInter) on C channels, k nodes, ppn GPUs per node:
 //
-//	busBw   = C·bw, then per (algorithm, protocol):
-//	  Ring LL     min(LLmax, busBw/2)         Ring LL128  min(0.92·busBw, C·36.7)
-//	  Tree        min(0.92·busBw, C·treeMax)  then LL: min(busBw/3.8, LLmax),
-//	                                          LL128: min(busBw·(7/9 one node, else 120/128), C·treeLL128Max)
-//	algBw   = busBw·P/nsteps (Ring; nsteps = 2(P−1) AllReduce, P−1 AllGather/ReduceScatter, P otherwise)
-//	        = busBw/2 (Tree)
-//	latency = base + Ring: (nsteps − nInter)·max(intraHw, netOverhead) + nInter·netHw,
-//	                        nInter = 2(k−1) AllReduce, k−1 AllGather/ReduceScatter
-//	               Tree:   2·((g−1)·intraHw + ⌊log₂k⌋·netHw)
-//	time    = latency (×1.4 for multi-node Ring/Simple AllReduce with S/(C·P) ≥ 64)
-//	        + S / (1000·algBw · treeCorrection(S) for Tree AllReduce)    [µs]
-func NCCL(p Params) (NCCLResult, error) {
+//	busBw = C·bw; NVLS/NVLSTree: C·min(bwIntra·eff·(C−1)/C·(2 AllReduce | (ppn−1)/ppn), bwInter·(2 for NVLSTree on ≤ 2 nodes), NVLSTree cap)
+//	Ring LL min(LLmax, busBw/2); Ring LL128 min(0.92·busBw, C·ringLL128Max)
+//	Tree AllReduce min(0.92·busBw, C·treeMax), then LL min(busBw/3.8, LLmax), LL128 min(busBw·(7/9 one node, 120/128 more), C·treeLL128Max); ×0.85 for a plain (unbalanced) tree
+//	PAT ×0.75; CollNet Direct ÷ (f − (f−1)/2) with f = ppn/C, ×0.85 from Hopper
+//	algBw = busBw·P/nsteps (Ring, NVLS, NVLSTree), busBw (other AllGather/ReduceScatter), busBw/2 (others)
+//	latency: Ring base + (nsteps − nInter)·max(intraHw, netOverhead) + nInter·netHw; Tree base + 2((ppn−1)·intraHw + ⌊log₂k⌋·netHw);
+//	  NVLS intraHw (+ netHw across nodes); NVLSTree intraHw + 2⌊log₂k⌋·netHw; CollNet Direct 2(min(1,ppn−1)·intraHw + 0.4(ppn−1)) + netHw;
+//	  CollNet Chain 2(ppn−1)·intraHw + netHw; PAT 8 + ⌊log₂k⌋·netHw/3.5 + 2.8P
+func NCCLWith(p Params, o NCCLOptions) (NCCLResult, error) {
 	if err := p.Validate(); err != nil {
 		return NCCLResult{}, err
 	}
 	c := p.Collective
-	nsteps := 0
-	switch c {
-	case prim.AllReduce:
-		nsteps = 2 * (p.Ranks - 1)
-	case prim.AllGather, prim.ReduceScatter:
-		nsteps = p.Ranks - 1
-	case prim.Broadcast, prim.Reduce:
-		nsteps = p.Ranks
-	default:
-		return NCCLResult{}, fielderr.Errorf("model", "NCCL's tuning model covers allreduce, allgather, reducescatter, broadcast and reduce, not %s", c)
+	fn := -1
+	for i, f := range ncclFuncs {
+		if f.c == c {
+			fn = i
+		}
 	}
 	switch {
+	case fn < 0:
+		return NCCLResult{}, fielderr.Errorf("model", "NCCL's tuning model covers allreduce, allgather, reducescatter, broadcast and reduce, not %s", c)
 	case p.Ranks < 2:
 		return NCCLResult{}, fielderr.Errorf("model", "NCCL tunes communicators of at least 2 ranks, got %d", p.Ranks)
 	case p.Slow.Active():
 		return NCCLResult{}, fielderr.Errorf("model", "NCCL's model has no stragglers or slow links; drop slow-rank/slow-link or use the alpha-beta model")
+	case o.MinChannels < 0 || o.MinChannels > ncclMaxChannels:
+		return NCCLResult{}, fielderr.Errorf("nccl-channels", "want 1 to %d channels (or 0 for NCCL's choice), got %d", ncclMaxChannels, o.MinChannels)
+	case o.MaxChannels < 0 || o.MaxChannels > ncclMaxChannels:
+		return NCCLResult{}, fielderr.Errorf("nccl-channels", "want 1 to %d channels (or 0 for NCCL's choice), got %d", ncclMaxChannels, o.MaxChannels)
 	}
-	cl := p.Cluster()
-	g, k, P := cl.GPUsPerNode, cl.Nodes(), p.Ranks
-	ch := float64(NCCLChannels)
-	intraGBs := cl.Intra.Bandwidth / 1e9
-	netGBs := float64(g) * cl.Inter.Bandwidth / 1e9
-	nvlink := p.GPUsPerNode == 0 || p.IntraBandwidth > 64e9
-	r := NCCLResult{Version: NCCLVersion, Source: NCCLSource, Collective: string(c), Ranks: P, Nodes: k, GPUsPerNode: g,
-		IntraHW: "PCI", Channels: NCCLChannels, SizeBytes: p.Size, Assumptions: append([]string(nil), ncclAssumptions...)}
-	hwIntra := ncclHwLatPCI
-	if nvlink {
-		r.IntraHW, hwIntra = "NVLink", ncclHwLatNVL
+	algoOn, err := ncclParseList("nccl-algo", o.Algo, ncclAlgoNames[:])
+	if err != nil {
+		return NCCLResult{}, err
 	}
-	// Per-channel speeds (search.cc): [Tree, Ring].
-	if k == 1 {
-		r.BwIntraGBs = [2]float64{intraGBs / ch, intraGBs / ch}
-		r.BwInterGBs = r.BwIntraGBs
-	} else {
-		path := min(intraGBs, netGBs) / ch
-		if g == 1 {
-			path = netGBs / ch
-		}
-		r.BwInterGBs = [2]float64{path, path}
-		r.BwIntraGBs = [2]float64{min(2*path, intraGBs/ch), path}
-		if g == 1 {
-			r.BwIntraGBs[0] = path
-		}
+	protoOn, err := ncclParseList("nccl-proto", o.Proto, ncclProtoNames[:])
+	if err != nil {
+		return NCCLResult{}, err
 	}
-	idx := min(k, 3) - 1
-	llMax := ncclLLMaxBw[idx]
-	ppn := P / k
-	best := -1.0
-	for a := range ncclAlgorithms {
-		tree := a == 0
-		for pr := range ncclProtocols {
-			cell := NCCLCell{Algorithm: ncclAlgorithms[a], Protocol: ncclProtocols[pr], Enabled: true}
-			if tree && c != prim.AllReduce {
-				cell.Enabled, cell.Reason = false, "NCCL runs "+string(c)+" only as a ring"
-				r.Cells = append(r.Cells, cell)
-				continue
-			}
-			if pr == 1 && !nvlink && g > 1 {
-				cell.Enabled, cell.Reason = false, "LL128 is enabled by default only over NVLink paths"
-			}
-			bw := r.BwInterGBs[a]
-			if k <= 2 {
-				bw = r.BwIntraGBs[a]
-			}
-			bus := ch * bw
-			switch {
-			case !tree && pr == 0:
-				bus = min(llMax, bus*.5)
-			case !tree && pr == 1:
-				bus = min(bus*.92, ch*ncclPerChRingLL128Bw[idx])
-			}
-			if tree {
-				bus = min(bus*.92, ch*ncclPerChTreeBw[idx])
-				switch pr {
-				case 0:
-					bus = min(bus/3.8, llMax)
-				case 1:
-					f := 120.0 / 128.0
-					if k == 1 {
-						f = 7.0 / 9.0
-					}
-					bus = min(bus*f, ch*ncclPerChTreeLL128Bw[idx])
-				}
-			}
-			cell.BusBwGBs = bus
-			if tree {
-				cell.AlgBwGBs = bus * .5
-			} else {
-				cell.AlgBwGBs = bus * float64(P) / float64(nsteps)
-			}
-			// Latency.
-			lat := ncclBaseLat[a][pr]
-			intraLat := hwIntra[a][pr]
-			interLat := ncclHwLatNet[a][pr]
-			if ppn == 1 {
-				interLat = ncclHwLatNet[0][pr]
-			}
-			if tree {
-				lat += 2 * (float64(ppn-1)*intraLat + float64(bits.Len(uint(k))-1)*interLat)
-			} else if c == prim.Broadcast || c == prim.Reduce {
-				if k == 1 {
-					lat += hwIntra[a][pr]
-				} else {
-					lat += ncclHwLatNet[a][pr]
-				}
-			} else {
-				over := 0.0
-				if k > 1 {
-					over = ncclNetOverheadUs
-					if pr == 2 {
-						over *= 3
-					}
-				}
-				intraLat = max(intraLat, over)
-				nInter := 0
-				if k > 1 {
-					nInter = k - 1
-					if c == prim.AllReduce {
-						nInter = 2 * (k - 1)
-					}
-				}
-				lat += float64(nsteps-nInter)*intraLat + float64(nInter)*interLat
-			}
-			cell.LatencyUs = lat
-			cell.TimeUs = ncclTime(c, tree, pr, k, P, lat, cell.AlgBwGBs, p.Size)
-			if cell.Enabled && (best < 0 || cell.TimeUs < best) {
+	m, notes, err := ncclMachineOf(p, o)
+	if err != nil {
+		return NCCLResult{}, err
+	}
+	gs := m.searchGraphs(o.MinChannels, o.MaxChannels)
+	P, k := p.Ranks, m.nodes
+	r := NCCLResult{Version: NCCLVersion, Source: NCCLSource, Collective: string(c), Ranks: P, Nodes: k, GPUsPerNode: m.g,
+		System: o.System.Name, Arch: archName(m.cc), IntraHW: "PCI", Channels: gs.CommChannels, SizeBytes: p.Size,
+		BwIntraGBs: [2]float64{gs.Tree.BwIntra, gs.Ring.BwIntra}, BwInterGBs: [2]float64{gs.Tree.BwInter, gs.Ring.BwInter},
+		Graphs: []NCCLGraph{{"Ring", gs.Ring.Channels, gs.Ring.BwIntra, gs.Ring.BwInter}, {"Tree", gs.Tree.Channels, gs.Tree.BwIntra, gs.Tree.BwInter}}}
+	if m.nvlink > 0 {
+		r.IntraHW = "NVLink"
+	}
+	if gs.NVLS.Channels > 0 {
+		r.Graphs = append(r.Graphs, NCCLGraph{"NVLS", gs.NVLS.Channels, gs.NVLS.BwIntra, gs.NVLS.BwInter})
+	}
+	if gs.CollNetDirect.Channels > 0 {
+		r.Graphs = append(r.Graphs, NCCLGraph{"CollNetDirect", gs.CollNetDirect.Channels, gs.CollNetDirect.BwIntra, gs.CollNetDirect.BwInter},
+			NCCLGraph{"CollNetChain", gs.CollNetChain.Channels, gs.CollNetChain.BwIntra, gs.CollNetChain.BwInter})
+	}
+	t := ncclTuner{m: m, gs: gs, c: c, P: P, algoOn: algoOn[fn], protoOn: protoOn[fn]}
+	best := math.Inf(1)
+	for a := range ncclNumAlgos {
+		for pr := range ncclNumProtos {
+			cell := t.cell(a, pr, p.Size)
+			if cell.Enabled && cell.TimeUs < best {
 				best = cell.TimeUs
-				r.Winner = cell.Algorithm + "/" + cell.Protocol
+				r.Algorithm, r.Protocol = cell.Algorithm, cell.Protocol
 			}
 			r.Cells = append(r.Cells, cell)
 		}
 	}
+	if math.IsInf(best, 1) {
+		return NCCLResult{}, fielderr.Errorf(ncclKnobField(o), "no algorithm/protocol is left for %s with NCCL_ALGO=%q NCCL_PROTO=%q (NCCL fails the same way)", c, o.Algo, o.Proto)
+	}
+	r.Winner = r.Algorithm + "/" + r.Protocol
 	r.TimeS = best * 1e-6
 	r.AlgBwBps, r.BusBwBps = Bandwidths(c, P, p.Size, r.TimeS)
+	r.Assumptions = append(notes, ncclCommonAssumptions...)
 	return r, nil
 }
 
-// ncclTime is ncclTopoGetAlgoTime for one operation of size bytes, in µs.
-func ncclTime(c prim.Collective, tree bool, pr, nodes, ranks int, lat, bw float64, size int64) float64 {
-	if logSize := bits.Len64(uint64(size>>6)) - 1; tree && c == prim.AllReduce && logSize >= 0 && logSize < 23 {
+func ncclKnobField(o NCCLOptions) string {
+	if o.Algo == "" && o.Proto != "" {
+		return "nccl-proto"
+	}
+	return "nccl-algo"
+}
+
+func archName(cc int) string {
+	return [...]string{topo.ArchVolta, topo.ArchAmpere, topo.ArchHopper, topo.ArchBlackwell}[ncclArchIndex(cc)]
+}
+
+// ncclCommonAssumptions are the choices every answer makes where NCCL
+// measures the machine; the faces print them.
+var ncclCommonAssumptions = []string{
+	"latencies are NCCL's own constants (--latency, --intra-latency and --gamma do not enter NCCL's model)",
+	"the topology search is restated for uniform machines (every GPU with the same NVLinks or PCIe link and the same share of NICs, rails matched); NCCL_DEBUG_SUBSYS=GRAPH shows what NCCL found on a real one",
+	"balanced trees across nodes, same channels for Broadcast/Reduce, no extra network latency (graph latencyInter = 0), one operation (no aggregation), no tuner plugin, unregistered buffers",
+	"the time is NCCL's own estimate, used to choose an algorithm: NCCL does not model pipeline start-up, so real mid-size messages take longer (see docs/nccl-model.md)",
+}
+
+// ncclMachineOf is the machine of the question: the system preset's (its
+// layout unless gpus-per-node says otherwise), or one derived from the
+// Params' bandwidths, stating what it assumes.
+func ncclMachineOf(p Params, o NCCLOptions) (ncclMachine, []string, error) {
+	var notes []string
+	var m ncclMachine
+	if s := o.System; s.Name != "" {
+		m = ncclMachine{cc: s.CompCap, cpu: s.CPU, g: s.GPUsPerNode, nvswitch: s.NVSwitch, nvls: s.NVLS,
+			nvlink: float64(s.NVLinks) * ncclNVLinkBw(s.CompCap), pci: ncclPCIBw(s.PCIeGen), sockets: s.Sockets,
+			nics: s.NICs, nic: s.NICGBs(), collnet: s.CollNet && o.CollNet}
+		if p.GPUsPerNode > 0 {
+			m.g = p.GPUsPerNode
+			notes = append(notes, "system "+s.Name+" with "+strconv.Itoa(p.GPUsPerNode)+" GPUs per node as asked ("+strconv.Itoa(s.GPUsPerNode)+" in the preset); NICs are shared in the same proportion")
+			m.nics = max(1, s.NICs*p.GPUsPerNode/s.GPUsPerNode)
+		}
+		notes = append(notes, "system "+s.Name+": "+s.Label+"; NCCL's rates: NVLink "+ff(m.nvlink)+" GB/s per GPU ("+strconv.Itoa(s.NVLinks)+
+			" links × "+ff(ncclNVLinkBw(s.CompCap))+"), PCIe "+ff(m.pci)+" GB/s, "+strconv.Itoa(m.nics)+" NICs of "+ff(m.nic)+" GB/s per node; source: "+s.Source)
+		if o.CollNet && !s.CollNet {
+			notes = append(notes, "CollNet asked for, but the "+s.Net+" network of "+s.Name+" does not reduce in its switches: CollNet stays off")
+		}
+	} else {
+		g := p.GPUsPerNode
+		if g == 0 {
+			g = 1
+			notes = append(notes, "no system and no gpus-per-node: every rank is its own node (one GPU per node, all traffic on the network); give --system or --gpus-per-node for GPUs that share a node")
+		}
+		eff := p.Efficiency
+		m = ncclMachine{cc: 90, cpu: topo.CPUIntel, g: g, pci: ncclPCIBw(5), sockets: 2, nics: g, nic: p.Bandwidth * eff / 1e9}
+		if g > 1 && p.IntraBandwidth > 64e9 {
+			// NVLink 4 has 25 GB/s per link on the wire, which NCCL rates 20.6.
+			links := max(1, int(math.Round(p.IntraBandwidth*eff/25e9)))
+			m.nvlink, m.nvswitch, m.nvls = float64(links)*ncclNVLinkBw(90), true, true
+			notes = append(notes, "no system: Hopper GPUs (compute capability 9.0) on an Intel x86 host; the intra link ("+ff(p.IntraBandwidth*eff/1e9)+
+				" GB/s) is "+strconv.Itoa(links)+" NVLink 4 links to NVSwitches with NVLink SHARP, which NCCL rates "+ff(m.nvlink)+" GB/s; one NIC of "+ff(m.nic)+" GB/s per GPU")
+		} else {
+			if g > 1 {
+				m.pci = min(m.pci, p.IntraBandwidth*eff/1e9)
+			}
+			notes = append(notes, "no system: Hopper GPUs (compute capability 9.0) on an Intel x86 host, GPUs of a node joined by PCIe ("+ff(m.pci)+" GB/s), one NIC of "+ff(m.nic)+" GB/s per GPU")
+		}
+	}
+	if p.Ranks < m.g {
+		m.g = p.Ranks
+	}
+	if p.Ranks%m.g != 0 {
+		return m, nil, fielderr.Errorf("gpus-per-node", "ranks are placed on whole nodes: want a multiple of %d ranks, got %d", m.g, p.Ranks)
+	}
+	m.nodes = p.Ranks / m.g
+	return m, notes, nil
+}
+
+func ff(x float64) string { return strconv.FormatFloat(x, 'g', 4, 64) }
+
+// ncclTuner holds one collective's inputs to ncclTopoTuneModel.
+type ncclTuner struct {
+	m       ncclMachine
+	gs      ncclGraphs
+	c       prim.Collective
+	P       int
+	algoOn  [ncclNumAlgos]int
+	protoOn [ncclNumAlgos]int // the first ncclNumProtos entries
+}
+
+func (t ncclTuner) graph(a int) ncclGraph {
+	switch a {
+	case ncclRing:
+		return t.gs.Ring
+	case ncclNVLS, ncclNVLSTree:
+		return t.gs.NVLS
+	case ncclCollNetDirect:
+		return t.gs.CollNetDirect
+	case ncclCollNetChain:
+		return t.gs.CollNetChain
+	}
+	return t.gs.Tree // Tree and PAT
+}
+
+// disabled reports why NCCL does not run algorithm a with protocol pr for
+// this collective on this machine ("" when it may): tuning.cc's loops and
+// enable rules, then enqueue.cc's updateCollCostTable.
+func (t ncclTuner) disabled(a, pr int) string {
+	m, c := t.m, t.c
+	ar, agrs := c == prim.AllReduce, c == prim.AllGather || c == prim.ReduceScatter
+	ppn := m.g
+	algo := ncclAlgoNames[a]
+	switch {
+	case (c == prim.Broadcast || c == prim.Reduce) && a != ncclRing:
+		return "NCCL runs " + string(c) + " only as a ring"
+	case agrs && a != ncclPAT && a != ncclRing && a != ncclNVLS && a != ncclCollNetDirect,
+		ar && a == ncclPAT:
+		return "NCCL has no " + algo + " for " + string(c)
+	case (a == ncclNVLS || a == ncclNVLSTree) && pr != ncclSimple:
+		return "NVLS and NVLSTree run only the Simple protocol"
+	case (a == ncclCollNetDirect || a == ncclCollNetChain) && pr != ncclSimple:
+		return "CollNet runs only the Simple protocol"
+	case a == ncclPAT && pr != ncclSimple:
+		return "PAT runs only the Simple protocol"
+	case a == ncclPAT && m.g != 1:
+		return "PAT runs only with one GPU per node"
+	case t.algoOn[a] == 0:
+		return "NCCL_ALGO leaves it out"
+	case t.protoOn[pr] == 0:
+		return "NCCL_PROTO leaves it out"
+	case pr == ncclLL128 && t.protoOn[pr] == 2 && !(m.nvlink > 0 || m.g == 1):
+		return "LL128 is enabled by default only over NVLink paths"
+	case (a == ncclNVLS || a == ncclNVLSTree) && t.gs.NVLS.Channels == 0:
+		return "NVLS needs NVSwitch with NVLink SHARP (Hopper or later)"
+	case (a == ncclNVLS || a == ncclNVLSTree) && t.gs.NVLS.Channels < 2:
+		return "NVLS needs at least 2 channels"
+	case a == ncclNVLSTree && m.nodes == 1:
+		return "NVLSTree needs more than one node"
+	case (a == ncclCollNetDirect || a == ncclCollNetChain) && !m.collnet:
+		return "CollNet needs NCCL_COLLNET_ENABLE=1 and a network that reduces (SHARP) across nodes"
+	case a == ncclNVLS && m.nodes > 1 && !m.collnet:
+		return "NVLS across nodes needs CollNet"
+	case a == ncclCollNetDirect && !m.nvswitch:
+		return "CollNet Direct needs NVSwitch"
+	case (a == ncclCollNetDirect || a == ncclCollNetChain) && ppn > ncclMaxDirectArity+1:
+		return "CollNet runs with at most 8 GPUs per node"
+	case (a == ncclNVLS || a == ncclNVLSTree) && !ar && ppn > ncclMaxNVLSArity:
+		return "NVLS runs allgather and reducescatter with at most 32 GPUs per node"
+	case (a == ncclNVLS || a == ncclCollNetDirect) && agrs && m.nodes > 1:
+		return "NCCL runs NVLS and CollNet allgather/reducescatter across nodes only with a CollNet plugin that implements them"
+	}
+	return ""
+}
+
+// cell is one entry of NCCL's table for size bytes.
+func (t ncclTuner) cell(a, pr int, size int64) NCCLCell {
+	cell := NCCLCell{Algorithm: ncclAlgoNames[a], Protocol: ncclProtoNames[pr]}
+	if why := t.disabled(a, pr); why != "" {
+		cell.Reason = why
+		return cell
+	}
+	m, c, P := t.m, t.c, t.P
+	k := m.nodes
+	ar := c == prim.AllReduce
+	agrs := c == prim.AllGather || c == prim.ReduceScatter
+	ppn := float64(P) / float64(k)
+	ai := ncclArchIndex(m.cc)
+	idx2 := min(k, 3) - 1
+	row := ai
+	if k > 1 {
+		row = 0
+		if m.cpu == topo.CPUAMD {
+			row = 1
+		}
+	}
+	llMax := ncclLLMaxBw[row][idx2]
+	nsteps := P
+	switch {
+	case ar:
+		nsteps = 2 * (P - 1)
+	case agrs:
+		nsteps = P - 1
+	}
+	g := t.graph(a)
+	ch := float64(g.Channels)
+	collnet := a == ncclCollNetDirect || a == ncclCollNetChain
+	bw := g.BwInter
+	if k <= 2 || collnet {
+		bw = g.BwIntra
+	}
+	if a == ncclNVLS || a == ncclNVLSTree {
+		intra := g.BwIntra * ncclNVLSEfficiency[ai] * (ch - 1) / ch
+		if ar {
+			intra *= 2
+		} else {
+			intra *= (ppn - 1) / ppn
+		}
+		inter := g.BwInter
+		if k <= 2 && a == ncclNVLSTree {
+			inter *= 2
+		}
+		bw = min(intra, inter)
+		if a == ncclNVLSTree {
+			bw = min(bw, ncclPerChNVLSTree[ai][idx2])
+		}
+	}
+	bus := ch * bw
+	switch {
+	case a == ncclRing && pr == ncclLL:
+		bus = min(llMax, bus*.5)
+	case a == ncclRing && pr == ncclLL128:
+		bus = min(bus*.92, ch*ncclPerChRingLL128[ai][idx2])
+	}
+	if a == ncclTree && ar {
+		bus = min(bus*.92, ch*ncclPerChTree[ai][idx2])
+	}
+	if a == ncclTree && pr == ncclLL {
+		bus = min(bus/3.8, llMax)
+	}
+	if a == ncclTree && pr == ncclLL128 {
+		f := 120.0 / 128.0
+		if k == 1 {
+			f = 7.0 / 9.0
+		}
+		bus = min(bus*f, ch*ncclPerChTreeLL128[ai][idx2])
+	}
+	if a == ncclTree && m.g == 1 {
+		bus *= .85 // a one-GPU node's tree is NCCL_TOPO_PATTERN_TREE, not balanced
+	}
+	if a == ncclPAT {
+		bus *= .75
+	}
+	if a == ncclCollNetDirect && ar {
+		f := ppn / ch
+		f -= (f - 1) / 2
+		bus /= f
+		if m.cc >= 90 {
+			bus *= .85
+		}
+	}
+	cell.BusBwGBs = bus
+	cell.AlgBwGBs = bus
+	if !(a != ncclRing && agrs) {
+		if a == ncclRing || a == ncclNVLS || a == ncclNVLSTree {
+			cell.AlgBwGBs = bus * float64(P) / float64(nsteps)
+		} else {
+			cell.AlgBwGBs = bus * .5
+		}
+	}
+	if cell.AlgBwGBs <= 0 {
+		cell.BusBwGBs, cell.AlgBwGBs = 0, 0
+		cell.Reason = "NCCL's bandwidth for it is 0"
+		return cell
+	}
+	cell.LatencyUs = t.latency(a, pr, nsteps)
+	cell.Enabled = true
+	cell.TimeUs = t.time(a, pr, cell.LatencyUs, cell.AlgBwGBs, size)
+	return cell
+}
+
+// latency is comm->latencies[coll][a][pr] (µs).
+func (t ncclTuner) latency(a, pr, nsteps int) float64 {
+	m, c, P := t.m, t.c, t.P
+	k := m.nodes
+	intraHw := ncclHwPCI
+	if m.nvlink > 0 && m.g > 1 {
+		intraHw = ncclHwNVLink
+	}
+	hw := intraHw
+	if k > 1 {
+		hw = ncclHwNet
+	}
+	intraLat := ncclHwLat[intraHw][a][pr]
+	interLat := ncclHwLat[ncclHwNet][a][pr]
+	if m.g == 1 {
+		interLat = ncclHwLat[ncclHwNet][ncclTree][pr] // ppn = 1: fully exposed, the tree's network latency
+	}
+	lat := ncclBaseLat[a][pr]
+	ppn := P / k
+	log2k := float64(bits.Len(uint(k)) - 1)
+	switch a {
+	case ncclRing:
+		if c == prim.Broadcast || c == prim.Reduce {
+			return lat + ncclHwLat[hw][a][pr]
+		}
+		over := 0.0
+		if k > 1 {
+			over = ncclNetOverheadUs(m.cpu)
+			if pr == ncclSimple {
+				over *= 3
+			}
+		}
+		nInter := 0
+		if k > 1 {
+			nInter = k - 1
+			if c == prim.AllReduce {
+				nInter = 2 * (k - 1)
+			}
+		}
+		return lat + float64(nsteps-nInter)*max(intraLat, over) + float64(nInter)*interLat
+	case ncclTree:
+		if c == prim.AllReduce {
+			lat += 2 * (float64(ppn-1)*intraLat + log2k*interLat)
+		}
+		return lat
+	case ncclCollNetDirect:
+		return lat + 2*(float64(min(1, ppn-1))*intraLat+float64(ppn-1)*0.4) + interLat
+	case ncclCollNetChain:
+		return lat + 2*float64(ppn-1)*intraLat + interLat
+	case ncclNVLS:
+		lat = intraLat
+		if k > 1 {
+			lat += interLat
+		}
+		return lat
+	case ncclNVLSTree:
+		return lat + intraLat + 2*log2k*interLat
+	}
+	// PAT (AllGather and ReduceScatter only).
+	return lat + log2k*(interLat/3.5) + float64(P)*2.8
+}
+
+// time is ncclTopoGetAlgoTime for one operation of size bytes, in µs.
+func (t ncclTuner) time(a, pr int, lat, bw float64, size int64) float64 {
+	m := t.m
+	logSize := bits.Len64(uint64(size>>6)) - 1
+	ar := t.c == prim.AllReduce
+	switch {
+	case ar && a == ncclTree && logSize >= 0 && logSize < 23,
+		ar && a == ncclNVLSTree && m.cc >= 100 && m.cpu != topo.CPUArm && logSize >= 0 && logSize < 24:
 		bw *= ncclTreeCorrection[pr][logSize]
 	}
-	if !tree && pr == 2 && nodes > 1 && c == prim.AllReduce && size/int64(NCCLChannels*ranks) >= 64 {
-		lat *= 1.4 // the ring's plateau effect (compute capability ≥ 8.0)
+	if a == ncclRing && pr == ncclSimple && m.nodes > 1 && ar && size/int64(t.gs.CommChannels*t.P) >= 64 {
+		if m.cc < 80 {
+			lat *= 1.9
+		} else {
+			lat *= 1.4 // the ring's plateau effect
+		}
 	}
 	return lat + float64(size)/(1000*bw)
 }
