@@ -321,3 +321,27 @@ func TestCrossoversAreTheCores(t *testing.T) {
 		}
 	}
 }
+
+// With nodes of 8 GPUs the P that are not whole nodes have no point; the
+// others are the cost answers; no whole node at all is an error.
+func TestTimeVsRanksOnNodes(t *testing.T) {
+	p := lecture()
+	p.GPUsPerNode, p.IntraBandwidth, p.IntraLatency = 8, 450e9, 1e-6
+	c, err := TimeVsRanks(p, []int{2, 4, 8, 16, 32}, []sched.Algorithm{sched.Ring})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pts := c.Series[0].Points
+	if len(pts) != 3 || pts[0].X != 8 || pts[2].X != 32 {
+		t.Fatalf("points at %v, want P = 8, 16, 32", pts)
+	}
+	q := p
+	q.Ranks, q.Algorithm = 32, sched.Ring
+	r, err := cost.Evaluate(q)
+	if err != nil || pts[2].Y != r.TimeS {
+		t.Errorf("P = 32: %g s, cost says %g s (%v)", pts[2].Y, r.TimeS, err)
+	}
+	if _, err := TimeVsRanks(p, []int{2, 4}, []sched.Algorithm{sched.Ring}); err == nil {
+		t.Error("no whole node: want an error")
+	}
+}

@@ -1,6 +1,7 @@
 package figure
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -15,7 +16,9 @@ import (
 // p's links) against the communicator size for each algorithm: the
 // lecture's Experiment 3 as a picture. ranks must be ascending and ≥ 2;
 // p.Ranks and p.Algorithm are ignored (each point uses its own P and the
-// algorithm's best chunk count). Both axes are logarithmic.
+// algorithm's best chunk count). With nodes (p.GPUsPerNode > 0) a P that
+// is not a whole number of nodes has no point; if no P is, the error says
+// why. Both axes are logarithmic.
 // O(len(ranks) × len(algs)) cost evaluations.
 func TimeVsRanks(p cost.Params, ranks []int, algs []sched.Algorithm) (chart.Line, error) {
 	if err := checkAlgorithms(p.Collective, algs); err != nil {
@@ -35,13 +38,20 @@ func TimeVsRanks(p cost.Params, ranks []int, algs []sched.Algorithm) (chart.Line
 	for _, a := range algs {
 		c.Series = append(c.Series, chart.Series{Name: string(a)})
 	}
+	var firstErr error
+	drawn, lastP := 0, 0
 	for _, r := range ranks {
 		q := p
 		q.Ranks = r
 		t, err := times(q, algs)
+		if err != nil && p.GPUsPerNode > 0 && r%p.GPUsPerNode != 0 {
+			firstErr = cmp.Or(firstErr, err)
+			continue // not whole nodes of p.GPUsPerNode: no point at this P
+		}
 		if err != nil {
 			return chart.Line{}, err
 		}
+		drawn, lastP = drawn+1, r
 		for i, v := range t {
 			if v > 0 {
 				c.Series[i].Points = append(c.Series[i].Points, chart.Point{X: float64(r), Y: v})
@@ -52,6 +62,9 @@ func TimeVsRanks(p cost.Params, ranks []int, algs []sched.Algorithm) (chart.Line
 			}
 		}
 		copy(last, t)
+	}
+	if drawn == 0 && firstErr != nil {
+		return chart.Line{}, firstErr
 	}
 	name := CollectiveName(p.Collective)
 	size := units.FormatBytes(float64(p.Size), true)
@@ -75,6 +88,6 @@ func TimeVsRanks(p cost.Params, ranks []int, algs []sched.Algorithm) (chart.Line
 	}
 	c.Desc = fmt.Sprintf("Modelled time of one %s of %s (S as nccl-tests counts it) on links of %s, "+
 		"for P from %d to %d ranks, both axes logarithmic. At P = %d: %s; the cheapest there is %s.",
-		name, size, linkText(p), pmin, pmax, pmax, strings.Join(at, ", "), algs[argmin(last)])
+		name, size, linkText(p), pmin, pmax, lastP, strings.Join(at, ", "), algs[argmin(last)])
 	return c, nil
 }
