@@ -88,3 +88,18 @@ func (t Table) String() string {
 	}
 	return fmt.Sprintf("%s, %d ranks, %d rows", c, t.Ranks, len(t.Rows))
 }
+
+// HasInPlace reports whether the table has in-place columns (a second
+// "time" column; the JSON report always has both).
+func (t Table) HasInPlace() bool {
+	if t.Columns == nil {
+		return true
+	}
+	n := 0
+	for _, c := range t.Columns {
+		if c == "time" || c == "cputime" {
+			n++
+		}
+	}
+	return n >= 2
+}

@@ -6,7 +6,20 @@
 // the collectives that have none; "cputime" instead of "time"; the
 // per-iteration columns of --per_iter_timing) — and the JSON report of
 // nccl-tests' -J option (file version 3, src/util.cu). The layout is read
-// from each table's header line, not assumed. Pure Go: no I/O.
+// from each table's header line, not assumed.
+//
+// Read goes further: besides the tables it returns the Evidence the log
+// holds about the run — the header (collective, threads, one Device per
+// "# Rank" line: rank, host, device, GPU model), NCCL's version, the NCCL_*
+// settings, and, when NCCL_DEBUG=INFO lines are interleaved, the network
+// (NET/IB or NET/Socket, the NICs, RoCE), GPU Direct RDMA, channel counts,
+// NVLS, CollNet, the transports between ranks and the topology — each with
+// the 1-based line it came from. It reads past bad lines (each a Problem
+// naming its line) and says where a log cut off mid-run stops.
+//
+// Pure Go: no I/O. Every function is one pass over the input, linear in
+// its size, which is limited to MaxInput bytes (MaxRows rows, MaxFacts
+// facts of each kind).
 package nccltests
 
 import (
@@ -84,10 +97,16 @@ func Parse(data []byte) (*Log, error) {
 	if len(data) > MaxInput {
 		return nil, fielderr.Errorf("nccl-tests", "the input is %d bytes; at most %d", len(data), MaxInput)
 	}
-	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && t[0] == '{' {
+	if isJSON(data) {
 		return ParseJSON(data)
 	}
 	return ParseText(data)
+}
+
+// isJSON reports whether the first non-blank byte is '{'.
+func isJSON(data []byte) bool {
+	t := bytes.TrimLeft(data, " \t\r\n")
+	return len(t) > 0 && t[0] == '{'
 }
 
 // programs maps nccl-tests binaries to collectives.

@@ -83,74 +83,182 @@ func parseHeader(fields []string) (layout, bool) {
 // part of a table (NCCL INFO lines, mpirun noise, blank lines) are skipped;
 // a line inside a table that starts with a number but does not fit the
 // header is an error. Prefixes that mpirun adds ("[1,0]<stdout>:") are
-// removed.
+// removed, and so is nothing else: header lines that lost their '#' (a log
+// pasted into Markdown) are still read as headers.
 func ParseText(data []byte) (*Log, error) {
 	if len(data) > MaxInput {
 		return nil, fielderr.Errorf("nccl-tests", "the input is %d bytes; at most %d", len(data), MaxInput)
 	}
-	log := &Log{Format: "text"}
-	var cur *Table
-	var lay layout
-	ranks := 0
-	rows := 0
-	lines := bytes.Split(data, []byte("\n"))
-	for n, raw := range lines {
-		lineNo := n + 1
-		line := strings.TrimRight(string(raw), "\r")
-		line = stripMPIPrefix(line)
-		trim := strings.TrimSpace(line)
-		if trim == "" {
-			continue
+	return scan(data, nil, false)
+}
+
+// scanner is one pass over a log's lines. In strict mode (ParseText) the
+// first bad line ends the pass; in lenient mode (Read) a bad line becomes a
+// Problem and the pass goes on, and ev collects the evidence.
+type scanner struct {
+	log     *Log
+	cur     *Table
+	lay     layout
+	ranks   int
+	rows    int
+	ev      *Evidence
+	lenient bool
+	err     error
+	// hdr is the index in ev.Headers of the run being read, −1 before any.
+	hdr int
+	// footer is true once the current table's footer was read.
+	footer bool
+	// last is the last non-blank line; lastRowCut is true when it was a
+	// row that stopped inside its in-place columns.
+	last       int
+	lastRowCut bool
+	// inDevices is true while the "# Rank" list is being read.
+	inDevices bool
+}
+
+// scan reads data line by line: O(len(data)) time, and memory for the rows
+// and facts kept.
+func scan(data []byte, ev *Evidence, lenient bool) (*Log, error) {
+	s := &scanner{log: &Log{Format: "text"}, ev: ev, lenient: lenient, hdr: -1}
+	for n, raw := range bytes.Split(data, []byte("\n")) {
+		if !s.line(n+1, string(raw)) {
+			return nil, s.err
 		}
-		if strings.HasPrefix(trim, "#") {
-			body := strings.TrimSpace(trim[1:])
-			fields := strings.Fields(body)
-			switch {
-			case strings.HasPrefix(body, "nThread"):
-				ranks = 0 // a new run starts
-			case len(fields) >= 2 && fields[0] == "Rank":
-				ranks++
-			case len(fields) > 0 && fields[0] == "size":
-				l, ok := parseHeader(fields)
-				if !ok {
-					return nil, fielderr.Errorf("nccl-tests", "line %d: a table header without the size, count, time, algbw and busbw columns: %q", lineNo, trim)
-				}
-				log.Tables = append(log.Tables, Table{Ranks: ranks, Columns: l.cols, WrongColumn: l.wrongName})
-				cur, lay = &log.Tables[len(log.Tables)-1], l
-			case strings.HasPrefix(body, "Avg bus bandwidth") && cur != nil:
-				if _, v, ok := strings.Cut(body, ":"); ok {
-					if f := strings.Fields(v); len(f) > 0 {
-						if x, err := strconv.ParseFloat(f[0], 64); err == nil && x >= 0 && !math.IsInf(x, 0) {
-							cur.AvgBusBwGBs = x
-						}
-					}
-				}
-			case strings.HasPrefix(body, "Collective test concluded:") && cur != nil:
-				name := strings.TrimSpace(strings.TrimPrefix(body, "Collective test concluded:"))
-				cur.Program, cur.Collective = ProgramCollective(name)
-				if cur.Program == "" {
-					cur.Program = name
-				}
-			}
-			continue
-		}
-		fields := strings.Fields(trim)
-		if cur == nil || !isUint(fields[0]) {
-			continue // not a data row: NCCL INFO, warnings, other output
-		}
-		row, err := parseRow(fields, lay, lineNo)
-		if err != nil {
+	}
+	if ev != nil {
+		s.finish()
+	}
+	if len(s.log.Tables) == 0 {
+		err := fielderr.Errorf("nccl-tests", "no nccl-tests table found: want a header line like \"#  size  count  type  redop  root  time  algbw  busbw  #wrong …\" followed by rows")
+		if !lenient {
 			return nil, err
 		}
-		if rows++; rows > MaxRows {
-			return nil, fielderr.Errorf("nccl-tests", "more than %d rows", MaxRows)
+		s.problem(err)
+		return s.log, s.err
+	}
+	return s.log, s.err
+}
+
+// problem records err; it returns false when the pass must stop.
+func (s *scanner) problem(err error) bool {
+	if s.err == nil {
+		s.err = err
+	}
+	if !s.lenient {
+		return false
+	}
+	if s.ev != nil && len(s.ev.Problems) < MaxFacts {
+		s.ev.Problems = append(s.ev.Problems, fielderrOf(err))
+	}
+	return true
+}
+
+// line handles one input line; false stops the pass.
+func (s *scanner) line(lineNo int, raw string) bool {
+	line := stripMPIPrefix(strings.TrimRight(raw, "\r"))
+	trim := strings.TrimSpace(line)
+	if trim == "" {
+		return true
+	}
+	s.last, s.lastRowCut = lineNo, false
+	if body, ok := headerBody(trim); ok {
+		return s.headerLine(lineNo, body)
+	}
+	fields := strings.Fields(trim)
+	if s.cur == nil || !isUint(fields[0]) {
+		if s.ev != nil {
+			s.evidenceLine(lineNo, trim)
 		}
-		cur.Rows = append(cur.Rows, row)
+		return true // not a data row: NCCL INFO, warnings, other output
 	}
-	if len(log.Tables) == 0 {
-		return nil, fielderr.Errorf("nccl-tests", "no nccl-tests table found: want a header line like \"#  size  count  type  redop  root  time  algbw  busbw  #wrong …\" followed by rows")
+	row, err := parseRow(fields, s.lay, lineNo)
+	if err != nil {
+		if !s.lenient {
+			return s.problem(err)
+		}
+		if row.OutOfPlace == nil {
+			return s.problem(err)
+		}
+		s.lastRowCut = true // keep the out-of-place values read
+		s.problem(err)
 	}
-	return log, nil
+	if s.rows++; s.rows > MaxRows {
+		return s.problem(fielderr.Errorf("nccl-tests", "more than %d rows", MaxRows))
+	}
+	s.cur.Rows = append(s.cur.Rows, row)
+	return true
+}
+
+// headerBody returns a header line's text after its '#'; a line without
+// '#' is a header only when it reads like one of nccl-tests' own ("nThread
+// …", "Rank 0 … on …", "size count … busbw …", "Avg bus bandwidth …").
+func headerBody(trim string) (string, bool) {
+	if strings.HasPrefix(trim, "#") {
+		return strings.TrimSpace(trim[1:]), true
+	}
+	f := strings.Fields(trim)
+	switch {
+	case f[0] == "nThread" && len(f) > 1 && isUint(f[1]):
+	case f[0] == "Rank" && len(f) > 3 && isUint(f[1]) && strings.Contains(trim, " on "):
+	case f[0] == "size" && strings.Contains(trim, "busbw"):
+	case f[0] == "Using" && len(f) == 2 && f[1] == "devices":
+	case strings.HasPrefix(trim, "Avg bus bandwidth"), strings.HasPrefix(trim, "Out of bounds values"):
+	default:
+		return "", false
+	}
+	return trim, true
+}
+
+// headerLine handles a '#' line (body without the '#').
+func (s *scanner) headerLine(lineNo int, body string) bool {
+	fields := strings.Fields(body)
+	switch {
+	case strings.HasPrefix(body, "nThread"):
+		s.ranks = 0 // a new run starts
+		if s.ev != nil {
+			s.startRun(lineNo, fields)
+		}
+	case len(fields) >= 2 && fields[0] == "Rank":
+		s.ranks++
+		if s.ev != nil {
+			s.device(lineNo, body)
+		}
+		return true // the device list goes on
+	case len(fields) > 0 && fields[0] == "size":
+		l, ok := parseHeader(fields)
+		if !ok {
+			return s.problem(fielderr.Errorf("nccl-tests", "line %d: a table header without the size, count, time, algbw and busbw columns: %q", lineNo, "#"+body))
+		}
+		s.log.Tables = append(s.log.Tables, Table{Ranks: s.ranks, Columns: l.cols, WrongColumn: l.wrongName})
+		s.cur, s.lay, s.footer = &s.log.Tables[len(s.log.Tables)-1], l, false
+		if s.ev != nil && s.hdr >= 0 && s.ev.Headers[s.hdr].Table < 0 {
+			s.ev.Headers[s.hdr].Table = len(s.log.Tables) - 1
+		}
+	case strings.HasPrefix(body, "Avg bus bandwidth") && s.cur != nil:
+		s.footer = true
+		if _, v, ok := strings.Cut(body, ":"); ok {
+			if f := strings.Fields(v); len(f) > 0 {
+				if x, err := strconv.ParseFloat(f[0], 64); err == nil && x >= 0 && !math.IsInf(x, 0) {
+					s.cur.AvgBusBwGBs = x
+				}
+			}
+		}
+	case strings.HasPrefix(body, "Out of bounds values") && s.cur != nil:
+		s.footer = true
+	case strings.HasPrefix(body, "Collective test concluded:") && s.cur != nil:
+		name := strings.TrimSpace(strings.TrimPrefix(body, "Collective test concluded:"))
+		s.cur.Program, s.cur.Collective = ProgramCollective(name)
+		if s.cur.Program == "" {
+			s.cur.Program = name
+		}
+		if s.ev != nil {
+			s.program(lineNo, name)
+		}
+	case s.ev != nil:
+		s.testsLine(lineNo, body)
+	}
+	s.endDevices()
+	return true
 }
 
 // stripMPIPrefix removes Open MPI's --tag-output prefix "[1,0]<stdout>:".
