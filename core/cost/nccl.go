@@ -104,9 +104,9 @@ var ncclFuncs = []struct {
 	{prim.ReduceScatter, "ReduceScatter"}, {prim.AllReduce, "AllReduce"},
 }
 
-// NCCL evaluates NCCL's model for p with NCCL's default knobs on the
-// machine the Params describe (NCCLWith with zero options).
-func NCCL(p Params) (NCCLResult, error) { return NCCLWith(p, NCCLOptions{}) }
+// NCCL evaluates NCCL's model for p on p.NCCL's machine with its knobs
+// (NCCLWith(p, p.NCCL)).
+func NCCL(p Params) (NCCLResult, error) { return NCCLWith(p, p.NCCL) }
 
 // NCCLWith evaluates NCCL's algorithm × protocol model for p on o's
 // machine with o's knobs: the topology search's channels and speeds

@@ -42,6 +42,10 @@ type Params struct {
 	// CostModel is "" or ModelAlphaBeta (the α-β-γ cost rule) or ModelNCCL,
 	// which adds NCCL's algorithm × protocol model (Result.NCCL; NCCL).
 	CostModel string
+	// NCCL is the machine (a whole-system preset) and NCCL's knobs for
+	// NCCL's model (NCCLOptions); the zero value derives the machine from
+	// the fields above with NCCL's defaults.
+	NCCL NCCLOptions
 }
 
 // The cost models of Params.CostModel.
