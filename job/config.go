@@ -58,7 +58,13 @@ func ReadRank(get request.Lookup) (rank int, addr string, cfg Config, err error)
 	return rank, addr, cfg, err
 }
 
-// readProgram reads the ProgramFields for np ranks on this machine.
+// readProgram reads the ProgramFields for np ranks on this machine:
+// collective (a comma-separated list, default Experiment2), algorithm
+// (one for every call; default sched.DefaultFor each collective), count
+// (elements per rank and call, 1 to MaxCount; default the lecture's
+// sizes), repeat (default 1), warmup (default 5), timeout (default
+// transport.DefaultTimeout) and spin (default auto). The calls are
+// Program's.
 func readProgram(get request.Lookup, np int) (Config, error) {
 	cfg := Config{Ranks: np, Fields: map[string]string{}}
 	for _, name := range ProgramFields {
