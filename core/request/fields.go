@@ -46,8 +46,8 @@ var defaults = map[string]string{
 func Default(name string) string { return defaults[name] }
 
 // CostFields are the fields CostParams reads, in the order the CLI lists them.
-var CostFields = []string{"collective", "algorithm", "ranks", "size", "bandwidth", "latency", "gamma", "efficiency", "root", "dtype", "chunks",
-	"preset", "gpus-per-node", "intra-bandwidth", "intra-latency", "intra-preset", "slow-rank", "slow-factor", "slow-link", "model"}
+var CostFields = append([]string{"collective", "algorithm", "ranks", "size", "bandwidth", "latency", "gamma", "efficiency", "root", "dtype", "chunks",
+	"preset", "gpus-per-node", "intra-bandwidth", "intra-latency", "intra-preset", "slow-rank", "slow-factor", "slow-link", "model"}, NCCLFields...)
 
 func value(get Lookup, name string) string {
 	if v, ok := get(name); ok {
@@ -147,6 +147,9 @@ func CostParams(get Lookup) (cost.Params, error) {
 		p.CostModel = m
 	default:
 		return p, fielderr.Errorf("model", "unknown cost model %q; accepted: alpha-beta (the α-β-γ cost rule), nccl (NCCL %s's algorithm × protocol tuning model)", m, cost.NCCLVersion)
+	}
+	if err := ncclFields(get, &p); err != nil {
+		return p, err
 	}
 	return p, p.Validate()
 }
