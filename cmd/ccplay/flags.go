@@ -76,7 +76,14 @@ var fieldHelp = map[string]string{
 	"slow-rank":       "a straggler: every message this rank sends or receives takes --slow-factor times as long per byte",
 	"slow-factor":     "how many times slower (≥ 1) the --slow-rank or --slow-link is, e.g. 4",
 	"slow-link":       "a slow link between two ranks, A-B (both directions), e.g. 3-4; with --slow-factor",
-	"model":           "alpha-beta (the α-β-γ cost rule) or nccl (NCCL " + cost.NCCLVersion + "'s Ring/Tree × LL/LL128/Simple tuning model, printed as NCCL_DEBUG_SUBSYS=TUNING does)",
+	"model": "alpha-beta (the α-β-γ cost rule) or nccl (NCCL " + cost.NCCLVersion + "'s tuning model: Tree, Ring, CollNet, NVLS, NVLSTree, PAT × LL/LL128/Simple, " +
+		"printed as NCCL_DEBUG_SUBSYS=TUNING does)",
+	"system": "whole-system preset setting --gpus-per-node, the intra link and the network unless given, and the hardware of --model nccl: " +
+		strings.Join(topo.SystemNames(), ", "),
+	"nccl-algo":     "NCCL_ALGO for --model nccl, in NCCL's syntax: Ring, Tree,Ring, ^NVLS, allreduce:Tree;allgather:Ring",
+	"nccl-proto":    "NCCL_PROTO for --model nccl: LL, LL128, Simple, ^LL128",
+	"nccl-channels": "NCCL_MIN_NCHANNELS = NCCL_MAX_NCHANNELS for --model nccl (1 to 64)",
+	"nccl-collnet":  "NCCL_COLLNET_ENABLE for --model nccl: 1 runs CollNet and NVLS across nodes on a network that reduces (SHARP)",
 }
 
 // algorithmHelp lists every algorithm some collective has, in the order of
