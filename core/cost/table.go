@@ -59,6 +59,9 @@ type Row struct {
 	AlgBwGBs  float64 `json:"algbw_GBps"`
 	BusBwGBs  float64 `json:"busbw_GBps"`
 	Algorithm string  `json:"algorithm"`
+	// Protocol is the protocol of NCCL's choice (LL, LL128, Simple) with
+	// CostModel "nccl", whose Algorithm is then "algorithm/protocol".
+	Protocol string `json:"protocol,omitempty"`
 }
 
 // Table predicts the rows nccl-tests would print for the sweep. Each size
@@ -107,7 +110,7 @@ func Table(p Params, dt DType, w Sweep) ([]Row, error) {
 			if err != nil {
 				return nil, err
 			}
-			t, row.Algorithm = r.TimeS, r.Winner
+			t, row.Algorithm, row.Protocol = r.TimeS, r.Winner, r.Protocol
 		} else {
 			terms, a, err := Quick(q)
 			if err != nil {
