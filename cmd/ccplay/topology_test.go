@@ -113,11 +113,12 @@ func TestCostNCCLText(t *testing.T) {
 	}
 }
 
-// TestTableNCCL: --model nccl rows are NCCL's winners, named after '#'.
+// TestTableNCCL: --model nccl rows are NCCL's winners, named after '#': on two
+// NVLink nodes large sizes run NVLSTree, as NCCL does.
 func TestTableNCCL(t *testing.T) {
 	code, out, _ := cli(t, "", "table", "--model", "nccl", "--ranks", "16", "--gpus-per-node", "8", "-b", "8", "-e", "8G", "-f", "1024")
 	if code != exitOK || !strings.Contains(out, "NCCL "+cost.NCCLVersion+"'s tuning model") ||
-		!strings.Contains(out, "# Tree/LL") || !strings.Contains(out, "# Ring/Simple") {
+		!strings.Contains(out, "# Tree/LL") || !strings.Contains(out, "# NVLSTree/Simple") {
 		t.Errorf("status %d:\n%s", code, out)
 	}
 }
