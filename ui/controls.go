@@ -25,8 +25,8 @@ var allAlgorithms = []sched.Algorithm{sched.Auto, sched.Naive, sched.Ring, sched
 func (c *Controls) CollectiveOptions() []Option {
 	s := c.S
 	var out []Option
-	for _, c := range prim.Collectives() {
-		out = append(out, Option{Value: string(c), Label: s.T("coll." + string(c)), Selected: s.text["collective"] == string(c)})
+	for _, coll := range prim.Collectives() {
+		out = append(out, Option{Value: string(coll), Label: s.T("coll." + string(coll)), Selected: s.text["collective"] == string(coll)})
 	}
 	return out
 }

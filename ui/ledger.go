@@ -55,12 +55,12 @@ func (c *Ledger) LedgerChecks() []Check {
 	}
 	l, r := d.L, s.R
 	mk := func(id, key string, a, b int64, show func(int64) string) Check {
-		c := Check{ID: id, Label: s.T(key), Ledger: show(a), Formula: show(b), OK: a == b}
-		c.Mark = "✓"
-		if !c.OK {
-			c.Mark = "✗"
+		k := Check{ID: id, Label: s.T(key), Ledger: show(a), Formula: show(b), OK: a == b}
+		k.Mark = "✓"
+		if !k.OK {
+			k.Mark = "✗"
 		}
-		return c
+		return k
 	}
 	out := []Check{
 		mk("chk-sent", "t.sent", l.Ranks[l.Busiest].Sent, r.BytesSentPerRank, Bytes),
@@ -234,15 +234,15 @@ func (c *Ledger) LedgerSVG() vugu.HTML {
 		return ""
 	}
 	return s.cached("ledger-svg", func() any {
-		c := figure.LedgerBars(d.Sched, s.P.ElemSize)
-		c.Title = s.T("l.chart")
-		for i := range c.Series {
-			c.Series[i].Name = s.T("l.series." + c.Series[i].Name)
+		bars := figure.LedgerBars(d.Sched, s.P.ElemSize)
+		bars.Title = s.T("l.chart")
+		for i := range bars.Series {
+			bars.Series[i].Name = s.T("l.series." + bars.Series[i].Name)
 		}
-		c.XLabel = s.T("l.rank")
-		c.Y.Label = s.T("l.yaxis")
+		bars.XLabel = s.T("l.rank")
+		bars.Y.Label = s.T("l.yaxis")
 		var b bytes.Buffer
-		c.View(720, 300).WriteSVG(&b) //nolint:errcheck // bytes.Buffer never fails
+		bars.View(720, 300).WriteSVG(&b) //nolint:errcheck // bytes.Buffer never fails
 		return vugu.HTML(b.String())
 	}).(vugu.HTML)
 }

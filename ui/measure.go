@@ -362,17 +362,17 @@ func (c *Measure) measureTable() measureTable {
 			if ser.Collective != s.P.Collective {
 				continue
 			}
-			for k, c := range measure.Compare(s.P, ser) {
+			for k, cmp := range measure.Compare(s.P, ser) {
 				t.total++
 				if len(t.rows) >= MaxMeasureRows {
 					continue
 				}
 				r := MeasureRow{ID: "m-r-" + strconv.Itoa(si) + "-" + strconv.Itoa(k), Series: seriesShort(ser),
-					Size: BytesShort(c.SizeBytes), Measured: Secs(c.TimeS), Model: "–", Diff: "–"}
-				if c.Err == "" {
-					r.Model = Secs(c.ModelS) + " (" + string(c.ModelAlgorithm) + ")"
-					r.Diff = strconv.FormatFloat(c.DiffPct, 'f', 1, 64) + " %"
-					if c.DiffPct >= 0 {
+					Size: BytesShort(cmp.SizeBytes), Measured: Secs(cmp.TimeS), Model: "–", Diff: "–"}
+				if cmp.Err == "" {
+					r.Model = Secs(cmp.ModelS) + " (" + string(cmp.ModelAlgorithm) + ")"
+					r.Diff = strconv.FormatFloat(cmp.DiffPct, 'f', 1, 64) + " %"
+					if cmp.DiffPct >= 0 {
 						r.Diff = "+" + r.Diff
 					}
 				}

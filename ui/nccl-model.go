@@ -70,14 +70,14 @@ func (c *NcclModel) NCCLTuningCells() []TuningCell {
 		return nil
 	}
 	var out []TuningCell
-	for _, c := range n.Cells {
-		lat, bw := c.LatencyUs, c.AlgBwGBs
-		cell := TuningCell{ID: "m-" + c.Algorithm + "-" + c.Protocol, Class: "num"}
-		if !c.Enabled {
+	for _, e := range n.Cells {
+		lat, bw := e.LatencyUs, e.AlgBwGBs
+		cell := TuningCell{ID: "m-" + e.Algorithm + "-" + e.Protocol, Class: "num"}
+		if !e.Enabled {
 			lat, bw = 0, 0
-			cell.Class, cell.Title = "num off", s.CoreText(c.Reason)
+			cell.Class, cell.Title = "num off", s.CoreText(e.Reason)
 		}
-		if c.Algorithm+"/"+c.Protocol == n.Winner {
+		if e.Algorithm+"/"+e.Protocol == n.Winner {
 			cell.Class = "num win"
 		}
 		cell.Text = strconv.FormatFloat(lat, 'f', 1, 64) + "/" + strconv.FormatFloat(bw, 'f', 1, 64)
@@ -101,15 +101,15 @@ func (c *NcclModel) NCCLPredictions() []PredictRow {
 	}
 	gb := func(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) + " GB/s" }
 	var out []PredictRow
-	for _, c := range n.Cells {
-		r := PredictRow{ID: "mp-" + c.Algorithm + "-" + c.Protocol, Algorithm: c.Algorithm, Protocol: c.Protocol}
+	for _, e := range n.Cells {
+		r := PredictRow{ID: "mp-" + e.Algorithm + "-" + e.Protocol, Algorithm: e.Algorithm, Protocol: e.Protocol}
 		switch {
-		case !c.Enabled:
-			r.Class, r.Time = "off", s.T("m.disabled")+s.CoreText(c.Reason)
+		case !e.Enabled:
+			r.Class, r.Time = "off", s.T("m.disabled")+s.CoreText(e.Reason)
 		default:
-			r.Latency = strconv.FormatFloat(c.LatencyUs, 'f', 2, 64) + " µs"
-			r.BusBw, r.AlgBw, r.Time = gb(c.BusBwGBs), gb(c.AlgBwGBs), cost.FormatSeconds(c.TimeUs*1e-6)
-			if c.Algorithm+"/"+c.Protocol == n.Winner {
+			r.Latency = strconv.FormatFloat(e.LatencyUs, 'f', 2, 64) + " µs"
+			r.BusBw, r.AlgBw, r.Time = gb(e.BusBwGBs), gb(e.AlgBwGBs), cost.FormatSeconds(e.TimeUs*1e-6)
+			if e.Algorithm+"/"+e.Protocol == n.Winner {
 				r.Class = "win"
 			}
 		}

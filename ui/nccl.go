@@ -150,8 +150,8 @@ func (c *Nccl) NCCLText() string {
 	rows = append(rows, c.NCCLRows()...)
 	width := make([]int, len(rows[0]))
 	for _, r := range rows {
-		for i, c := range r {
-			width[i] = max(width[i], len(c))
+		for i, cell := range r {
+			width[i] = max(width[i], len(cell))
 		}
 	}
 	var b strings.Builder
@@ -162,8 +162,8 @@ func (c *Nccl) NCCLText() string {
 		} else {
 			b.WriteString(" ")
 		}
-		for j, c := range r {
-			fmt.Fprintf(&b, " %*s", width[j], c)
+		for j, cell := range r {
+			fmt.Fprintf(&b, " %*s", width[j], cell)
 		}
 		b.WriteString("\n")
 	}

@@ -258,22 +258,22 @@ func (c *Steps) ChunkGrid() []GridRow {
 		row := GridRow{Rank: strconv.Itoa(r)}
 		for _, v := range run.Work(r) {
 			n := bits.OnesCount64(uint64(v))
-			c := Cell{Text: strconv.Itoa(n)}
+			cell := Cell{Text: strconv.Itoa(n)}
 			switch {
 			case v == 0:
-				c.Style, c.Text, c.Title = "background:#e4e7ec;color:#667085", "·", s.T("a.empty")
+				cell.Style, cell.Text, cell.Title = "background:#e4e7ec;color:#667085", "·", s.T("a.empty")
 			case reduces:
 				// Lightness falls from 85 % (one rank's data) to 30 % (all P).
 				l := 85 - 55*float64(n-1)/float64(max(p-1, 1))
-				c.Style = "background:hsl(150,55%," + strconv.FormatFloat(l, 'f', 0, 64) + "%);color:" + textOn(l)
-				c.Title = s.Tf("a.holds", n, p)
+				cell.Style = "background:hsl(150,55%," + strconv.FormatFloat(l, 'f', 0, 64) + "%);color:" + textOn(l)
+				cell.Title = s.Tf("a.holds", n, p)
 			default:
 				src := bits.TrailingZeros64(uint64(v))
-				c.Style = "background:" + chart.Palette[src%len(chart.Palette)] + ";color:#fff"
-				c.Text = strconv.Itoa(src)
-				c.Title = s.Tf("a.from", src)
+				cell.Style = "background:" + chart.Palette[src%len(chart.Palette)] + ";color:#fff"
+				cell.Text = strconv.Itoa(src)
+				cell.Title = s.Tf("a.from", src)
 			}
-			row.Cells = append(row.Cells, c)
+			row.Cells = append(row.Cells, cell)
 		}
 		out = append(out, row)
 	}
