@@ -1,0 +1,75 @@
+package doctor
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// dev is a "# Rank" line.
+func dev(rank int, host, model string) string {
+	return "#  Rank  " + itoa(rank) + " Group  0 Pid  100 on " + host + " device  " + itoa(rank%8) + " [0x00] " + model + "\n"
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+func kinds(cs []Cause) string {
+	var s []string
+	for _, c := range cs {
+		s = append(s, c.Kind+"@"+itoa(c.Line))
+	}
+	return strings.Join(s, " ")
+}
+
+// Each check fires on the line that shows its cause, and only there.
+func TestCauses(t *testing.T) {
+	h100 := "# nThread 1 nGpus 1 minBytes 8 maxBytes 8\n" // line 1
+	for r := 0; r < 8; r++ {
+		h100 += dev(r, "a", "NVIDIA H100 80GB HBM3") // lines 2-9
+	}
+	cases := []struct {
+		reason, log, want string
+	}{
+		{"healthy H100 node", h100 + "a:1:2 [0] NCCL INFO Channel 00/32 :    0   1\n", ""},
+		{"few channels on one H100 node", h100 + "a:1:2 [0] NCCL INFO Channel 00/08 :    0   1\n", "channels@10"},
+		{"NCCL_MAX_NCHANNELS below", h100 + "a:1:2 [0] NCCL INFO NCCL_MAX_NCHANNELS set by environment to 4\n", "channels@10"},
+		{"NVLS not available", h100 + "a:1:2 [0] NCCL INFO NVLS multicast support is not available on dev 0\n", "no-nvls@10"},
+		{"no nvls channels", h100 + "a:1:2 [0] NCCL INFO 32 coll channels, 32 collnet channels, 0 nvls channels, 32 p2p channels, 32 p2p channels per peer\n", "no-nvls@10"},
+		{"NVLS disabled", "NCCL_NVLS_ENABLE=0 ./all_reduce_perf -g 8\n" + h100, "no-nvls@1"},
+		{"NCCL before NVLS", h100 + "NCCL version 2.16.5+cuda12.0\n", "no-nvls@10"},
+		{"NVLS on an A100 is no cause", strings.ReplaceAll(h100, "H100 80GB HBM3", "A100-SXM4-80GB") + "a:1:2 [0] NCCL INFO NVLS multicast support is not available on dev 0\n", ""},
+		{"GDR disabled for an HCA", "a:1:2 [0] NCCL INFO NET/IB : GPU Direct RDMA Disabled for HCA 0 'mlx5_0'\n", "gdr-off@1"},
+		{"IB connection without GDRDMA", "a:1:2 [0] NCCL INFO Channel 00/0 : 0[0] -> 8[0] [send] via NET/IB/0\n", "gdr-off@1"},
+		{"GDR level LOC", "mpirun -x NCCL_NET_GDR_LEVEL=LOC ./all_reduce_perf\n", "gdr-off@1"},
+		{"GDR on", "a:1:2 [0] NCCL INFO Channel 00/0 : 0[0] -> 8[0] [send] via NET/IB/0/GDRDMA\n", ""},
+		{"socket, not GDR", "a:1:2 [0] NCCL INFO Using network Socket\na:1:2 [0] NCCL INFO NET/Socket : GPU Direct RDMA Disabled for HCA 0 'eth0'\n", "socket@1"},
+		{"forced protocol", "a:1:2 [0] NCCL INFO NCCL_PROTO set by environment to LL128\n", "forced@1"},
+		{"P2P disabled = 0 is no cause", "NCCL_P2P_DISABLE=0 ./all_reduce_perf\n", ""},
+		{"unequal ranks", "# nThread 1\n" + dev(0, "a", "NVIDIA H100 80GB HBM3") + dev(1, "a", "NVIDIA H100 80GB HBM3") + dev(2, "b", "NVIDIA H100 80GB HBM3") + "#\n", "unequal@4"},
+		{"unequal but cut: no cause", "# nThread 1\n" + dev(0, "a", "NVIDIA H100 80GB HBM3") + dev(1, "a", "NVIDIA H100 80GB HBM3") + dev(2, "b", "NVIDIA H100 80GB HBM3"), ""},
+		{"NVLink in the topology: not PCIe", "a:1:2 [0] NCCL INFO + PCI[24.0] - GPU/1000 (0)\na:1:2 [0] NCCL INFO + NVL[240.0] - GPU/2000\n", ""},
+	}
+	for _, tc := range cases {
+		d, _ := Diagnose([]byte(tc.log))
+		if got := kinds(d.Causes); got != tc.want {
+			t.Errorf("%s: causes %q, want %q", tc.reason, got, tc.want)
+		}
+	}
+}
+
+// SystemOf knows the boards nccl-tests prints, PCIe before SXM.
+func TestSystemOf(t *testing.T) {
+	for model, want := range map[string]string{
+		"NVIDIA H100 80GB HBM3": "h100-sxm", "NVIDIA H100 PCIe": "h100-pcie", "NVIDIA H100 NVL": "h100-nvl",
+		"NVIDIA H200": "h200", "NVIDIA B200": "b200", "NVIDIA A100-SXM4-80GB": "a100-sxm",
+		"NVIDIA A100-PCIE-40GB": "a100-pcie", "NVIDIA A100 80GB PCIe": "a100-pcie", "NVIDIA L40S": "l40s-pcie",
+		"Tesla V100-SXM2-32GB": "v100-sxm", "NVIDIA H20": "h20", "NVIDIA GeForce RTX 4090": "rtx4090-pcie",
+	} {
+		if s, ok := SystemOf(model); !ok || s.Key != want {
+			t.Errorf("%q: %q %v, want %q", model, s.Key, ok, want)
+		}
+	}
+	if _, ok := SystemOf("AMD Instinct MI250X"); ok {
+		t.Error("MI250X: known")
+	}
+}

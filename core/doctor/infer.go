@@ -1,0 +1,58 @@
+package doctor
+
+import "github.com/ccplay/ccplay/core/nccltests"
+
+// Inferred is a value read off the log with the line that shows it. Known
+// is false when the log does not say (Value is then the zero value).
+type Inferred[T any] struct {
+	Value T    `json:"value"`
+	Line  int  `json:"line,omitempty"`
+	Known bool `json:"known"`
+}
+
+func known[T any](v T, line int) Inferred[T] { return Inferred[T]{Value: v, Line: line, Known: true} }
+
+// Inference is the system an nccl-tests log ran on, as far as its evidence
+// says.
+type Inference struct {
+	// GPU is the model of the first "# Rank" line; System its preset.
+	GPU    Inferred[string] `json:"gpu"`
+	System Inferred[System] `json:"system"`
+	// Hosts lists the ranks each host ran, in the order the log first
+	// names them; Nodes is their number and GPUsPerNode the ranks per host
+	// when every host ran the same number. Unequal is true when they did
+	// not — and only when the device list is complete (a log cut inside it
+	// says nothing about the hosts it does not reach).
+	Hosts       []HostRanks   `json:"hosts,omitempty"`
+	Nodes       Inferred[int] `json:"nodes"`
+	GPUsPerNode Inferred[int] `json:"gpus_per_node"`
+	Unequal     bool          `json:"unequal,omitempty"`
+	// Transport is "IB", "RoCE", "Socket" or a network plugin's name, from
+	// the INFO lines (or NCCL_IB_DISABLE=1 on the command line).
+	Transport Inferred[string] `json:"transport"`
+	// NICsPerNode counts the NICs NCCL uses on a node (the largest NET/IB
+	// list), or the names NCCL_IB_HCA gives.
+	NICsPerNode Inferred[int] `json:"nics_per_node"`
+}
+
+// HostRanks is one host and its ranks; Line is its first "# Rank" line.
+type HostRanks struct {
+	Host  string `json:"host"`
+	Ranks int    `json:"ranks"`
+	Line  int    `json:"line"`
+}
+
+// Infer reads the system off the evidence: O(facts).
+func Infer(ev *nccltests.Evidence) Inference {
+	var inf Inference
+	devs, cut := ev.Devices()
+	if len(devs) > 0 && devs[0].Model != "" {
+		inf.GPU = known(devs[0].Model, devs[0].Line)
+		if sys, ok := SystemOf(devs[0].Model); ok {
+			inf.System = known(sys, devs[0].Line)
+		}
+	}
+	inferLayout(&inf, ev, devs, cut)
+	inferNetwork(&inf, ev)
+	return inf
+}

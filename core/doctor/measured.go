@@ -1,0 +1,34 @@
+package doctor
+
+import (
+	"github.com/ccplay/ccplay/core/nccltests"
+	"github.com/ccplay/ccplay/core/prim"
+)
+
+// ExpectedBusBw is what a verdict asks the NCCL model: the bus bandwidth
+// (GB/s) collective c on ranks ranks should reach at sizeBytes on the
+// chosen system; ok is false where the model has no answer.
+type ExpectedBusBw func(c prim.Collective, ranks int, sizeBytes int64) (busBwGBs float64, ok bool)
+
+// Point is one measured size of a table, the input of a verdict.
+type Point struct {
+	Line      int     `json:"line"`
+	SizeBytes int64   `json:"size_bytes"`
+	BusBwGBs  float64 `json:"busbw_GBps"`
+	InPlace   bool    `json:"in_place"`
+}
+
+// Measured returns a table's usable measurements in row order, the
+// out-of-place value of each row then the in-place one (rows whose time is
+// not a number are left out). O(rows).
+func Measured(t nccltests.Table) []Point {
+	var out []Point
+	for _, r := range t.Rows {
+		for k, v := range []*nccltests.Result{r.OutOfPlace, r.InPlace} {
+			if v != nil && v.Valid() {
+				out = append(out, Point{Line: r.Line, SizeBytes: r.SizeBytes, BusBwGBs: v.BusBwGBs, InPlace: k == 1})
+			}
+		}
+	}
+	return out
+}
