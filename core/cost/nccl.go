@@ -92,6 +92,9 @@ type NCCLResult struct {
 	AlgBwBps    float64  `json:"algbw_Bps"` // S ÷ time, as nccl-tests
 	BusBwBps    float64  `json:"busbw_Bps"` // algbw × nccl-tests' factor
 	Assumptions []string `json:"assumptions"`
+	// Machine describes the machine in NCCL's units (rates NCCL assigns,
+	// the preset and its source), one sentence per line.
+	Machine []string `json:"machine"`
 }
 
 // ncclFunc is NCCL's function index (ncclFuncBroadcast … ncclFuncAllReduce,
@@ -197,7 +200,11 @@ func NCCLWith(p Params, o NCCLOptions) (NCCLResult, error) {
 	r.Winner = r.Algorithm + "/" + r.Protocol
 	r.TimeS = best * 1e-6
 	r.AlgBwBps, r.BusBwBps = Bandwidths(c, P, p.Size, r.TimeS)
-	r.Assumptions = append(notes, ncclCommonAssumptions...)
+	r.Machine = notes
+	if p.GPUsPerNode == 0 && o.System.Name == "" {
+		r.Assumptions = append(r.Assumptions, ncclOneGPUPerNode)
+	}
+	r.Assumptions = append(r.Assumptions, ncclCommonAssumptions...)
 	return r, nil
 }
 
@@ -220,6 +227,10 @@ var ncclCommonAssumptions = []string{
 	"balanced trees across nodes, same channels for Broadcast/Reduce, no extra network latency (graph latencyInter = 0), one operation (no aggregation), no tuner plugin, unregistered buffers",
 	"the time is NCCL's own estimate, used to choose an algorithm: NCCL does not model pipeline start-up, so real mid-size messages take longer (see docs/nccl-model.md)",
 }
+
+// ncclOneGPUPerNode is the assumption of a question without a system or a
+// node layout.
+const ncclOneGPUPerNode = "no system and no gpus-per-node: every rank is its own node (one GPU per node, all traffic on the network); give --system or --gpus-per-node for GPUs that share a node"
 
 // ncclMachineOf is the machine of the question: the system preset's (its
 // layout unless gpus-per-node says otherwise), or one derived from the
@@ -245,7 +256,6 @@ func ncclMachineOf(p Params, o NCCLOptions) (ncclMachine, []string, error) {
 		g := p.GPUsPerNode
 		if g == 0 {
 			g = 1
-			notes = append(notes, "no system and no gpus-per-node: every rank is its own node (one GPU per node, all traffic on the network); give --system or --gpus-per-node for GPUs that share a node")
 		}
 		eff := p.Efficiency
 		m = ncclMachine{cc: 90, cpu: topo.CPUIntel, g: g, pci: ncclPCIBw(5), sockets: 2, nics: g, nic: p.Bandwidth * eff / 1e9}
