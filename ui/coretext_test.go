@@ -59,7 +59,7 @@ func TestCoreTextTranslated(t *testing.T) {
 		t.Fatalf("state: %q, NCCL result %v", st.Err, st.R.NCCL)
 	}
 	page := html.UnescapeString(render(t, &NcclModel{S: st}))
-	mustContain(t, page, coreTextZH[st.R.NCCL.Assumptions[0]], coreTextZH["NCCL runs allgather only as a ring"], coreTextZH["LL128 is enabled by default only over NVLink paths"])
+	mustContain(t, page, coreTextZH[st.R.NCCL.Assumptions[0]], coreTextZH["NCCL has no Tree for allgather"], coreTextZH["LL128 is enabled by default only over NVLink paths"])
 	for s := range seen {
 		if strings.Contains(page, s) {
 			t.Errorf("the zh page shows core's English %q", s)
