@@ -1,42 +1,75 @@
 package transport
 
 import (
-	"encoding/binary"
 	"fmt"
-	"io"
 	"net"
 	"time"
 )
 
-// helloMagic starts every hello, so a stray connection is refused.
-const helloMagic = "CCP1"
+// Rendezvous is how the ranks of a job find each other (like
+// MASTER_ADDR:MASTER_PORT): rank 0 serves on Addr, or on Listener when
+// the launcher has bound it already, and every rank proves Token in its
+// hellos (see hello.go).
+type Rendezvous struct {
+	// Addr is rank 0's rendezvous address, host:port; the other ranks
+	// connect to it.
+	Addr string
+	// Listener, for rank 0 only, is the rendezvous socket already bound
+	// to Addr (a launcher binds it before it starts any rank, so a taken
+	// port fails the launch at once and no rank ever dials a stranger);
+	// nil: rank 0 listens on Addr itself. Dial closes it.
+	Listener net.Listener
+	// Token is the job's secret; every rank of the job must have the same.
+	Token Token
+}
 
-// DialTCP joins rank rank of a group of ranks ranks over TCP and returns its
-// endpoint once the full mesh is connected. addr is the rendezvous (like
-// MASTER_ADDR:MASTER_PORT): rank 0 listens on it; every other rank listens
-// on an ephemeral port of 127.0.0.1, connects to addr (retrying until
-// rank 0 is up) and reports its address; rank 0 answers with every rank's
-// address. Then rank i connects to each rank 0 < j < i, and the connection
-// to rank 0 is the rendezvous connection itself: P(P−1)/2 connections.
-// The whole set-up is bounded by o.SetupTimeout.
+// DialTCP joins rank rank of a group of ranks ranks over TCP through a
+// rendezvous on addr that rank 0 listens on, with the zero Token: for
+// groups within one process (LocalTCP). Ranks in separate processes use
+// Rendezvous.Dial with the job's token.
 func DialTCP(rank, ranks int, addr string, o Options) (Endpoint, error) {
+	return Rendezvous{Addr: addr}.Dial(rank, ranks, o)
+}
+
+// Dial joins rank rank of a group of ranks ranks over TCP and returns its
+// endpoint once the full mesh is connected. Rank 0 serves the rendezvous
+// (on rv.Listener, else on rv.Addr); every other rank listens on an
+// ephemeral port of 127.0.0.1, connects to rv.Addr (retrying until rank 0
+// is up), says its hello with its address and waits for the ack (a
+// non-ccplay server or a refusal fails it at once); once every rank has
+// joined, rank 0 sends each the table of addresses. Then rank i connects
+// to each rank 0 < j < i, and the connection to rank 0 is the rendezvous
+// connection itself: P(P−1)/2 connections. No data moves on a connection
+// before its hello has passed (job token included). The whole set-up is
+// bounded by o.SetupTimeout.
+func (rv Rendezvous) Dial(rank, ranks int, o Options) (Endpoint, error) {
+	if rv.Listener != nil && rank != 0 {
+		rv.Listener.Close()
+		return nil, fmt.Errorf("transport: rank %d was given the rendezvous listener; only rank 0 serves it", rank)
+	}
 	if ranks < 1 || rank < 0 || rank >= ranks {
+		if rv.Listener != nil {
+			rv.Listener.Close()
+		}
 		return nil, fmt.Errorf("transport: rank %d is not in a group of %d ranks", rank, ranks)
 	}
 	e := &tcpEndpoint{rank: rank, ranks: ranks, opts: o, peers: make([]*tcpPeer, ranks), poison: newPoison()}
 	if ranks == 1 {
+		if rv.Listener != nil {
+			rv.Listener.Close()
+		}
 		return e, nil
 	}
 	deadline := time.Now().Add(o.setupTimeout())
 	var err error
 	if rank == 0 {
-		err = e.serve(addr, deadline)
+		err = e.serve(rv, deadline)
 	} else {
-		err = e.join(addr, deadline)
+		err = e.join(rv, deadline)
 	}
 	if err != nil {
 		e.closeConns()
-		return nil, fmt.Errorf("rank %d: TCP set-up via %s: %w", rank, addr, err)
+		return nil, fmt.Errorf("rank %d: TCP set-up via %s: %w", rank, rv.Addr, err)
 	}
 	for _, p := range e.peers {
 		if p != nil {
@@ -49,27 +82,18 @@ func DialTCP(rank, ranks int, addr string, o Options) (Endpoint, error) {
 
 // serve is rank 0's rendezvous: accept every other rank, then send each the
 // table of addresses.
-func (e *tcpEndpoint) serve(addr string, deadline time.Time) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
-	defer ln.Close()
-	ln.(*net.TCPListener).SetDeadline(deadline)
-	addrs := make([]string, e.ranks)
-	for n := 1; n < e.ranks; n++ {
-		c, err := ln.Accept()
-		if err != nil {
-			return fmt.Errorf("waiting for %d more ranks: %w", e.ranks-n, err)
-		}
-		c.SetDeadline(deadline)
-		r, a, err := e.readHello(c, 1, e.ranks)
-		if err != nil {
-			c.Close()
+func (e *tcpEndpoint) serve(rv Rendezvous, deadline time.Time) error {
+	ln := rv.Listener
+	if ln == nil {
+		var err error
+		if ln, err = net.Listen("tcp", rv.Addr); err != nil {
 			return err
 		}
-		e.peers[r] = newPeer(c, e.opts)
-		addrs[r] = a
+	}
+	defer ln.Close()
+	addrs, err := e.acceptRanks(ln, rv.Token, 1, e.ranks, deadline)
+	if err != nil {
+		return err
 	}
 	for r := 1; r < e.ranks; r++ {
 		if err := writeTable(e.peers[r].conn, addrs); err != nil {
@@ -80,20 +104,22 @@ func (e *tcpEndpoint) serve(addr string, deadline time.Time) error {
 }
 
 // join connects rank e.rank > 0 to the rendezvous and to every other rank.
-func (e *tcpEndpoint) join(addr string, deadline time.Time) error {
+func (e *tcpEndpoint) join(rv Rendezvous, deadline time.Time) error {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
 	}
 	defer ln.Close()
-	ln.(*net.TCPListener).SetDeadline(deadline)
-	c, err := dialRetry(addr, deadline)
+	c, err := dialRetry(rv.Addr, deadline)
 	if err != nil {
 		return err
 	}
 	c.SetDeadline(deadline)
 	e.peers[0] = newPeer(c, e.opts)
-	if err := writeHello(c, e.rank, e.ranks, ln.Addr().String()); err != nil {
+	if err := writeHello(c, rv.Token, e.rank, e.ranks, ln.Addr().String()); err != nil {
+		return err
+	}
+	if err := readAck(c, rv.Addr); err != nil {
 		return err
 	}
 	addrs, err := readTable(c, e.ranks)
@@ -107,22 +133,17 @@ func (e *tcpEndpoint) join(addr string, deadline time.Time) error {
 		}
 		c.SetDeadline(deadline)
 		e.peers[j] = newPeer(c, e.opts)
-		if err := writeHello(c, e.rank, e.ranks, ""); err != nil {
+		if err := writeHello(c, rv.Token, e.rank, e.ranks, ""); err != nil {
+			return err
+		}
+		if err := readAck(c, fmt.Sprintf("rank %d (%s)", j, addrs[j])); err != nil {
 			return err
 		}
 	}
-	for n := e.rank + 1; n < e.ranks; n++ {
-		c, err := ln.Accept()
-		if err != nil {
-			return fmt.Errorf("waiting for %d higher ranks: %w", e.ranks-n, err)
-		}
-		c.SetDeadline(deadline)
-		r, _, err := e.readHello(c, e.rank+1, e.ranks)
-		if err != nil {
-			c.Close()
+	if e.rank+1 < e.ranks {
+		if _, err := e.acceptRanks(ln, rv.Token, e.rank+1, e.ranks, deadline); err != nil {
 			return err
 		}
-		e.peers[r] = newPeer(c, e.opts)
 	}
 	return nil
 }
@@ -139,78 +160,4 @@ func dialRetry(addr string, deadline time.Time) (net.Conn, error) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-}
-
-// readHello reads a hello and checks its rank is in [lo, hi), not yet
-// connected, and that the group size agrees.
-func (e *tcpEndpoint) readHello(c net.Conn, lo, hi int) (int, string, error) {
-	var h [12]byte
-	if _, err := io.ReadFull(c, h[:]); err != nil {
-		return 0, "", fmt.Errorf("reading a hello from %s: %w", c.RemoteAddr(), err)
-	}
-	if string(h[:4]) != helloMagic {
-		return 0, "", fmt.Errorf("%s is not a ccplay rank (bad hello)", c.RemoteAddr())
-	}
-	r := int(binary.LittleEndian.Uint32(h[4:]))
-	p := int(binary.LittleEndian.Uint32(h[8:]))
-	if p != e.ranks {
-		return 0, "", fmt.Errorf("rank %d was started for %d ranks, this rank for %d", r, p, e.ranks)
-	}
-	if r < lo || r >= hi || e.peers[r] != nil {
-		return 0, "", fmt.Errorf("unexpected hello from rank %d (duplicate rank, or not in %d..%d)", r, lo, hi-1)
-	}
-	a, err := readString(c)
-	return r, a, err
-}
-
-func writeHello(c net.Conn, rank, ranks int, addr string) error {
-	b := []byte(helloMagic)
-	b = binary.LittleEndian.AppendUint32(b, uint32(rank))
-	b = binary.LittleEndian.AppendUint32(b, uint32(ranks))
-	b = appendString(b, addr)
-	_, err := c.Write(b)
-	return err
-}
-
-func writeTable(c net.Conn, addrs []string) error {
-	b := binary.LittleEndian.AppendUint32(nil, uint32(len(addrs)))
-	for _, a := range addrs {
-		b = appendString(b, a)
-	}
-	_, err := c.Write(b)
-	return err
-}
-
-func readTable(c net.Conn, ranks int) ([]string, error) {
-	var n [4]byte
-	if _, err := io.ReadFull(c, n[:]); err != nil {
-		return nil, err
-	}
-	if int(binary.LittleEndian.Uint32(n[:])) != ranks {
-		return nil, fmt.Errorf("table for %d ranks, want %d", binary.LittleEndian.Uint32(n[:]), ranks)
-	}
-	addrs := make([]string, ranks)
-	for i := range addrs {
-		a, err := readString(c)
-		if err != nil {
-			return nil, err
-		}
-		addrs[i] = a
-	}
-	return addrs, nil
-}
-
-func appendString(b []byte, s string) []byte {
-	b = binary.LittleEndian.AppendUint16(b, uint16(len(s)))
-	return append(b, s...)
-}
-
-func readString(c net.Conn) (string, error) {
-	var n [2]byte
-	if _, err := io.ReadFull(c, n[:]); err != nil {
-		return "", err
-	}
-	b := make([]byte, binary.LittleEndian.Uint16(n[:]))
-	_, err := io.ReadFull(c, b)
-	return string(b), err
 }
