@@ -1,6 +1,7 @@
 package cost
 
 import (
+	"math"
 	"sort"
 
 	"github.com/ccplay/ccplay/core/sched"
@@ -153,7 +154,7 @@ func evaluateWith(p Params, schedules bool) (Result, bool, error) {
 	if p.Algorithm != sched.Auto {
 		r, deferred := evaluate(p, schedules)
 		r.NCCL = nr
-		return r, deferred, nil
+		return r, deferred, p.checkFinite(r)
 	}
 	best, alts := choose(p)
 	q := p
@@ -162,7 +163,7 @@ func evaluateWith(p Params, schedules bool) (Result, bool, error) {
 	r.AutoChosen = true
 	r.Alternatives = alts
 	r.NCCL = nr
-	return r, deferred, nil
+	return r, deferred, p.checkFinite(r)
 }
 
 // Quick is the closed form alone: validation and the three terms, no text,
@@ -172,12 +173,25 @@ func Quick(p Params) (Terms, sched.Algorithm, error) {
 	if err := p.Validate(); err != nil {
 		return Terms{}, "", err
 	}
-	if p.Algorithm == sched.Auto {
-		best, _ := choose(p)
-		p.Algorithm = best
-		return terms(p), best, nil
+	a := p.Algorithm
+	if a == sched.Auto {
+		a, _ = choose(p)
 	}
-	return terms(p), p.Algorithm, nil
+	q := p
+	q.Algorithm = a
+	t := terms(q)
+	if !finiteTerms(t) {
+		return Terms{}, "", p.checkFinite(t.Time())
+	}
+	return t, a, nil
+}
+
+// finiteTerms reports whether the time, the sum of the three terms, is
+// finite (then so is each term). O(1), without the reflection of Finite:
+// Quick is the inner loop of sweeps.
+func finiteTerms(t Terms) bool {
+	x := t.Latency + t.Bandwidth + t.Compute
+	return !math.IsInf(x, 0) && !math.IsNaN(x)
 }
 
 // choose prices every applicable algorithm (each with its best chunk count)

@@ -137,6 +137,9 @@ func (p Params) Validate() error {
 		return fielderr.Errorf("size", "want at most %d bytes on %d ranks (P·S·(⌈log₂P⌉+2) must stay within 2^62 bytes so that byte totals are exact), got %d",
 			MaxSize(p.Ranks), p.Ranks, p.Size)
 	}
+	if err := CheckLink("bandwidth", p.Bandwidth, p.Efficiency); err != nil {
+		return err
+	}
 	if p.CostModel != "" && p.CostModel != ModelAlphaBeta && p.CostModel != ModelNCCL {
 		return fielderr.Errorf("model", "unknown cost model %q; accepted: alpha-beta, nccl", p.CostModel)
 	}
@@ -149,6 +152,11 @@ func (p Params) Validate() error {
 		}
 		if err := p.Cluster().Validate(); err != nil {
 			return err
+		}
+		if p.GPUsPerNode > 0 {
+			if err := CheckLink("intra-bandwidth", p.IntraBandwidth, p.Efficiency); err != nil {
+				return err
+			}
 		}
 	}
 	if p.Chunks > 0 && p.Algorithm != sched.Auto {

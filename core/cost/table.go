@@ -121,6 +121,9 @@ func Table(p Params, dt DType, w Sweep) ([]Row, error) {
 		row.TimeUs = t * 1e6
 		alg, bus := Bandwidths(p.Collective, p.Ranks, q.Size, t)
 		row.AlgBwGBs, row.BusBwGBs = alg/1e9, bus/1e9
+		if err := p.checkFinite(row); err != nil {
+			return nil, err
+		}
 		rows = append(rows, row)
 	}
 	return rows, nil

@@ -3,6 +3,7 @@ package plan
 import (
 	"strings"
 
+	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
@@ -221,7 +222,10 @@ func (in Input) Validate() error {
 	case !(in.Compute.MFU > 0 && in.Compute.MFU <= 1):
 		return fielderr.Errorf("mfu", "want a fraction in (0, 1], got %g", in.Compute.MFU)
 	}
-	return nil
+	if err := cost.CheckLink("intra-bandwidth", c.Intra.Bandwidth, c.Efficiency); err != nil {
+		return err
+	}
+	return cost.CheckLink("bandwidth", c.Inter.Bandwidth, c.Efficiency)
 }
 
 // strides maps each grid dimension to its stride on the rank grid for an

@@ -109,6 +109,9 @@ func Plan(in Input) (Result, error) {
 	if r.StepS > 0 && !math.IsInf(r.StepS, 0) {
 		r.CommShare = r.CommS / r.StepS
 	}
+	if err := r.checkFinite(); err != nil {
+		return Result{}, err
+	}
 	return r, nil
 }
 

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 )
@@ -60,6 +61,9 @@ func price(in Input, c Call, shapes []Placement) (Row, error) {
 	for _, sh := range shapes {
 		p, note := params(in, c, sh, in.Parallel.Algorithm)
 		t, alg, err := cost.Quick(p)
+		if fe, ok := err.(*fielderr.Error); ok && fe.Field == "bandwidth" && sh.Nodes == 1 {
+			err = fielderr.On("intra-bandwidth", fe) // params put the intra link in Bandwidth
+		}
 		if err != nil {
 			return Row{}, err
 		}
