@@ -62,24 +62,31 @@ func DefaultChunks(c prim.Collective, a Algorithm, ranks, count int) int {
 // above the transfer cap, each with a *fielderr.Error. The work is
 // O(transfers + P).
 func Build(s prim.Spec, a Algorithm, o Options) (*Schedule, error) {
+	sch, _, err := build(s, a, o)
+	return sch, err
+}
+
+// build is Build, also returning the builder's count of transfer slots
+// (what Estimate bounds).
+func build(s prim.Spec, a Algorithm, o Options) (*Schedule, int64, error) {
 	if err := s.Validate(); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if err := Check(s.Collective, a); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if a == Auto {
-		return nil, fielderr.Errorf("algorithm", "auto must be resolved to a concrete algorithm before a schedule is built")
+		return nil, 0, fielderr.Errorf("algorithm", "auto must be resolved to a concrete algorithm before a schedule is built")
 	}
 	if s.Ranks > MaxRanks {
-		return nil, fielderr.Errorf("ranks", "full schedules are built for up to %d ranks, got %d; the closed-form cost answers up to %d", MaxRanks, s.Ranks, prim.MaxRanks)
+		return nil, 0, fielderr.Errorf("ranks", "full schedules are built for up to %d ranks, got %d; the closed-form cost answers up to %d", MaxRanks, s.Ranks, prim.MaxRanks)
 	}
 	sch := &Schedule{Spec: s, Algorithm: a}
 	groups := 0
 	if a == Hierarchical {
 		g, err := hierarchicalGroups(s.Ranks, o.GPUsPerNode)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		groups = g
 	}
@@ -89,18 +96,18 @@ func Build(s prim.Spec, a Algorithm, o Options) (*Schedule, error) {
 			k = DefaultChunks(s.Collective, a, s.Ranks, s.Count)
 		}
 		if m := MaxChunks(s.Collective, a, s.Count); k < 1 || k > m {
-			return nil, fielderr.Errorf("chunks", "want 1 to %d pipeline chunks for %d elements, got %d", m, s.Count, k)
+			return nil, 0, fielderr.Errorf("chunks", "want 1 to %d pipeline chunks for %d elements, got %d", m, s.Count, k)
 		}
 		sch.Chunks = k
 	} else if o.Chunks != 0 {
-		return nil, fielderr.Errorf("chunks", "%s %s does not pipeline; leave chunks unset", a, s.Collective)
+		return nil, 0, fielderr.Errorf("chunks", "%s %s does not pipeline; leave chunks unset", a, s.Collective)
 	}
 	limit := o.MaxTransfers
 	if limit <= 0 {
 		limit = MaxTransfers
 	}
 	if sch.Chunks > 0 && pipelineTransfers(s, a, sch.Chunks) > int64(limit) {
-		return nil, limitError(limit) // decided before any allocation
+		return nil, 0, limitError(limit) // decided before any allocation
 	}
 	b := &builder{s: sch, limit: limit}
 	layout(sch, a)
@@ -133,9 +140,9 @@ func Build(s prim.Spec, a Algorithm, o Options) (*Schedule, error) {
 		buildHierarchical(b, groups)
 	}
 	if b.err != nil {
-		return nil, b.err
+		return nil, 0, b.err
 	}
-	return sch, nil
+	return sch, b.slots, nil
 }
 
 // pipelineTransfers bounds the transfers of a pipelined schedule: every

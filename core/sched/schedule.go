@@ -131,6 +131,7 @@ type builder struct {
 	s     *Schedule
 	limit int
 	count int
+	slots int64 // transfers handed to round, empty ones included (Estimate bounds it)
 	err   error
 }
 
@@ -138,6 +139,7 @@ type builder struct {
 // left empty is not added. The round takes ts over (it filters in place and
 // keeps the slice): callers build a fresh slice for every round.
 func (b *builder) round(phase string, reduce bool, ts []Transfer) {
+	b.slots += int64(len(ts))
 	kept := ts[:0]
 	for _, t := range ts {
 		if t.Len > 0 {
