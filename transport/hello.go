@@ -14,7 +14,7 @@ import (
 // The hello a rank sends on every connection it opens — to the
 // rendezvous and to each peer of the mesh — is, little-endian:
 //
-//	"CCPL" helloVersion(u16) token(16 bytes) rank(u32) ranks(u32) addr(u16 length, bytes)
+//	"CCPL" helloVersion(u16) token(16 bytes) rank(u32) ranks(u32) addr(u16 length, bytes) host(u16 length, bytes)
 //
 // The accepting side checks the magic, the version and the token before
 // it reads further, and sends nothing to a connection that fails a
@@ -25,7 +25,7 @@ import (
 // instead of being read as an address table.
 const (
 	helloMagic   = "CCPL"
-	helloVersion = 2
+	helloVersion = 3
 )
 
 // hello is one accepted connection's hello, or why it was refused.
@@ -33,18 +33,22 @@ type hello struct {
 	conn net.Conn
 	rank int
 	addr string
+	host string
 	err  error
 }
 
 // writeHello sends rank's hello for a group of ranks proving token; addr
-// is the address it accepts mesh connections on ("" when it accepts none).
-func writeHello(c net.Conn, token Token, rank, ranks int, addr string) error {
+// is the address it accepts mesh connections on ("" when it accepts none),
+// host its host (see Rendezvous.Host; "" on a mesh connection, whose
+// peer knows it from the table).
+func writeHello(c net.Conn, token Token, rank, ranks int, addr, host string) error {
 	b := append([]byte(helloMagic), 0, 0)
 	binary.LittleEndian.PutUint16(b[len(helloMagic):], helloVersion)
 	b = append(b, token[:]...)
 	b = binary.LittleEndian.AppendUint32(b, uint32(rank))
 	b = binary.LittleEndian.AppendUint32(b, uint32(ranks))
 	b = appendString(b, addr)
+	b = appendString(b, host)
 	_, err := c.Write(b)
 	return err
 }
@@ -52,34 +56,37 @@ func writeHello(c net.Conn, token Token, rank, ranks int, addr string) error {
 // readHello reads a hello from c and checks, in this order and before
 // reading any further, the magic and version, then token (in constant
 // time), then that the group size is ranks.
-func readHello(c net.Conn, token Token, ranks int) (rank int, addr string, err error) {
+func readHello(c net.Conn, token Token, ranks int) (rank int, addr, host string, err error) {
 	var h [len(helloMagic) + 2]byte
 	if _, err := io.ReadFull(c, h[:]); err != nil {
-		return 0, "", fmt.Errorf("%s sent no hello: %w", c.RemoteAddr(), err)
+		return 0, "", "", fmt.Errorf("%s sent no hello: %w", c.RemoteAddr(), err)
 	}
 	if string(h[:len(helloMagic)]) != helloMagic {
-		return 0, "", fmt.Errorf("%s is not a ccplay rank (its first bytes are %q)", c.RemoteAddr(), h[:])
+		return 0, "", "", fmt.Errorf("%s is not a ccplay rank (its first bytes are %q)", c.RemoteAddr(), h[:])
 	}
 	if v := binary.LittleEndian.Uint16(h[len(helloMagic):]); v != helloVersion {
-		return 0, "", fmt.Errorf("%s speaks rendezvous version %d, this rank %d (another ccplay build)", c.RemoteAddr(), v, helloVersion)
+		return 0, "", "", fmt.Errorf("%s speaks rendezvous version %d, this rank %d (another ccplay build)", c.RemoteAddr(), v, helloVersion)
 	}
 	var got Token
 	if _, err := io.ReadFull(c, got[:]); err != nil {
-		return 0, "", fmt.Errorf("%s sent a short hello: %w", c.RemoteAddr(), err)
+		return 0, "", "", fmt.Errorf("%s sent a short hello: %w", c.RemoteAddr(), err)
 	}
 	if subtle.ConstantTimeCompare(got[:], token[:]) != 1 {
-		return 0, "", fmt.Errorf("%s has a wrong job token", c.RemoteAddr())
+		return 0, "", "", fmt.Errorf("%s has a wrong job token", c.RemoteAddr())
 	}
 	var rp [8]byte
 	if _, err := io.ReadFull(c, rp[:]); err != nil {
-		return 0, "", fmt.Errorf("%s sent a short hello: %w", c.RemoteAddr(), err)
+		return 0, "", "", fmt.Errorf("%s sent a short hello: %w", c.RemoteAddr(), err)
 	}
 	rank = int(binary.LittleEndian.Uint32(rp[:4]))
 	if p := int(binary.LittleEndian.Uint32(rp[4:])); p != ranks {
-		return 0, "", fmt.Errorf("rank %d was started for %d ranks, this rank for %d", rank, p, ranks)
+		return 0, "", "", fmt.Errorf("rank %d was started for %d ranks, this rank for %d", rank, p, ranks)
 	}
-	addr, err = readString(c)
-	return rank, addr, err
+	if addr, err = readString(c); err != nil {
+		return rank, "", "", err
+	}
+	host, err = readString(c)
+	return rank, addr, host, err
 }
 
 // writeAck answers a hello that passed every check.
@@ -139,9 +146,9 @@ func (e *tcpEndpoint) acceptRanks(ln net.Listener, token Token, lo, hi int, dead
 			}
 			go func() {
 				c.SetDeadline(deadline)
-				r, a, err := readHello(c, token, e.ranks)
+				r, a, host, err := readHello(c, token, e.ranks)
 				select {
-				case hellos <- hello{c, r, a, err}:
+				case hellos <- hello{c, r, a, host, err}:
 				case <-done:
 					c.Close()
 				}
@@ -166,6 +173,9 @@ func (e *tcpEndpoint) acceptRanks(ln net.Listener, token Token, lo, hi int, dead
 			}
 			e.peers[h.rank] = newPeer(h.conn, e.opts)
 			addrs[h.rank] = h.addr
+			if h.host != "" {
+				e.hosts[h.rank] = h.host
+			}
 			n--
 		case err := <-acceptErr:
 			msg := fmt.Sprintf("waiting for %d more ranks: %v", n, err)
@@ -178,16 +188,19 @@ func (e *tcpEndpoint) acceptRanks(ln net.Listener, token Token, lo, hi int, dead
 	return addrs, nil
 }
 
-func writeTable(c net.Conn, addrs []string) error {
+// writeTable sends every rank's address and host.
+func writeTable(c net.Conn, addrs, hosts []string) error {
 	b := binary.LittleEndian.AppendUint32(nil, uint32(len(addrs)))
-	for _, a := range addrs {
+	for i, a := range addrs {
 		b = appendString(b, a)
+		b = appendString(b, hosts[i])
 	}
 	_, err := c.Write(b)
 	return err
 }
 
-func readTable(c net.Conn, ranks int) ([]string, error) {
+// readTable reads the table of writeTable, the hosts into hosts.
+func readTable(c net.Conn, ranks int, hosts []string) ([]string, error) {
 	var n [4]byte
 	if _, err := io.ReadFull(c, n[:]); err != nil {
 		return nil, err
@@ -201,7 +214,14 @@ func readTable(c net.Conn, ranks int) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
+		h, err := readString(c)
+		if err != nil {
+			return nil, err
+		}
 		addrs[i] = a
+		if h != "" && hosts[i] == "" {
+			hosts[i] = h
+		}
 	}
 	return addrs, nil
 }

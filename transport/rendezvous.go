@@ -21,6 +21,14 @@ type Rendezvous struct {
 	Listener net.Listener
 	// Token is the job's secret; every rank of the job must have the same.
 	Token Token
+	// Iface names the interface whose address a rank other than 0
+	// accepts mesh connections on; "": the one whose route reaches Addr
+	// (see listenNear).
+	Iface string
+	// Host identifies the rank's host (HostKey when ""): it travels in
+	// the rank's hello and the address table, and ranks with the same
+	// Host form a node (Hosts).
+	Host string
 }
 
 // DialTCP joins rank rank of a group of ranks ranks over TCP through a
@@ -34,10 +42,11 @@ func DialTCP(rank, ranks int, addr string, o Options) (Endpoint, error) {
 // Dial joins rank rank of a group of ranks ranks over TCP and returns its
 // endpoint once the full mesh is connected. Rank 0 serves the rendezvous
 // (on rv.Listener, else on rv.Addr); every other rank listens on an
-// ephemeral port of 127.0.0.1, connects to rv.Addr (retrying until rank 0
-// is up), says its hello with its address and waits for the ack (a
+// ephemeral port of the address through which it reaches rv.Addr (or of
+// rv.Iface), connects to rv.Addr (retrying until rank 0 is up), says its
+// hello with that address and its host and waits for the ack (a
 // non-ccplay server or a refusal fails it at once); once every rank has
-// joined, rank 0 sends each the table of addresses. Then rank i connects
+// joined, rank 0 sends each the table of addresses and hosts. Then rank i connects
 // to each rank 0 < j < i, and the connection to rank 0 is the rendezvous
 // connection itself: P(P−1)/2 connections. No data moves on a connection
 // before its hello has passed (job token included). The whole set-up is
@@ -53,7 +62,11 @@ func (rv Rendezvous) Dial(rank, ranks int, o Options) (Endpoint, error) {
 		}
 		return nil, fmt.Errorf("transport: rank %d is not in a group of %d ranks", rank, ranks)
 	}
-	e := &tcpEndpoint{rank: rank, ranks: ranks, opts: o, peers: make([]*tcpPeer, ranks), poison: newPoison()}
+	e := &tcpEndpoint{rank: rank, ranks: ranks, opts: o, peers: make([]*tcpPeer, ranks), poison: newPoison(),
+		hosts: make([]string, ranks)}
+	if e.hosts[rank] = rv.Host; rv.Host == "" {
+		e.hosts[rank] = HostKey()
+	}
 	if ranks == 1 {
 		if rv.Listener != nil {
 			rv.Listener.Close()
@@ -96,7 +109,7 @@ func (e *tcpEndpoint) serve(rv Rendezvous, deadline time.Time) error {
 		return err
 	}
 	for r := 1; r < e.ranks; r++ {
-		if err := writeTable(e.peers[r].conn, addrs); err != nil {
+		if err := writeTable(e.peers[r].conn, addrs, e.hosts); err != nil {
 			return fmt.Errorf("sending the address table to rank %d: %w", r, err)
 		}
 	}
@@ -105,24 +118,24 @@ func (e *tcpEndpoint) serve(rv Rendezvous, deadline time.Time) error {
 
 // join connects rank e.rank > 0 to the rendezvous and to every other rank.
 func (e *tcpEndpoint) join(rv Rendezvous, deadline time.Time) error {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return err
-	}
-	defer ln.Close()
 	c, err := dialRetry(rv.Addr, deadline)
 	if err != nil {
 		return err
 	}
 	c.SetDeadline(deadline)
 	e.peers[0] = newPeer(c, e.opts)
-	if err := writeHello(c, rv.Token, e.rank, e.ranks, ln.Addr().String()); err != nil {
+	ln, err := listenNear(c, rv.Iface)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
+	if err := writeHello(c, rv.Token, e.rank, e.ranks, ln.Addr().String(), e.hosts[e.rank]); err != nil {
 		return err
 	}
 	if err := readAck(c, rv.Addr); err != nil {
 		return err
 	}
-	addrs, err := readTable(c, e.ranks)
+	addrs, err := readTable(c, e.ranks, e.hosts)
 	if err != nil {
 		return fmt.Errorf("reading the address table from rank 0: %w", err)
 	}
@@ -133,7 +146,7 @@ func (e *tcpEndpoint) join(rv Rendezvous, deadline time.Time) error {
 		}
 		c.SetDeadline(deadline)
 		e.peers[j] = newPeer(c, e.opts)
-		if err := writeHello(c, rv.Token, e.rank, e.ranks, ""); err != nil {
+		if err := writeHello(c, rv.Token, e.rank, e.ranks, "", ""); err != nil {
 			return err
 		}
 		if err := readAck(c, fmt.Sprintf("rank %d (%s)", j, addrs[j])); err != nil {

@@ -63,7 +63,7 @@ func TestRendezvousRefusesStrays(t *testing.T) {
 	}
 	rv := Rendezvous{Addr: ln.Addr().String(), Listener: ln, Token: newToken(t)}
 	strays := map[string]func(net.Conn) error{
-		"wrong token": func(c net.Conn) error { return writeHello(c, newToken(t), 1, 3, "127.0.0.1:1") },
+		"wrong token": func(c net.Conn) error { return writeHello(c, newToken(t), 1, 3, "127.0.0.1:1", "") },
 		"missing token": func(c net.Conn) error {
 			_, err := c.Write([]byte("GET / HTTP/1.1\r\nHost: x\r\n\r\n"))
 			return err

@@ -19,6 +19,8 @@ type tcpPeer struct {
 	box    *mailbox
 	gone   chan struct{} // closed when the reader stops (bye, abort or error)
 	sawBye atomic.Bool
+	// sent and received count data payload bytes (PeerBytes).
+	sent, received atomic.Int64
 }
 
 // tcpEndpoint is one rank of a full TCP mesh: one connection per peer, a
@@ -28,6 +30,7 @@ type tcpEndpoint struct {
 	rank, ranks int
 	opts        Options
 	peers       []*tcpPeer // nil at rank
+	hosts       []string   // by rank: each rank's host (Rendezvous.Host)
 	poison      *poison
 	closing     atomic.Bool
 	once        sync.Once
@@ -86,6 +89,7 @@ func (e *tcpEndpoint) read(q int, p *tcpPeer) {
 			if err == nil {
 				switch kind {
 				case kindData:
+					p.received.Add(int64(size))
 					if claimed != nil {
 						claimed.done <- nil
 						// Let the rank's goroutine, just woken, post its
@@ -163,7 +167,11 @@ func (e *tcpEndpoint) write(dst int, kind byte, m Message, d time.Duration) erro
 	p.wmu.Lock()
 	defer p.wmu.Unlock()
 	p.conn.SetWriteDeadline(time.Now().Add(d))
-	return writeFrame(p.sock, kind, m)
+	err := writeFrame(p.sock, kind, m)
+	if err == nil && kind == kindData {
+		p.sent.Add(int64(len(m.Payload)))
+	}
+	return err
 }
 
 // Recv returns the next message from src (see Endpoint).
