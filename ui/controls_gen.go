@@ -22,22 +22,18 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	{
 		vgparent := vgn
 		_ = vgparent
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-row"}}}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "div", "class", "field-row")
 		{
 			vgparent := vgn
 			_ = vgparent
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "label")
 			vgn.AddAttrInterface("class", c.FieldClass("collective"))
 			{
 				vgparent := vgn
 				_ = vgparent
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "lbl"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "span", "class", "lbl")
 				vgn.SetInnerHTML(c.S.T("f.collective"))
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "f-collective"}, vugu.VGAttribute{Namespace: "", Key: "data-field", Val: "collective"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "select", "id", "f-collective", "data-field", "collective")
 				{
 					vgparent := vgn
 					_ = vgparent
@@ -46,30 +42,25 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						_ = vgiterkey
 						o := o
 						_ = o
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute(nil)}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "option")
 						vgn.AddAttrInterface("selected", o.Selected)
 						vgn.AddAttrInterface("value", o.Value)
 						vgn.SetInnerHTML(o.Label)
 					}
 				}
 				if c.S.ErrFor("collective") != "" {
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
 					vgn.SetInnerHTML(c.S.ErrText("collective"))
 				}
 			}
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "label")
 			vgn.AddAttrInterface("class", c.FieldClass("algorithm"))
 			{
 				vgparent := vgn
 				_ = vgparent
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "lbl"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "span", "class", "lbl")
 				vgn.SetInnerHTML(c.S.T("f.algorithm"))
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "f-algorithm"}, vugu.VGAttribute{Namespace: "", Key: "data-field", Val: "algorithm"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "select", "id", "f-algorithm", "data-field", "algorithm")
 				{
 					vgparent := vgn
 					_ = vgparent
@@ -78,8 +69,7 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						_ = vgiterkey
 						o := o
 						_ = o
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute(nil)}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "option")
 						vgn.AddAttrInterface("disabled", o.Disabled)
 						vgn.AddAttrInterface("selected", o.Selected)
 						vgn.AddAttrInterface("value", o.Value)
@@ -87,22 +77,18 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					}
 				}
 				if c.S.ErrFor("algorithm") != "" {
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
 					vgn.SetInnerHTML(c.S.ErrText("algorithm"))
 				}
 			}
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "label")
 			vgn.AddAttrInterface("class", c.FieldClass("preset"))
 			{
 				vgparent := vgn
 				_ = vgparent
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "lbl"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "span", "class", "lbl")
 				vgn.SetInnerHTML(c.S.T("f.preset"))
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "f-preset"}, vugu.VGAttribute{Namespace: "", Key: "data-field", Val: "preset"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "select", "id", "f-preset", "data-field", "preset")
 				{
 					vgparent := vgn
 					_ = vgparent
@@ -111,30 +97,25 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						_ = vgiterkey
 						o := o
 						_ = o
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute(nil)}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "option")
 						vgn.AddAttrInterface("selected", o.Selected)
 						vgn.AddAttrInterface("value", o.Value)
 						vgn.SetInnerHTML(o.Label)
 					}
 				}
 				if c.S.ErrFor("preset") != "" {
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
 					vgn.SetInnerHTML(c.S.ErrText("preset"))
 				}
 			}
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "label")
 			vgn.AddAttrInterface("class", c.FieldClass("dtype"))
 			{
 				vgparent := vgn
 				_ = vgparent
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "lbl"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "span", "class", "lbl")
 				vgn.SetInnerHTML(c.S.T("f.dtype"))
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "f-dtype"}, vugu.VGAttribute{Namespace: "", Key: "data-field", Val: "dtype"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "select", "id", "f-dtype", "data-field", "dtype")
 				{
 					vgparent := vgn
 					_ = vgparent
@@ -143,8 +124,7 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						_ = vgiterkey
 						o := o
 						_ = o
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute(nil)}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "option")
 						vgn.AddAttrInterface("selected", o.Selected)
 						vgn.AddAttrInterface("value", o.Value)
 						vgn.SetInnerHTML(o.Label)
@@ -152,8 +132,7 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 			}
 		}
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-row"}}}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "div", "class", "field-row")
 		{
 			vgparent := vgn
 			_ = vgparent
@@ -162,52 +141,43 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgiterkey
 				f := f
 				_ = f
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "label")
 				vgn.AddAttrInterface("class", c.FieldClass(f))
 				{
 					vgparent := vgn
 					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "lbl"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "span", "class", "lbl")
 					vgn.SetInnerHTML(c.S.T("f." + f))
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}, vugu.VGAttribute{Namespace: "", Key: "autocomplete", Val: "off"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "input", "type", "text", "spellcheck", "false", "autocomplete", "off")
 					vgn.AddAttrInterface("aria-invalid", c.S.ErrFor(f) != "")
 					vgn.AddAttrInterface("data-field", f)
 					vgn.AddAttrInterface("id", "f-"+f)
 					vgn.AddAttrInterface("title", c.AllowedFor(f))
 					vgn.AddAttrInterface("value", c.S.Text(f))
 					if c.S.ErrFor(f) == "" {
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "span", "class", "hint")
 						vgn.SetInnerHTML(c.AllowedFor(f))
 					}
 					if c.S.ErrFor(f) != "" {
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
 						vgn.SetInnerHTML(c.S.ErrText(f))
 					}
 				}
 			}
 		}
 		if c.ShowIntra() {
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-row cluster"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "c-intra"}}}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "div", "class", "field-row cluster", "id", "c-intra")
 			{
 				vgparent := vgn
 				_ = vgparent
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "label")
 				vgn.AddAttrInterface("class", c.FieldClass("intra-preset"))
 				{
 					vgparent := vgn
 					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "lbl"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "span", "class", "lbl")
 					vgn.SetInnerHTML(c.S.T("f.intra-preset"))
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "f-intra-preset"}, vugu.VGAttribute{Namespace: "", Key: "data-field", Val: "intra-preset"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "select", "id", "f-intra-preset", "data-field", "intra-preset")
 					{
 						vgparent := vgn
 						_ = vgparent
@@ -216,16 +186,14 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							_ = vgiterkey
 							o := o
 							_ = o
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
+							vgn = vgEl(vgparent, "option")
 							vgn.AddAttrInterface("selected", o.Selected)
 							vgn.AddAttrInterface("value", o.Value)
 							vgn.SetInnerHTML(o.Label)
 						}
 					}
 					if c.S.ErrFor("intra-preset") != "" {
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
 						vgn.SetInnerHTML(c.S.ErrText("intra-preset"))
 					}
 				}
@@ -234,38 +202,32 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					_ = vgiterkey
 					f := f
 					_ = f
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "label")
 					vgn.AddAttrInterface("class", c.FieldClass(f))
 					{
 						vgparent := vgn
 						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "lbl"}}}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "span", "class", "lbl")
 						vgn.SetInnerHTML(c.S.T("f." + f))
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}, vugu.VGAttribute{Namespace: "", Key: "autocomplete", Val: "off"}}}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "input", "type", "text", "spellcheck", "false", "autocomplete", "off")
 						vgn.AddAttrInterface("aria-invalid", c.S.ErrFor(f) != "")
 						vgn.AddAttrInterface("data-field", f)
 						vgn.AddAttrInterface("id", "f-"+f)
 						vgn.AddAttrInterface("title", c.AllowedFor(f))
 						vgn.AddAttrInterface("value", c.S.Text(f))
 						if c.S.ErrFor(f) == "" {
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
-							vgparent.AppendChild(vgn)
+							vgn = vgEl(vgparent, "span", "class", "hint")
 							vgn.SetInnerHTML(c.AllowedFor(f))
 						}
 						if c.S.ErrFor(f) != "" {
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
-							vgparent.AppendChild(vgn)
+							vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
 							vgn.SetInnerHTML(c.S.ErrText(f))
 						}
 					}
 				}
 			}
 		}
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field-row slow"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "c-slow"}}}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "div", "class", "field-row slow", "id", "c-slow")
 		{
 			vgparent := vgn
 			_ = vgparent
@@ -274,45 +236,37 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgiterkey
 				f := f
 				_ = f
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "label")
 				vgn.AddAttrInterface("class", c.FieldClass(f))
 				{
 					vgparent := vgn
 					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "lbl"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "span", "class", "lbl")
 					vgn.SetInnerHTML(c.S.T("f." + f))
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}, vugu.VGAttribute{Namespace: "", Key: "autocomplete", Val: "off"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "input", "type", "text", "spellcheck", "false", "autocomplete", "off")
 					vgn.AddAttrInterface("aria-invalid", c.S.ErrFor(f) != "")
 					vgn.AddAttrInterface("data-field", f)
 					vgn.AddAttrInterface("id", "f-"+f)
 					vgn.AddAttrInterface("title", c.AllowedFor(f))
 					vgn.AddAttrInterface("value", c.S.Text(f))
 					if c.S.ErrFor(f) == "" {
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "hint"}}}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "span", "class", "hint")
 						vgn.SetInnerHTML(c.AllowedFor(f))
 					}
 					if c.S.ErrFor(f) != "" {
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
 						vgn.SetInnerHTML(c.S.ErrText(f))
 					}
 				}
 			}
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "label")
 			vgn.AddAttrInterface("class", c.FieldClass("model"))
 			{
 				vgparent := vgn
 				_ = vgparent
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "lbl"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "span", "class", "lbl")
 				vgn.SetInnerHTML(c.S.T("f.model"))
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "f-model"}, vugu.VGAttribute{Namespace: "", Key: "data-field", Val: "model"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "select", "id", "f-model", "data-field", "model")
 				{
 					vgparent := vgn
 					_ = vgparent
@@ -321,28 +275,24 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						_ = vgiterkey
 						o := o
 						_ = o
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute(nil)}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "option")
 						vgn.AddAttrInterface("selected", o.Selected)
 						vgn.AddAttrInterface("value", o.Value)
 						vgn.SetInnerHTML(o.Label)
 					}
 				}
 				if c.S.ErrFor("model") != "" {
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
 					vgn.SetInnerHTML(c.S.ErrText("model"))
 				}
 			}
 		}
 		if c.GeneralErr() != "" {
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err general"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "p", "class", "err general", "role", "alert")
 			vgn.SetInnerHTML(c.GeneralErr())
 		}
 		if c.S.Err != "" {
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "stale"}}}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "p", "class", "stale")
 			vgn.SetInnerHTML(c.S.T("stale"))
 		}
 	}

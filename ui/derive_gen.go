@@ -22,11 +22,9 @@ func (c *Derive) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	{
 		vgparent := vgn
 		_ = vgparent
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h2", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "vh"}}}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "h2", "class", "vh")
 		vgn.SetInnerHTML(c.S.T("view.derive"))
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "cards"}}}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "div", "class", "cards")
 		{
 			vgparent := vgn
 			_ = vgparent
@@ -35,27 +33,23 @@ func (c *Derive) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgiterkey
 				k := k
 				_ = k
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "article", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "card"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "article", "class", "card")
 				vgn.AddAttrInterface("id", k.ID)
 				{
 					vgparent := vgn
 					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h3", Attr: []vugu.VGAttribute(nil)}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "h3")
 					vgn.SetInnerHTML(k.Title)
 					for vgiterkeyt, l := range k.Lines {
 						var vgiterkey interface{} = vgiterkeyt
 						_ = vgiterkey
 						l := l
 						_ = l
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute(nil)}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "p")
 						vgn.AddAttrInterface("class", LineClass(l))
 						vgn.SetInnerHTML(l)
 					}
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "answer"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "p", "class", "answer")
 					vgn.SetInnerHTML(k.Result)
 				}
 			}

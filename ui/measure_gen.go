@@ -22,39 +22,31 @@ func (c *Measure) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	{
 		vgparent := vgn
 		_ = vgparent
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h3", Attr: []vugu.VGAttribute(nil)}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "h3")
 		vgn.SetInnerHTML(c.S.T("m.title"))
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "p", "class", "note")
 		vgn.SetInnerHTML(c.S.T("m.intro"))
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "m-load"}}}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "div", "class", "m-load")
 		{
 			vgparent := vgn
 			_ = vgparent
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "m-file"}}}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "label", "class", "m-file")
 			{
 				vgparent := vgn
 				_ = vgparent
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "lbl"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "span", "class", "lbl")
 				vgn.SetInnerHTML(c.S.T("m.file"))
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "file"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "m-file"}, vugu.VGAttribute{Namespace: "", Key: "data-file", Val: "measure"}, vugu.VGAttribute{Namespace: "", Key: "accept", Val: ".json,.txt,.log,application/json,text/plain"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "input", "type", "file", "id", "m-file", "data-file", "measure", "accept", ".json,.txt,.log,application/json,text/plain")
 				vgn.SetInnerHTML(vugu.HTML(""))
 			}
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "textarea", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "m-paste"}, vugu.VGAttribute{Namespace: "", Key: "rows", Val: "2"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}}}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "textarea", "id", "m-paste", "rows", "2", "spellcheck", "false")
 			vgn.AddAttrInterface("placeholder", c.S.T("m.paste"))
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "input",
 				Func:      func(event vugu.DOMEvent) { c.SetPaste(event.PropString("target", "value")) },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "m-load"}}}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "button", "type", "button", "id", "m-load")
 			vgn.SetInnerHTML(c.S.T("m.load"))
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "click",
@@ -62,8 +54,7 @@ func (c *Measure) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			if c.MeasureLoaded() {
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "m-clear"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "button", "type", "button", "id", "m-clear")
 				vgn.SetInnerHTML(c.S.T("m.clear"))
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 					EventType: "click",
@@ -73,30 +64,25 @@ func (c *Measure) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 		}
 		if c.MeasureErr() != "" {
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "m-err"}}}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "p", "class", "err", "role", "alert", "id", "m-err")
 			vgn.SetInnerHTML(c.MeasureErr())
 		}
 		if c.MeasureLoaded() {
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute(nil)}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "div")
 			{
 				vgparent := vgn
 				_ = vgparent
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "m-loaded"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "m-loaded"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "p", "class", "m-loaded", "id", "m-loaded")
 				vgn.SetInnerHTML(c.MeasureSummary())
 				for vgiterkeyt, a := range c.MeasureAssumed() {
 					var vgiterkey interface{} = vgiterkeyt
 					_ = vgiterkey
 					a := a
 					_ = a
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "p", "class", "note")
 					vgn.SetInnerHTML(a)
 				}
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ul", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "m-series"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "ul", "class", "m-series")
 				{
 					vgparent := vgn
 					_ = vgparent
@@ -105,18 +91,15 @@ func (c *Measure) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						_ = vgiterkey
 						r := r
 						_ = r
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "li", Attr: []vugu.VGAttribute(nil)}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "li")
 						vgn.AddAttrInterface("id", r.ID)
 						{
 							vgparent := vgn
 							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
+							vgn = vgEl(vgparent, "span")
 							vgn.SetInnerHTML(r.Text)
 							if r.ShowText != "" {
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}}}
-								vgparent.AppendChild(vgn)
+								vgn = vgEl(vgparent, "button", "type", "button")
 								vgn.AddAttrInterface("id", r.ID+"-show")
 								vgn.SetInnerHTML(r.ShowText)
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
@@ -126,8 +109,7 @@ func (c *Measure) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								})
 							}
 							if r.UseP != "" {
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}}}
-								vgparent.AppendChild(vgn)
+								vgn = vgEl(vgparent, "button", "type", "button")
 								vgn.AddAttrInterface("id", r.ID+"-p")
 								vgn.SetInnerHTML(r.UseP)
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
@@ -137,8 +119,7 @@ func (c *Measure) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								})
 							}
 							if r.Shown {
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}}}
-								vgparent.AppendChild(vgn)
+								vgn = vgEl(vgparent, "button", "type", "button")
 								vgn.AddAttrInterface("id", r.ID+"-fit")
 								vgn.SetInnerHTML(c.S.T("m.fit"))
 								vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
@@ -151,55 +132,43 @@ func (c *Measure) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					}
 				}
 				if c.MeasureFit() != "" {
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "m-fit"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "m-fit"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "p", "class", "m-fit", "id", "m-fit")
 					vgn.SetInnerHTML(c.MeasureFit())
 				}
 				if c.MeasureFitErr() != "" {
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "m-fit-err"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "p", "class", "err", "role", "alert", "id", "m-fit-err")
 					vgn.SetInnerHTML(c.MeasureFitErr())
 				}
 				if len(c.MeasureRows()) > 0 {
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "scroll"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "div", "class", "scroll")
 					{
 						vgparent := vgn
 						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "table", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "m-table"}}}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "table", "id", "m-table")
 						{
 							vgparent := vgn
 							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "thead", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
+							vgn = vgEl(vgparent, "thead")
 							{
 								vgparent := vgn
 								_ = vgparent
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tr", Attr: []vugu.VGAttribute(nil)}
-								vgparent.AppendChild(vgn)
+								vgn = vgEl(vgparent, "tr")
 								{
 									vgparent := vgn
 									_ = vgparent
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-									vgparent.AppendChild(vgn)
+									vgn = vgEl(vgparent, "th")
 									vgn.SetInnerHTML(c.S.T("m.h.series"))
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-									vgparent.AppendChild(vgn)
+									vgn = vgEl(vgparent, "th")
 									vgn.SetInnerHTML(c.S.T("m.h.size"))
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-									vgparent.AppendChild(vgn)
+									vgn = vgEl(vgparent, "th")
 									vgn.SetInnerHTML(c.S.T("m.h.measured"))
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-									vgparent.AppendChild(vgn)
+									vgn = vgEl(vgparent, "th")
 									vgn.SetInnerHTML(c.S.T("m.h.model"))
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-									vgparent.AppendChild(vgn)
+									vgn = vgEl(vgparent, "th")
 									vgn.SetInnerHTML(c.S.T("m.h.diff"))
 								}
 							}
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tbody", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
+							vgn = vgEl(vgparent, "tbody")
 							{
 								vgparent := vgn
 								_ = vgparent
@@ -208,26 +177,20 @@ func (c *Measure) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									_ = vgiterkey
 									r := r
 									_ = r
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tr", Attr: []vugu.VGAttribute(nil)}
-									vgparent.AppendChild(vgn)
+									vgn = vgEl(vgparent, "tr")
 									vgn.AddAttrInterface("id", r.ID)
 									{
 										vgparent := vgn
 										_ = vgparent
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-										vgparent.AppendChild(vgn)
+										vgn = vgEl(vgparent, "td")
 										vgn.SetInnerHTML(r.Series)
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-										vgparent.AppendChild(vgn)
+										vgn = vgEl(vgparent, "td")
 										vgn.SetInnerHTML(r.Size)
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-										vgparent.AppendChild(vgn)
+										vgn = vgEl(vgparent, "td")
 										vgn.SetInnerHTML(r.Measured)
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-										vgparent.AppendChild(vgn)
+										vgn = vgEl(vgparent, "td")
 										vgn.SetInnerHTML(r.Model)
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-										vgparent.AppendChild(vgn)
+										vgn = vgEl(vgparent, "td")
 										vgn.SetInnerHTML(r.Diff)
 									}
 								}
@@ -236,13 +199,11 @@ func (c *Measure) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					}
 				}
 				if c.MeasureMore() != "" {
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "p", "class", "note")
 					vgn.SetInnerHTML(c.MeasureMore())
 				}
 				if len(c.MeasureRows()) > 0 {
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "p", "class", "note")
 					vgn.SetInnerHTML(c.S.T("m.diff.note"))
 				}
 			}

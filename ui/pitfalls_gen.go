@@ -22,14 +22,11 @@ func (c *Pitfalls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	{
 		vgparent := vgn
 		_ = vgparent
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h2", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "vh"}}}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "h2", "class", "vh")
 		vgn.SetInnerHTML(c.S.T("view.pitfalls"))
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "p", "class", "note")
 		vgn.SetInnerHTML(c.S.T("q.intro"))
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "cards"}}}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "div", "class", "cards")
 		{
 			vgparent := vgn
 			_ = vgparent
@@ -38,22 +35,18 @@ func (c *Pitfalls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgiterkey
 				q := q
 				_ = q
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "article", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "card"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "article", "class", "card")
 				vgn.AddAttrInterface("id", q.ID)
 				{
 					vgparent := vgn
 					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h3", Attr: []vugu.VGAttribute(nil)}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "h3")
 					vgn.SetInnerHTML(q.Question)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "guess"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "div", "class", "guess")
 					{
 						vgparent := vgn
 						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}}}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "input", "type", "text")
 						vgn.AddAttrInterface("aria-label", c.S.T("q.placeholder"))
 						vgn.AddAttrInterface("id", q.ID+"-guess")
 						vgn.AddAttrInterface("placeholder", c.S.T("q.placeholder"))
@@ -63,8 +56,7 @@ func (c *Pitfalls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							Func:      func(event vugu.DOMEvent) { c.SetGuess(q.ID, event.PropString("target", "value")) },
 							// TODO: implement capture, etc. mostly need to decide syntax
 						})
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}}}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "button", "type", "button")
 						vgn.AddAttrInterface("id", q.ID+"-reveal")
 						vgn.SetInnerHTML(c.RevealLabel(q.ID))
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
@@ -74,27 +66,21 @@ func (c *Pitfalls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						})
 					}
 					if c.Revealed(q.ID) {
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "answer"}}}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "div", "class", "answer")
 						{
 							vgparent := vgn
 							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
+							vgn = vgEl(vgparent, "p")
 							{
 								vgparent := vgn
 								_ = vgparent
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
-								vgparent.AppendChild(vgn)
+								vgn = vgEl(vgparent, "span")
 								vgn.SetInnerHTML(c.YourGuess(q.ID))
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " · "}
-								vgparent.AppendChild(vgn)
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "strong", Attr: []vugu.VGAttribute(nil)}
-								vgparent.AppendChild(vgn)
+								vgn = vgText(vgparent, " · ")
+								vgn = vgEl(vgparent, "strong")
 								vgn.SetInnerHTML(c.S.T("q.core") + q.Answer)
 							}
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
+							vgn = vgEl(vgparent, "p")
 							vgn.SetInnerHTML(q.Reason)
 						}
 					}

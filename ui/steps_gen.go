@@ -22,23 +22,18 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	{
 		vgparent := vgn
 		_ = vgparent
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h2", Attr: []vugu.VGAttribute(nil)}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "h2")
 		vgn.SetInnerHTML(c.S.T("view.steps"))
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "headline"}}}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "p", "class", "headline")
 		vgn.SetInnerHTML(c.S.Headline())
 		if c.AnimReason() != "" {
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "limit"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "a-limit"}}}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "div", "class", "limit", "id", "a-limit")
 			{
 				vgparent := vgn
 				_ = vgparent
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute(nil)}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "p")
 				vgn.SetInnerHTML(c.AnimReason())
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "dl", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "kv"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "dl", "class", "kv")
 				{
 					vgparent := vgn
 					_ = vgparent
@@ -47,16 +42,13 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						_ = vgiterkey
 						r := r
 						_ = r
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "kv-row"}}}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "div", "class", "kv-row")
 						{
 							vgparent := vgn
 							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "dt", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
+							vgn = vgEl(vgparent, "dt")
 							vgn.SetInnerHTML(r.Label)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "dd", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
+							vgn = vgEl(vgparent, "dd")
 							vgn.AddAttrInterface("title", r.Title)
 							vgn.SetInnerHTML(r.Value)
 						}
@@ -65,42 +57,36 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 		}
 		if c.AnimReason() == "" {
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute(nil)}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "div")
 			{
 				vgparent := vgn
 				_ = vgparent
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pager"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "div", "class", "pager")
 				{
 					vgparent := vgn
 					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "a-back"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "button", "type", "button", "id", "a-back")
 					vgn.SetInnerHTML("‹ " + c.S.T("a.back"))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
 						Func:      func(event vugu.DOMEvent) { c.StepBy(-1) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "a-play"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "button", "type", "button", "id", "a-play")
 					vgn.SetInnerHTML(c.PlayLabel())
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
 						Func:      func(event vugu.DOMEvent) { c.TogglePlay(event) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "button", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "button"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "a-step"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "button", "type", "button", "id", "a-step")
 					vgn.SetInnerHTML(c.S.T("a.step") + " ›")
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
 						Func:      func(event vugu.DOMEvent) { c.StepBy(1) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "range"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "a-scrub"}, vugu.VGAttribute{Namespace: "", Key: "min", Val: "0"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "input", "type", "range", "id", "a-scrub", "min", "0")
 					vgn.AddAttrInterface("aria-label", c.S.T("a.scrub"))
 					vgn.AddAttrInterface("max", c.AnimRounds())
 					vgn.AddAttrInterface("value", c.Round())
@@ -109,16 +95,13 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						Func:      func(event vugu.DOMEvent) { c.Scrub(event.PropString("target", "value")) },
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute(nil)}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "label")
 					{
 						vgparent := vgn
 						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "span")
 						vgn.SetInnerHTML(c.S.T("a.speed"))
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "select", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "a-speed"}}}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "select", "id", "a-speed")
 						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 							EventType: "change",
 							Func:      func(event vugu.DOMEvent) { c.SetSpeed(event.PropString("target", "value")) },
@@ -132,80 +115,63 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								_ = vgiterkey
 								o := o
 								_ = o
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "option", Attr: []vugu.VGAttribute(nil)}
-								vgparent.AppendChild(vgn)
+								vgn = vgEl(vgparent, "option")
 								vgn.AddAttrInterface("selected", o.Selected)
 								vgn.AddAttrInterface("value", o.Value)
 								vgn.SetInnerHTML(o.Label)
 							}
 						}
 					}
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "strong", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "a-label"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "strong", "id", "a-label")
 					vgn.SetInnerHTML(c.AnimLabel())
 				}
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "anim-grid"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "div", "class", "anim-grid")
 				{
 					vgparent := vgn
 					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute(nil)}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "div")
 					{
 						vgparent := vgn
 						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "chart"}}}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "div", "class", "chart")
 						vgn.SetInnerHTML(c.AnimSVG())
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "a-layout"}}}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "p", "class", "note", "id", "a-layout")
 						vgn.SetInnerHTML(c.AnimLayout())
 					}
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute(nil)}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "div")
 					{
 						vgparent := vgn
 						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h3", Attr: []vugu.VGAttribute(nil)}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "h3")
 						vgn.SetInnerHTML(c.S.T("a.roundledger"))
 						if len(c.AnimRoundRows()) == 0 {
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
-							vgparent.AppendChild(vgn)
+							vgn = vgEl(vgparent, "p", "class", "note")
 							vgn.SetInnerHTML(c.S.T("a.noround"))
 						}
 						if len(c.AnimRoundRows()) > 0 {
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "table", Attr: []vugu.VGAttribute{{Namespace: "", Key: "id", Val: "a-round"}}}
-							vgparent.AppendChild(vgn)
+							vgn = vgEl(vgparent, "table", "id", "a-round")
 							{
 								vgparent := vgn
 								_ = vgparent
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "thead", Attr: []vugu.VGAttribute(nil)}
-								vgparent.AppendChild(vgn)
+								vgn = vgEl(vgparent, "thead")
 								{
 									vgparent := vgn
 									_ = vgparent
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tr", Attr: []vugu.VGAttribute(nil)}
-									vgparent.AppendChild(vgn)
+									vgn = vgEl(vgparent, "tr")
 									{
 										vgparent := vgn
 										_ = vgparent
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-										vgparent.AppendChild(vgn)
+										vgn = vgEl(vgparent, "th")
 										vgn.SetInnerHTML(c.S.T("l.rank"))
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-										vgparent.AppendChild(vgn)
+										vgn = vgEl(vgparent, "th")
 										vgn.SetInnerHTML(c.S.T("l.sent"))
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-										vgparent.AppendChild(vgn)
+										vgn = vgEl(vgparent, "th")
 										vgn.SetInnerHTML(c.S.T("l.received"))
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "th", Attr: []vugu.VGAttribute(nil)}
-										vgparent.AppendChild(vgn)
+										vgn = vgEl(vgparent, "th")
 										vgn.SetInnerHTML(c.S.T("l.reduced"))
 									}
 								}
-								vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tbody", Attr: []vugu.VGAttribute(nil)}
-								vgparent.AppendChild(vgn)
+								vgn = vgEl(vgparent, "tbody")
 								{
 									vgparent := vgn
 									_ = vgparent
@@ -214,22 +180,17 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										_ = vgiterkey
 										r := r
 										_ = r
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "tr", Attr: []vugu.VGAttribute(nil)}
-										vgparent.AppendChild(vgn)
+										vgn = vgEl(vgparent, "tr")
 										{
 											vgparent := vgn
 											_ = vgparent
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-											vgparent.AppendChild(vgn)
+											vgn = vgEl(vgparent, "td")
 											vgn.SetInnerHTML(r.Rank)
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-											vgparent.AppendChild(vgn)
+											vgn = vgEl(vgparent, "td")
 											vgn.SetInnerHTML(r.Sent)
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-											vgparent.AppendChild(vgn)
+											vgn = vgEl(vgparent, "td")
 											vgn.SetInnerHTML(r.Received)
-											vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "td", Attr: []vugu.VGAttribute(nil)}
-											vgparent.AppendChild(vgn)
+											vgn = vgEl(vgparent, "td")
 											vgn.SetInnerHTML(r.Reduced)
 										}
 									}
@@ -239,19 +200,15 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					}
 				}
 				if len(c.ChunkGrid()) > 0 {
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute(nil)}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "div")
 					{
 						vgparent := vgn
 						_ = vgparent
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h3", Attr: []vugu.VGAttribute(nil)}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "h3")
 						vgn.SetInnerHTML(c.S.T("a.chunks"))
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "p", "class", "note")
 						vgn.SetInnerHTML(c.GridLegend())
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "chunks"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "a-grid"}}}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "div", "class", "chunks", "id", "a-grid")
 						vgn.AddAttrInterface("style", c.GridStyle())
 						{
 							vgparent := vgn
@@ -266,16 +223,14 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								{
 									vgparent := vgn
 									_ = vgparent
-									vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "rk"}}}
-									vgparent.AppendChild(vgn)
+									vgn = vgEl(vgparent, "span", "class", "rk")
 									vgn.SetInnerHTML(row.Rank)
 									for vgiterkeyt, cell := range row.Cells {
 										var vgiterkey interface{} = vgiterkeyt
 										_ = vgiterkey
 										cell := cell
 										_ = cell
-										vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "chunk"}}}
-										vgparent.AppendChild(vgn)
+										vgn = vgEl(vgparent, "span", "class", "chunk")
 										vgn.AddAttrInterface("style", cell.Style)
 										vgn.AddAttrInterface("title", cell.Title)
 										vgn.SetInnerHTML(cell.Text)
@@ -286,8 +241,7 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					}
 				}
 				if len(c.ChunkGrid()) == 0 {
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "p", "class", "note")
 					vgn.SetInnerHTML(c.S.T("a.nogrid"))
 				}
 			}

@@ -22,28 +22,21 @@ func (c *Timing) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	{
 		vgparent := vgn
 		_ = vgparent
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h2", Attr: []vugu.VGAttribute(nil)}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "h2")
 		vgn.SetInnerHTML(c.S.T("view.timing"))
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "headline"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "t-headline"}}}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "p", "class", "headline", "id", "t-headline")
 		vgn.SetInnerHTML(c.S.Headline())
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "bigtime"}}}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "div", "class", "bigtime")
 		{
 			vgparent := vgn
 			_ = vgparent
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "num"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "t-big"}}}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "span", "class", "num", "id", "t-big")
 			vgn.SetInnerHTML(Secs(c.S.R.TimeS))
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
-			vgparent.AppendChild(vgn)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "regime"}}}
-			vgparent.AppendChild(vgn)
+			vgn = vgText(vgparent, " ")
+			vgn = vgEl(vgparent, "span", "class", "regime")
 			vgn.SetInnerHTML(c.Regime())
 		}
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "termbar"}, vugu.VGAttribute{Namespace: "", Key: "aria-hidden", Val: "true"}}}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "div", "class", "termbar", "aria-hidden", "true")
 		{
 			vgparent := vgn
 			_ = vgparent
@@ -52,16 +45,14 @@ func (c *Timing) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgiterkey
 				b := b
 				_ = b
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "span")
 				vgn.AddAttrInterface("class", b.Class)
 				vgn.AddAttrInterface("style", b.Style())
 				vgn.AddAttrInterface("title", b.Title())
 				vgn.SetInnerHTML(b.Label)
 			}
 		}
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "dl", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "kv"}}}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "dl", "class", "kv")
 		{
 			vgparent := vgn
 			_ = vgparent
@@ -70,16 +61,13 @@ func (c *Timing) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgiterkey
 				r := r
 				_ = r
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "kv-row"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "div", "class", "kv-row")
 				{
 					vgparent := vgn
 					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "dt", Attr: []vugu.VGAttribute(nil)}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "dt")
 					vgn.SetInnerHTML(r.Label)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "dd", Attr: []vugu.VGAttribute(nil)}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "dd")
 					vgn.AddAttrInterface("id", r.ID)
 					vgn.AddAttrInterface("title", r.Title)
 					vgn.SetInnerHTML(r.Value)
@@ -87,16 +75,13 @@ func (c *Timing) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 		}
 		if len(c.TopologyRows()) > 0 {
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "topo"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "t-topo"}}}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "div", "class", "topo", "id", "t-topo")
 			{
 				vgparent := vgn
 				_ = vgparent
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h3", Attr: []vugu.VGAttribute(nil)}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "h3")
 				vgn.SetInnerHTML(c.S.T("t.topo"))
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "dl", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "kv"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "dl", "class", "kv")
 				{
 					vgparent := vgn
 					_ = vgparent
@@ -105,16 +90,13 @@ func (c *Timing) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						_ = vgiterkey
 						r := r
 						_ = r
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "kv-row"}}}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "div", "class", "kv-row")
 						{
 							vgparent := vgn
 							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "dt", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
+							vgn = vgEl(vgparent, "dt")
 							vgn.SetInnerHTML(r.Label)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "dd", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
+							vgn = vgEl(vgparent, "dd")
 							vgn.AddAttrInterface("id", r.ID)
 							vgn.AddAttrInterface("title", r.Title)
 							vgn.SetInnerHTML(r.Value)
@@ -123,39 +105,31 @@ func (c *Timing) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 			}
 		}
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "formula"}}}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "div", "class", "formula")
 		{
 			vgparent := vgn
 			_ = vgparent
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "f-text"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "t-formula"}}}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "div", "class", "f-text", "id", "t-formula")
 			vgn.SetInnerHTML(c.S.R.Formula)
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "f-num"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "t-numbers"}}}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "div", "class", "f-num", "id", "t-numbers")
 			vgn.SetInnerHTML(c.S.R.FormulaNumbers)
 			if c.S.R.Source != "" {
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "f-src"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "div", "class", "f-src")
 				vgn.SetInnerHTML(c.S.T("t.source") + c.S.R.Source)
 			}
 		}
 		if c.S.R.Note != "" {
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "p", "class", "note")
 			vgn.SetInnerHTML(c.S.R.Note)
 		}
 		if len(c.S.R.Alternatives) > 0 {
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "alts"}}}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "div", "class", "alts")
 			{
 				vgparent := vgn
 				_ = vgparent
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h3", Attr: []vugu.VGAttribute(nil)}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "h3")
 				vgn.SetInnerHTML(c.S.T("t.alts"))
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "ol", Attr: []vugu.VGAttribute(nil)}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "ol")
 				{
 					vgparent := vgn
 					_ = vgparent
@@ -164,19 +138,15 @@ func (c *Timing) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						_ = vgiterkey
 						a := a
 						_ = a
-						vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "li", Attr: []vugu.VGAttribute(nil)}
-						vgparent.AppendChild(vgn)
+						vgn = vgEl(vgparent, "li")
 						vgn.AddAttrInterface("id", a.ID)
 						{
 							vgparent := vgn
 							_ = vgparent
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "code", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
+							vgn = vgEl(vgparent, "code")
 							vgn.SetInnerHTML(a.Label)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " "}
-							vgparent.AppendChild(vgn)
-							vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
-							vgparent.AppendChild(vgn)
+							vgn = vgText(vgparent, " ")
+							vgn = vgEl(vgparent, "span")
 							vgn.SetInnerHTML(a.Value)
 						}
 					}

@@ -22,22 +22,17 @@ func (c *Units) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 	{
 		vgparent := vgn
 		_ = vgparent
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h2", Attr: []vugu.VGAttribute(nil)}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "h2")
 		vgn.SetInnerHTML(c.S.T("view.units"))
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h3", Attr: []vugu.VGAttribute(nil)}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "h3")
 		vgn.SetInnerHTML(c.S.T("u.conv"))
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "label", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "field"}}}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "label", "class", "field")
 		{
 			vgparent := vgn
 			_ = vgparent
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "lbl"}}}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "span", "class", "lbl")
 			vgn.SetInnerHTML(c.S.T("u.input"))
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "input", Attr: []vugu.VGAttribute{{Namespace: "", Key: "type", Val: "text"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "u-input"}, vugu.VGAttribute{Namespace: "", Key: "spellcheck", Val: "false"}}}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "input", "type", "text", "id", "u-input", "spellcheck", "false")
 			vgn.AddAttrInterface("value", c.Conv())
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "input",
@@ -45,13 +40,11 @@ func (c *Units) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
 			if c.ConvErr() != "" {
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "err"}, vugu.VGAttribute{Namespace: "", Key: "role", Val: "alert"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
 				vgn.SetInnerHTML(c.ConvErr())
 			}
 		}
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "dl", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "kv"}}}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "dl", "class", "kv")
 		{
 			vgparent := vgn
 			_ = vgparent
@@ -60,32 +53,25 @@ func (c *Units) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgiterkey
 				r := r
 				_ = r
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "kv-row"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "div", "class", "kv-row")
 				{
 					vgparent := vgn
 					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "dt", Attr: []vugu.VGAttribute(nil)}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "dt")
 					vgn.SetInnerHTML(r.Label)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "dd", Attr: []vugu.VGAttribute(nil)}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "dd")
 					vgn.AddAttrInterface("id", r.ID)
 					vgn.SetInnerHTML(r.Value)
 				}
 			}
 		}
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "p", "class", "note")
 		vgn.SetInnerHTML(c.S.T("u.rules"))
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "answer"}, vugu.VGAttribute{Namespace: "", Key: "id", Val: "u-worked"}}}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "p", "class", "answer", "id", "u-worked")
 		vgn.SetInnerHTML(c.WorkedExample())
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "h3", Attr: []vugu.VGAttribute(nil)}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "h3")
 		vgn.SetInnerHTML(c.S.T("p.title"))
-		vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "pyr"}}}
-		vgparent.AppendChild(vgn)
+		vgn = vgEl(vgparent, "div", "class", "pyr")
 		{
 			vgparent := vgn
 			_ = vgparent
@@ -94,24 +80,18 @@ func (c *Units) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgiterkey
 				t := t
 				_ = t
-				vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "div", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "tier"}}}
-				vgparent.AppendChild(vgn)
+				vgn = vgEl(vgparent, "div", "class", "tier")
 				vgn.AddAttrInterface("style", t.Style)
 				{
 					vgparent := vgn
 					_ = vgparent
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "strong", Attr: []vugu.VGAttribute(nil)}
-					vgparent.AppendChild(vgn)
+					vgn = vgEl(vgparent, "strong")
 					vgn.SetInnerHTML(t.Name)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " · "}
-					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
-					vgparent.AppendChild(vgn)
+					vgn = vgText(vgparent, " · ")
+					vgn = vgEl(vgparent, "span")
 					vgn.SetInnerHTML(t.Lecture)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: " · "}
-					vgparent.AppendChild(vgn)
-					vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "span", Attr: []vugu.VGAttribute(nil)}
-					vgparent.AppendChild(vgn)
+					vgn = vgText(vgparent, " · ")
+					vgn = vgEl(vgparent, "span")
 					vgn.SetInnerHTML(c.S.T("p.perdir") + t.PerDir)
 				}
 			}
@@ -121,8 +101,7 @@ func (c *Units) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			_ = vgiterkey
 			l := l
 			_ = l
-			vgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: "", Data: "p", Attr: []vugu.VGAttribute{{Namespace: "", Key: "class", Val: "note"}}}
-			vgparent.AppendChild(vgn)
+			vgn = vgEl(vgparent, "p", "class", "note")
 			vgn.SetInnerHTML(l)
 		}
 	}

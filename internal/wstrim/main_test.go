@@ -32,3 +32,27 @@ func TestNodePattern(t *testing.T) {
 		}
 	}
 }
+
+// TestCallElements: vugugen's element and text literals appended to a
+// parent become vgEl / vgText calls with the same tag, text and attributes;
+// a root element, a namespaced attribute and a component node stay.
+func TestCallElements(t *testing.T) {
+	in := "\t\tvgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: \"\", Data: \"th\", Attr: []vugu.VGAttribute(nil)}\n\t\tvgparent.AppendChild(vgn)\n" +
+		"\tvgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: \"\", Data: \"div\", Attr: []vugu.VGAttribute{{Namespace: \"\", Key: \"class\", Val: \"a \\\"b\\\"\"}, vugu.VGAttribute{Namespace: \"\", Key: \"id\", Val: \"x\"}}}\n\tvgparent.AppendChild(vgn)\n" +
+		"\tvgn = &vugu.VGNode{Type: vugu.VGNodeType(1), Data: \" \"}\n\tvgparent.AppendChild(vgn)\n"
+	want := "\t\tvgn = vgEl(vgparent, \"th\")\n" +
+		"\tvgn = vgEl(vgparent, \"div\", \"class\", \"a \\\"b\\\"\", \"id\", \"x\")\n" +
+		"\tvgn = vgText(vgparent, \" \")\n"
+	if got := string(callElements([]byte(in))); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	for _, keep := range []string{
+		"\tvgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: \"\", Data: \"section\", Attr: []vugu.VGAttribute(nil)}\n\tvgout.Out = append(vgout.Out, vgn) // root for output\n",
+		"\tvgn = &vugu.VGNode{Type: vugu.VGNodeType(3), Namespace: \"\", Data: \"svg\", Attr: []vugu.VGAttribute{{Namespace: \"xlink\", Key: \"href\", Val: \"#a\"}}}\n\tvgparent.AppendChild(vgn)\n",
+		"\tvgn = &vugu.VGNode{Component: vgcomp}\n\tvgparent.AppendChild(vgn)\n",
+	} {
+		if got := string(callElements([]byte(keep))); got != keep {
+			t.Errorf("rewrote\n%s\ninto\n%s", keep, got)
+		}
+	}
+}
