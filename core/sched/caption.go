@@ -22,8 +22,8 @@ type Caption struct {
 	Round, Rounds int // 1-based round and the schedule's rounds
 	Phase         string
 	Reduce        bool
-	Shift         bool  // the round is the ring's shift (Offset holds)
-	Offset        int   // the shift's chunk offset, in (−P, 0]
+	Shift         bool   // the round is the ring's shift (Offset holds)
+	Offset        int    // the shift's chunk offset, in (−P, 0]
 	Pairs         []Pair // otherwise: the messages by sender, at most MaxCaptionPairs
 	More          int    // messages not listed
 }
