@@ -143,15 +143,15 @@ func TestExpandHostlist(t *testing.T) {
 		}
 	}
 	for expr, msg := range map[string]string{
-		"":               "empty",
-		"n[1-2":          "not closed",
-		"n1-2]":          "without '['",
-		"n[[1]]":         "nested",
-		"n[a-b]":         "not a number",
-		"n[3-1]":         "runs backwards",
-		"n[1-]":          "not a range",
-		"a,,b":           "empty host name",
-		"n[0-99999999]":  "more than 65536 hosts",
+		"":                "empty",
+		"n[1-2":           "not closed",
+		"n1-2]":           "without '['",
+		"n[[1]]":          "nested",
+		"n[a-b]":          "not a number",
+		"n[3-1]":          "runs backwards",
+		"n[1-]":           "not a range",
+		"a,,b":            "empty host name",
+		"n[0-99999999]":   "more than 65536 hosts",
 		"a[0-999]b[0-99]": "more than 65536 hosts",
 	} {
 		if _, err := ExpandHostlist(expr); err == nil || !strings.Contains(err.Error(), msg) {
