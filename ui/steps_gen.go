@@ -8,7 +8,6 @@ import "reflect"
 import "github.com/vugu/vjson"
 import "github.com/vugu/vugu"
 import js "github.com/vugu/vugu/js"
-import "log"
 
 func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 
@@ -255,4 +254,3 @@ var _ fmt.Stringer
 var _ reflect.Type
 var _ vjson.RawMessage
 var _ js.Value
-var _ log.Logger

@@ -56,3 +56,15 @@ func TestCallElements(t *testing.T) {
 		}
 	}
 }
+
+// TestDropLog: the blank use and import of log go unless the file calls it.
+func TestDropLog(t *testing.T) {
+	in := "import \"fmt\"\nimport \"log\"\n\nfunc f() {}\n\nvar _ fmt.Stringer\nvar _ log.Logger\n"
+	if got, want := string(dropLog([]byte(in))), "import \"fmt\"\n\nfunc f() {}\n\nvar _ fmt.Stringer\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	used := in + "func g() { log.Print(1) }\n"
+	if got := string(dropLog([]byte(used))); got != used {
+		t.Errorf("a file that logs lost its import: %q", got)
+	}
+}
