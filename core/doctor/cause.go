@@ -1,7 +1,6 @@
 package doctor
 
 import (
-	"fmt"
 	"sort"
 
 	"github.com/ccplay/ccplay/core/nccltests"
@@ -31,8 +30,12 @@ const (
 	KindPCIe     = "pcie"     // GPUs attached over PCIe
 )
 
-func cause(kind string, line int, format string, args ...any) Cause {
-	return Cause{Kind: kind, Line: line, Msg: fmt.Sprintf(format, args...), Format: format, Args: args}
+// cause is a Cause of kind at line whose sentence is msg, an error built
+// by fielderr.Errorf with a literal format (so the zh catalog's test finds
+// the format).
+func cause(kind string, line int, msg error) Cause {
+	t := textOf(msg)
+	return Cause{Kind: kind, Line: line, Msg: t.Msg, Format: t.Format, Args: t.Args}
 }
 
 // Causes runs every check over the evidence and returns what they find,

@@ -1,15 +1,9 @@
 package doctor
 
-import "github.com/ccplay/ccplay/core/nccltests"
-
-// forcedVars are the NCCL variables whose setting overrides NCCL's own
-// choice of algorithm, protocol or transport, with what they take away.
-var forcedVars = []struct{ name, what string }{
-	{"NCCL_ALGO", "the algorithm"},
-	{"NCCL_PROTO", "the protocol"},
-	{"NCCL_P2P_DISABLE", "GPU peer-to-peer (NVLink/PCIe P2P)"},
-	{"NCCL_SHM_DISABLE", "shared-memory transport"},
-}
+import (
+	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/nccltests"
+)
 
 // Forced finds settings that override NCCL's choices: NCCL_ALGO and
 // NCCL_PROTO (e.g. NCCL_ALGO=Tree), and P2P or SHM disabled (=1), echoed
@@ -17,19 +11,17 @@ var forcedVars = []struct{ name, what string }{
 // last setting.
 func Forced(ev *nccltests.Evidence, _ Inference) []Cause {
 	var out []Cause
-	for _, v := range forcedVars {
-		s := ev.Setting(v.name)
-		if s == nil {
-			continue
-		}
-		switch v.name {
-		case "NCCL_ALGO", "NCCL_PROTO":
-			out = append(out, cause(KindForced, s.Line, "%s=%s forces %s: NCCL cannot pick the fastest one per size", s.Name, s.Value, v.what))
-		default:
-			if s.Value == "1" {
-				out = append(out, cause(KindForced, s.Line, "%s=1 turns off %s: traffic takes a slower path", s.Name, v.what))
-			}
-		}
+	if s := ev.Setting("NCCL_ALGO"); s != nil {
+		out = append(out, cause(KindForced, s.Line, fielderr.Errorf(KindForced, "%s=%s forces the algorithm: NCCL cannot pick the fastest one per size", s.Name, s.Value)))
+	}
+	if s := ev.Setting("NCCL_PROTO"); s != nil {
+		out = append(out, cause(KindForced, s.Line, fielderr.Errorf(KindForced, "%s=%s forces the protocol: NCCL cannot pick the fastest one per size", s.Name, s.Value)))
+	}
+	if s := ev.Setting("NCCL_P2P_DISABLE"); s != nil && s.Value == "1" {
+		out = append(out, cause(KindForced, s.Line, fielderr.Errorf(KindForced, "%s=1 turns off GPU peer-to-peer (NVLink/PCIe P2P): traffic takes a slower path", s.Name)))
+	}
+	if s := ev.Setting("NCCL_SHM_DISABLE"); s != nil && s.Value == "1" {
+		out = append(out, cause(KindForced, s.Line, fielderr.Errorf(KindForced, "%s=1 turns off the shared-memory transport: traffic takes a slower path", s.Name)))
 	}
 	return out
 }
@@ -44,7 +36,7 @@ func UnequalRanks(_ *nccltests.Evidence, inf Inference) []Cause {
 	first := inf.Hosts[0]
 	for _, h := range inf.Hosts[1:] {
 		if h.Ranks != first.Ranks {
-			return []Cause{cause(KindUnequal, h.Line, "hosts run unequal numbers of ranks (%s: %d, %s: %d): NCCL's rings and trees are unbalanced", name(first.Host), first.Ranks, name(h.Host), h.Ranks)}
+			return []Cause{cause(KindUnequal, h.Line, fielderr.Errorf(KindUnequal, "hosts run unequal numbers of ranks (%s: %d, %s: %d): NCCL's rings and trees are unbalanced", name(first.Host), first.Ranks, name(h.Host), h.Ranks))}
 		}
 	}
 	return nil

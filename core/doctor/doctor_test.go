@@ -127,7 +127,7 @@ func TestCorpusDetails(t *testing.T) {
 		t.Errorf("H100 PCIe channels %+v", c)
 	}
 	pts := Measured(pcie.Evidence.Log.Tables[0])
-	if len(pts) != 5 || pts[4] != (Point{Line: 11, SizeBytes: 4294967296, BusBwGBs: 116.26}) {
+	if len(pts) != 5 || pts[4] != (Point{Line: 11, SizeBytes: 4294967296, TimeUs: 36943, BusBwGBs: 116.26}) {
 		t.Errorf("points before the cut: %+v", pts)
 	}
 	hgx := read("hgx_a100_8x_channels.txt").Evidence

@@ -14,6 +14,7 @@ type ExpectedBusBw func(c prim.Collective, ranks int, sizeBytes int64) (busBwGBs
 type Point struct {
 	Line      int     `json:"line"`
 	SizeBytes int64   `json:"size_bytes"`
+	TimeUs    float64 `json:"time_us"`
 	BusBwGBs  float64 `json:"busbw_GBps"`
 	InPlace   bool    `json:"in_place"`
 }
@@ -26,7 +27,7 @@ func Measured(t nccltests.Table) []Point {
 	for _, r := range t.Rows {
 		for k, v := range []*nccltests.Result{r.OutOfPlace, r.InPlace} {
 			if v != nil && v.Valid() {
-				out = append(out, Point{Line: r.Line, SizeBytes: r.SizeBytes, BusBwGBs: v.BusBwGBs, InPlace: k == 1})
+				out = append(out, Point{Line: r.Line, SizeBytes: r.SizeBytes, TimeUs: v.TimeUs, BusBwGBs: v.BusBwGBs, InPlace: k == 1})
 			}
 		}
 	}

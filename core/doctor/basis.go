@@ -1,0 +1,269 @@
+package doctor
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/nccltests"
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/topo"
+)
+
+// Options are what the user adds to a log: a system preset (topo.Systems
+// name) instead of the one the GPU implies, and the ranks and collective
+// for a pasted table whose header and command line are missing. Zero
+// values leave the log's word.
+type Options struct {
+	System     string `json:"system,omitempty"`
+	Ranks      int    `json:"ranks,omitempty"`
+	Collective string `json:"collective,omitempty"`
+}
+
+// Check validates the options, naming the field at fault ("system",
+// "ranks", "collective").
+func (o Options) Check() error {
+	if strings.TrimSpace(o.System) != "" {
+		if _, err := topo.LookupSystem("system", o.System); err != nil {
+			return err
+		}
+	}
+	if o.Ranks != 0 && (o.Ranks < 2 || o.Ranks > 1<<20) {
+		return fielderr.Errorf("ranks", "want 2 to %d ranks (or none: the log's \"# Rank\" lines), got %d", 1<<20, o.Ranks)
+	}
+	if strings.TrimSpace(o.Collective) != "" {
+		if _, err := prim.ParseCollective(o.Collective); err != nil {
+			return fielderr.On("collective", err)
+		}
+	}
+	return nil
+}
+
+// presets maps the System keys of GPU models (SystemOf) to the whole-system
+// preset (topo.Systems) built around that GPU. GPUs without one are
+// judged only with --system.
+var presets = map[string]string{
+	"a100-sxm":  "dgx-a100",
+	"h100-sxm":  "dgx-h100",
+	"h200":      "dgx-h200",
+	"b200":      "dgx-b200",
+	"gb200":     "gb200-nvl72",
+	"l40s-pcie": "pcie-l40s",
+}
+
+// Basis is the question a verdict asks the model: the system, ranks,
+// layout and collective, each with where it comes from, and the
+// equivalent `ccplay table` command that prints the same expectation.
+type Basis struct {
+	System      string          `json:"system"`
+	Label       string          `json:"label"`
+	Collective  prim.Collective `json:"collective"`
+	Ranks       int             `json:"ranks"`
+	Nodes       int             `json:"nodes"`
+	GPUsPerNode int             `json:"gpus_per_node"`
+	DType       string          `json:"dtype"`
+	// Model is cost.ModelNCCL (NCCL's tuning model) or, for collectives
+	// NCCL's tuner has no entry for (AllToAll, SendRecv, Scatter, Gather:
+	// NCCL runs them as point-to-point sends), cost.ModelAlphaBeta on the
+	// preset's links.
+	Model string `json:"model"`
+	// Hardware names what the system's peak comes from: its NICs across
+	// nodes, its NVLink or PCIe inside one.
+	Hardware Text `json:"hardware"`
+	// Command is the `ccplay table` command asking the same question.
+	Command string `json:"command"`
+	// From says where each part came from, each with its line (0 when an
+	// option gave it).
+	From []Note `json:"from"`
+
+	params cost.Params
+}
+
+// Note is a Text tied to the line of the log that shows it (0: not from
+// the log).
+type Note struct {
+	Line int `json:"line,omitempty"`
+	Text
+}
+
+func note(line int, err error) Note { return Note{Line: line, Text: textOf(err)} }
+
+// basisOf builds the question from the diagnosis and the options; a
+// non-nil Text says why there is none ("cannot judge: …").
+func basisOf(d *Diagnosis, t *nccltests.Table, o Options) (*Basis, *Text) {
+	b := &Basis{}
+	sys, why := systemOf(d, o, b)
+	if why != nil {
+		return nil, why
+	}
+	if why := collectiveOf(d, t, o, b); why != nil {
+		return nil, why
+	}
+	if why := ranksOf(d, t, o, b); why != nil {
+		return nil, why
+	}
+	inf := d.Inference
+	b.GPUsPerNode = min(sys.GPUsPerNode, b.Ranks)
+	if inf.GPUsPerNode.Known && inf.GPUsPerNode.Value != b.GPUsPerNode && o.Ranks == 0 {
+		b.GPUsPerNode = inf.GPUsPerNode.Value
+		b.From = append(b.From, note(inf.GPUsPerNode.Line, fielderr.Errorf("basis", "%d GPUs per node from the hosts the \"# Rank\" lines name", b.GPUsPerNode)))
+	} else if inf.GPUsPerNode.Known && o.Ranks == 0 {
+		b.From = append(b.From, note(inf.GPUsPerNode.Line, fielderr.Errorf("basis", "nodes × GPUs per node: %d × %d from the hosts the \"# Rank\" lines name", b.Ranks/b.GPUsPerNode, b.GPUsPerNode)))
+	} else {
+		b.From = append(b.From, note(0, fielderr.Errorf("basis", "%d GPUs per node from the %s preset (the log does not show the hosts)", b.GPUsPerNode, sys.Name)))
+	}
+	if b.GPUsPerNode < 1 || b.Ranks%b.GPUsPerNode != 0 {
+		w := textOf(fielderr.Errorf("verdict", "cannot judge: %d ranks do not fill nodes of %d GPUs", b.Ranks, b.GPUsPerNode))
+		return nil, &w
+	}
+	b.Nodes = b.Ranks / b.GPUsPerNode
+	b.DType = "float"
+	if len(t.Rows) > 0 {
+		if dt, err := cost.ParseDType(t.Rows[0].Type); err == nil {
+			b.DType = dt.Name
+		}
+	}
+	b.Model = cost.ModelNCCL
+	if b.Collective == prim.AllToAll || b.Collective == prim.SendRecv || b.Collective == prim.Scatter || b.Collective == prim.Gather {
+		b.Model = cost.ModelAlphaBeta
+	}
+	b.Hardware = hardware(sys, b.Nodes)
+	if n := inf.NICsPerNode; b.Nodes > 1 && n.Known && n.Value != sys.NICs {
+		b.From = append(b.From, note(n.Line, fielderr.Errorf("basis", "the log shows %d NICs per node; %s has %d: give --system if another preset matches", n.Value, sys.Name, sys.NICs)))
+	} else if b.Nodes > 1 && !n.Known && strings.TrimSpace(o.System) == "" {
+		b.From = append(b.From, note(0, fielderr.Errorf("basis", "the network is %s's (%d × %gG); the log does not show the NICs: give --system if yours differs", sys.Name, sys.NICs, sys.NICGbps)))
+	}
+	fields := []string{"model", b.Model, "system", sys.Name, "collective", string(b.Collective), "ranks", strconv.Itoa(b.Ranks)}
+	if b.GPUsPerNode != min(sys.GPUsPerNode, b.Ranks) {
+		fields = append(fields, "gpus-per-node", strconv.Itoa(b.GPUsPerNode), "intra-bandwidth", strconv.FormatFloat(sys.IntraBandwidth(), 'g', -1, 64)+"B/s")
+	}
+	if b.Model == cost.ModelAlphaBeta {
+		fields = append(fields, "algorithm", "auto")
+	}
+	fields = append(fields, "dtype", b.DType)
+	m := map[string]string{"size": "0"}
+	cmd := []string{"ccplay table"}
+	for i := 0; i < len(fields); i += 2 {
+		m[fields[i]] = fields[i+1]
+		cmd = append(cmd, "--"+fields[i], fields[i+1])
+	}
+	b.Command = strings.Join(cmd, " ")
+	p, err := request.CostParams(request.Map(m))
+	if err != nil {
+		w := textOf(fielderr.Errorf("verdict", "cannot judge: the model refuses the question: %s", textOf(err)))
+		return nil, &w
+	}
+	b.params = p
+	return b, nil
+}
+
+// systemOf picks the preset: --system, or the one of the GPU the first
+// "# Rank" line names.
+func systemOf(d *Diagnosis, o Options, b *Basis) (topo.System, *Text) {
+	inf := d.Inference
+	if strings.TrimSpace(o.System) != "" {
+		s, err := topo.LookupSystem("system", o.System)
+		if err != nil {
+			w := textOf(err)
+			return s, &w
+		}
+		b.System, b.Label = s.Name, s.Label
+		b.From = append(b.From, note(0, fielderr.Errorf("basis", "system %s from --system", s.Name)))
+		return s, nil
+	}
+	var w Text
+	switch {
+	case !inf.GPU.Known:
+		w = textOf(fielderr.Errorf("verdict", "cannot judge: the log names no GPU (no \"# Rank\" lines); give --system (%s)", strings.Join(topo.SystemNames(), ", ")))
+	case !inf.System.Known || presets[inf.System.Value.Key] == "":
+		w = textOf(fielderr.Errorf("verdict", "cannot judge: no system preset has the %s of line %d; give --system if one matches (%s)", inf.GPU.Value, inf.GPU.Line, strings.Join(topo.SystemNames(), ", ")))
+	default:
+		s, _ := topo.LookupSystem("system", presets[inf.System.Value.Key])
+		b.System, b.Label = s.Name, s.Label
+		b.From = append(b.From, note(inf.GPU.Line, fielderr.Errorf("basis", "system %s from the GPU model %s", s.Name, inf.GPU.Value)))
+		return s, nil
+	}
+	return topo.System{}, &w
+}
+
+func collectiveOf(d *Diagnosis, t *nccltests.Table, o Options, b *Basis) *Text {
+	switch {
+	case strings.TrimSpace(o.Collective) != "":
+		c, _ := prim.ParseCollective(o.Collective) // Options.Check has accepted it
+		b.Collective = c
+		b.From = append(b.From, note(0, fielderr.Errorf("basis", "collective %s from --collective", c)))
+	case d.Collective != "":
+		b.Collective = d.Collective
+		b.From = append(b.From, note(d.CollectiveLine, fielderr.Errorf("basis", "collective %s from the log", d.Collective)))
+	case t.Collective != "":
+		b.Collective = t.Collective
+		b.From = append(b.From, note(0, fielderr.Errorf("basis", "collective %s from the log", t.Collective)))
+	default:
+		if c, _, line, ok := byRatio(t); ok {
+			b.Collective = c
+			b.From = append(b.From, note(line, fielderr.Errorf("basis", "collective %s from the busbw ÷ algbw factor and the count of a reducing row", c)))
+			return nil
+		}
+		w := textOf(fielderr.Errorf("verdict", "cannot judge: the log does not name the collective (no command line or footer); give --collective"))
+		return &w
+	}
+	return nil
+}
+
+func ranksOf(d *Diagnosis, t *nccltests.Table, o Options, b *Basis) *Text {
+	inf := d.Inference
+	switch {
+	case o.Ranks > 0:
+		b.Ranks = o.Ranks
+		b.From = append(b.From, note(0, fielderr.Errorf("basis", "%d ranks from --ranks", o.Ranks)))
+	case inf.Nodes.Known && inf.GPUsPerNode.Known:
+		b.Ranks = inf.Nodes.Value * inf.GPUsPerNode.Value
+		b.From = append(b.From, note(inf.Nodes.Line, fielderr.Errorf("basis", "%d ranks from the log", b.Ranks)))
+	case t.Ranks > 0 && !inf.Unequal:
+		b.Ranks = t.Ranks
+		b.From = append(b.From, note(0, fielderr.Errorf("basis", "%d ranks from the log", b.Ranks)))
+	default:
+		if c, p, line, ok := byRatio(t); ok && c == b.Collective {
+			b.Ranks = p
+			b.From = append(b.From, note(line, fielderr.Errorf("basis", "%d ranks from the busbw ÷ algbw factor %.4f = 2(P−1)/P", p, c.BusBwFactor(p))))
+			return nil
+		}
+		w := textOf(fielderr.Errorf("verdict", "cannot judge: the log does not say how many ranks ran (no complete \"# Rank\" list); give --ranks"))
+		return &w
+	}
+	if b.Ranks < 2 {
+		w := textOf(fielderr.Errorf("verdict", "cannot judge: %d rank moves no data between GPUs", b.Ranks))
+		return &w
+	}
+	return nil
+}
+
+// hardware names what a system's peak comes from on nodes nodes: its
+// NICs when the run crosses nodes, its NVLink or PCIe inside one.
+func hardware(s topo.System, nodes int) Text {
+	switch {
+	case nodes > 1:
+		return textOf(fielderr.Errorf("hardware", "%d × %gG NICs per node (%s)", s.NICs, s.NICGbps, s.Name))
+	case s.NVLinks > 0:
+		return textOf(fielderr.Errorf("hardware", "%s's NVLink %d (%d links per GPU)", s.Name, s.NVLinkGen, s.NVLinks))
+	}
+	return textOf(fielderr.Errorf("hardware", "%s's PCIe Gen%d", s.Name, s.PCIeGen))
+}
+
+// OptionFields are the fields OptionsOf reads: the CLI's flags and the
+// API's JSON keys and query parameters.
+var OptionFields = []string{"system", "ranks", "collective"}
+
+// OptionsOf reads Options from text fields (request.Lookup: CLI flags, the
+// API's query) and checks them, naming the field at fault.
+func OptionsOf(get request.Lookup) (Options, error) {
+	o := Options{System: request.Text(get, "system", ""), Collective: request.Text(get, "collective", "")}
+	n, err := request.Int(get, "ranks", 0, 2, 1<<20)
+	if err != nil {
+		return o, err
+	}
+	o.Ranks = n
+	return o, o.Check()
+}

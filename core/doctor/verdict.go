@@ -1,0 +1,215 @@
+package doctor
+
+import (
+	"math"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/nccltests"
+	"github.com/ccplay/ccplay/core/units"
+)
+
+// Row is one measured point beside the model: the log's busbw (Point),
+// what the model expects at that size, their ratio, and the size's
+// regime.
+type Row struct {
+	Point
+	Expected Expected `json:"expected"`
+	Fraction float64  `json:"fraction"` // measured ÷ expected busbw
+	Regime   string   `json:"regime"`
+	Departs  bool     `json:"departs"`
+}
+
+// Peak is the highest busbw the log measured against the model's peak
+// (its bandwidth term alone at PeakSize) on the same hardware.
+type Peak struct {
+	Line      int     `json:"line"`
+	SizeBytes int64   `json:"size_bytes"`
+	BusBwGBs  float64 `json:"busbw_GBps"`
+	ModelGBs  float64 `json:"model_GBps"`
+	Algorithm string  `json:"algorithm"`
+	Protocol  string  `json:"protocol,omitempty"`
+	Fraction  float64 `json:"fraction"`
+	Text      Text    `json:"text"`
+}
+
+// Verdict is doctor's answer about one log: the one-line Summary first,
+// then the rows beside the model, per regime, the peak, and the causes the
+// log shows. Every sentence is a Text (Format + Args).
+type Verdict struct {
+	Class string `json:"class"`
+	// Summary is the one-line verdict; Fraction the mean fraction of
+	// expected over the bandwidth-bound points (0 when not judged).
+	Summary  Text    `json:"summary"`
+	Fraction float64 `json:"fraction"`
+	// Basis is the question asked of the model; nil when there is none
+	// (no preset for the GPU, no ranks, …: Summary says why).
+	Basis   *Basis   `json:"basis"`
+	Rows    []Row    `json:"rows"`
+	Regimes []Regime `json:"regimes"`
+	Peak    *Peak    `json:"peak"`
+	// Causes are the likely reasons the log shows (Causes), whatever the
+	// class; Gap says "nothing in the log explains the gap" when the class
+	// is below or far below and there are none.
+	Causes []Cause `json:"causes"`
+	Gap    *Text   `json:"gap"`
+	// Notes are what the verdict rests on: the model's known error and
+	// how the verdict uses it, other tables left unjudged.
+	Notes []Note `json:"notes"`
+	// Inference is what the log says about the system; Cut where a log
+	// stops early; Problems the lines that could not be read.
+	Inference Inference      `json:"inference"`
+	Cut       *nccltests.Cut `json:"cut"`
+	Problems  []Text         `json:"problems"`
+}
+
+// Judge diagnoses an nccl-tests log and sets its rows against the model.
+// Bad options return a nil *Verdict and a *fielderr.Error naming the
+// option. Otherwise the *Verdict is never nil, and the error is the log's
+// first problem (nccltests.Read: a line it could not read, a cut, no
+// table), with what could be read still judged. Linear in the log and in
+// its rows.
+func Judge(data []byte, o Options) (*Verdict, error) {
+	if err := o.Check(); err != nil {
+		return nil, err
+	}
+	d, err := Diagnose(data)
+	return VerdictOf(d, o), err
+}
+
+// VerdictOf sets a diagnosis' first table that has measured points against
+// the model (o must have passed Check). O(rows).
+func VerdictOf(d *Diagnosis, o Options) *Verdict {
+	v := &Verdict{Rows: []Row{}, Regimes: []Regime{}, Causes: d.Causes, Notes: []Note{}, Inference: d.Inference, Cut: d.Evidence.Cut, Problems: []Text{}}
+	for _, p := range d.Evidence.Problems {
+		v.Problems = append(v.Problems, textOf(p))
+	}
+	var table *nccltests.Table
+	var points []Point
+	for i := range d.Evidence.Log.Tables {
+		if pts := finite(Measured(d.Evidence.Log.Tables[i])); len(pts) > 0 {
+			if table != nil {
+				v.Notes = append(v.Notes, note(d.Evidence.Log.Tables[i].Rows[0].Line, fielderr.Errorf("verdict", "a further table starts here; only the first is judged")))
+				continue
+			}
+			table, points = &d.Evidence.Log.Tables[i], pts
+		}
+	}
+	if table == nil {
+		v.cannot(textOf(fielderr.Errorf("verdict", "cannot judge: the log has no measured rows")))
+		return v
+	}
+	b, why := basisOf(d, table, o)
+	if why != nil {
+		v.cannot(*why)
+		return v
+	}
+	v.Basis = b
+	v.Notes = append(v.Notes, modelNote(b))
+	for _, p := range points {
+		e, err := b.expect(p.SizeBytes)
+		if err != nil || !(e.BusBwGBs > 0) {
+			continue // a size the model refuses (e.g. 0 bytes) is left out
+		}
+		// The ratio of times is the ratio of busbw (nccl-tests divides the
+		// same size by the time and scales by the same factor) without the
+		// rounding of a busbw printed as 0.00.
+		r := Row{Point: p, Expected: e, Fraction: (e.AlphaUs + e.BetaUs) / p.TimeUs, Regime: regimeOf(e.BetaShare())}
+		r.Departs = r.Fraction < departFloor(r.Regime) || r.Regime == RegimeBandwidth && r.Fraction > AboveCeiling
+		v.Rows = append(v.Rows, r)
+	}
+	v.Regimes = regimes(v.Rows)
+	v.Peak = peakOf(b, v.Rows)
+	v.summarize()
+	return v
+}
+
+// cannot sets the verdict to "cannot judge" for the given reason.
+func (v *Verdict) cannot(why Text) {
+	v.Class, v.Summary = ClassCannotJudge, why
+}
+
+// summarize writes the class, the summary line and the gap sentence from
+// the bandwidth-bound regime.
+func (v *Verdict) summarize() {
+	var bw *Regime
+	for i := range v.Regimes {
+		if v.Regimes[i].Name == RegimeBandwidth {
+			bw = &v.Regimes[i]
+		}
+	}
+	if bw == nil {
+		if len(v.Rows) == 0 {
+			v.cannot(textOf(fielderr.Errorf("verdict", "cannot judge: the model has no answer for the measured sizes")))
+			return
+		}
+		last := v.Rows[0]
+		for _, r := range v.Rows {
+			if r.SizeBytes > last.SizeBytes {
+				last = r
+			}
+		}
+		v.cannot(textOf(fielderr.Errorf("verdict", "cannot judge: no measured size is bandwidth-bound (at the largest, %s, bandwidth is %.0f %% of the model's time; %.0f %% is needed): rerun with larger sizes, e.g. -e 8G",
+			units.FormatBytes(float64(last.SizeBytes), true), 100*last.Expected.BetaShare(), 100*BandwidthShare)))
+		return
+	}
+	v.Fraction = bw.Fraction
+	v.Class = classOf(bw.Fraction)
+	pct, hw := 100*bw.Fraction, v.Basis.Hardware
+	switch v.Class {
+	case ClassNormal:
+		v.Summary = textOf(fielderr.Errorf("verdict", "bandwidth-bound rows reach %.0f %% of what %s should give: normal", pct, hw))
+	case ClassBelow:
+		v.Summary = textOf(fielderr.Errorf("verdict", "bandwidth-bound rows reach %.0f %% of what %s should give: below expectation", pct, hw))
+	case ClassFarBelow:
+		v.Summary = textOf(fielderr.Errorf("verdict", "bandwidth-bound rows reach %.0f %% of what %s should give: far below expectation", pct, hw))
+	default:
+		v.Summary = textOf(fielderr.Errorf("verdict", "bandwidth-bound rows reach %.0f %% of what %s should give: more than the model expects; is %s the system? (--system)", pct, hw, v.Basis.System))
+	}
+	if (v.Class == ClassBelow || v.Class == ClassFarBelow) && len(v.Causes) == 0 {
+		g := textOf(fielderr.Errorf("verdict", "nothing in the log explains the gap"))
+		v.Gap = &g
+	}
+}
+
+// modelNote states the model's known error and how the verdict uses it.
+func modelNote(b *Basis) Note {
+	if b.Model == cost.ModelNCCL {
+		return note(0, fielderr.Errorf("verdict", "the expectation is NCCL %s's own tuning estimate: on bandwidth-bound rows of four published sweeps it gives 0.91 to 1.29 × the measured busbw, so a mean of %.0f %% or more is normal; below that regime it is known to be up to 1.5 × (one node) to 5.6 × (network plugins) too fast, so those rows are shown, not judged",
+			cost.NCCLVersion, 100*NormalFloor))
+	}
+	return note(0, fielderr.Errorf("verdict", "NCCL's tuning model has no %s (NCCL runs it as point-to-point sends): the expectation is ccplay's α-β model on the %s preset's links, a bound rather than NCCL's estimate", b.Collective, b.System))
+}
+
+// peakOf is the highest measured busbw against the model's peak.
+func peakOf(b *Basis, rows []Row) *Peak {
+	if len(rows) == 0 {
+		return nil
+	}
+	best := rows[0]
+	for _, r := range rows[1:] {
+		if r.BusBwGBs > best.BusBwGBs {
+			best = r
+		}
+	}
+	e, model, err := b.peak()
+	if err != nil || !(model > 0) {
+		return nil
+	}
+	p := &Peak{Line: best.Line, SizeBytes: best.SizeBytes, BusBwGBs: best.BusBwGBs, ModelGBs: model, Algorithm: e.Algorithm, Protocol: e.Protocol, Fraction: best.BusBwGBs / model}
+	p.Text = textOf(fielderr.Errorf("verdict", "peak %.1f GB/s at %s (line %d): %.0f %% of the %.1f GB/s the model gives %s at most",
+		p.BusBwGBs, units.FormatBytes(float64(p.SizeBytes), true), p.Line, 100*p.Fraction, model, b.Hardware))
+	return p
+}
+
+// finite keeps the points whose busbw is a finite number ≥ 0 (a log may
+// print "nan" or "inf"; JSON carries neither).
+func finite(pts []Point) []Point {
+	out := pts[:0:0]
+	for _, p := range pts {
+		if !math.IsNaN(p.BusBwGBs) && !math.IsInf(p.BusBwGBs, 0) && p.BusBwGBs >= 0 {
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -1,0 +1,102 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/ccplay/ccplay/core/doctor"
+	"github.com/ccplay/ccplay/core/units"
+)
+
+// Doctor writes a verdict as `ccplay doctor` prints it: the one-line
+// verdict first; what it rests on (the question asked of the model, where
+// each part of it came from, the model's known error); the regimes and the
+// peak; one line per measured size beside the model (out-of-place and
+// in-place where both are measured, '!' marking a row that departs); the
+// causes the log shows, each with its line, or that nothing in it explains
+// a gap; and where the log is cut or could not be read. Every sentence is
+// the verdict's Text in English. It returns the first write error.
+func Doctor(w io.Writer, v *doctor.Verdict) error {
+	var b strings.Builder
+	b.WriteString(v.Summary.Msg + "\n")
+	if s := v.Basis; s != nil {
+		fmt.Fprintf(&b, "\nasked of the model (%s): %s\n", s.Label, s.Command)
+		for _, n := range s.From {
+			b.WriteString("  " + lined(n) + "\n")
+		}
+	}
+	for _, n := range v.Notes {
+		b.WriteString("  " + lined(n) + "\n")
+	}
+	if len(v.Regimes) > 0 {
+		b.WriteString("\nregime            judged  sizes                 points  of expected  departs\n")
+		for _, g := range v.Regimes {
+			judged := "no"
+			if g.Judged {
+				judged = "yes"
+			}
+			fmt.Fprintf(&b, "%-16s  %-6s  %-20s  %6d  %10.0f %%  %s\n", g.Name, judged,
+				units.FormatBytes(float64(g.MinBytes), true)+" – "+units.FormatBytes(float64(g.MaxBytes), true),
+				g.Points, 100*g.Fraction, sizes(g.Departs))
+		}
+	}
+	if v.Peak != nil {
+		b.WriteString(v.Peak.Text.Msg + "\n")
+	}
+	if len(v.Rows) > 0 {
+		b.WriteString("\n line        size  place   busbw  expected  of exp.  regime           model's choice\n")
+		for _, r := range v.Rows {
+			place, mark := "out", " "
+			if r.InPlace {
+				place = "in"
+			}
+			if r.Departs {
+				mark = "!"
+			}
+			choice := r.Expected.Algorithm
+			if r.Expected.Protocol != "" {
+				choice += "/" + r.Expected.Protocol
+			}
+			fmt.Fprintf(&b, "%5d  %10s  %-5s %7.2f  %8.2f  %5.0f %%%s %-16s %s\n", r.Line,
+				units.FormatBytes(float64(r.SizeBytes), true), place, r.BusBwGBs, r.Expected.BusBwGBs, 100*r.Fraction, mark, r.Regime, choice)
+		}
+	}
+	if len(v.Causes) > 0 {
+		b.WriteString("\ncauses the log shows:\n")
+		for _, c := range v.Causes {
+			fmt.Fprintf(&b, "  line %d: %s\n", c.Line, c.Msg)
+		}
+	}
+	if v.Gap != nil {
+		b.WriteString("\n" + v.Gap.Msg + "\n")
+	}
+	if v.Cut != nil {
+		fmt.Fprintf(&b, "\nthe log stops early (%s) at line %d: what it holds up to there is judged\n", v.Cut.Where, v.Cut.Line)
+	}
+	for _, p := range v.Problems {
+		b.WriteString("problem: " + p.Msg + "\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// lined is a note with its line, when it has one.
+func lined(n doctor.Note) string {
+	if n.Line > 0 {
+		return fmt.Sprintf("line %d: %s", n.Line, n.Msg)
+	}
+	return n.Msg
+}
+
+// sizes lists sizes for people ("none" when there are none).
+func sizes(s []int64) string {
+	if len(s) == 0 {
+		return "none"
+	}
+	out := make([]string, len(s))
+	for i, x := range s {
+		out[i] = units.FormatBytes(float64(x), true)
+	}
+	return strings.Join(out, ", ")
+}
