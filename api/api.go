@@ -33,12 +33,13 @@ type handler struct {
 	routes map[string]route
 	order  []route
 	static http.Handler
+	heavy  chan struct{} // MaxHeavy slots (acquire)
 }
 
 // New returns the API handler. It is safe for concurrent use and keeps no
 // state between requests: every answer is a function of the request.
 func New(cfg Config) http.Handler {
-	h := &handler{cfg: cfg, routes: map[string]route{}}
+	h := &handler{cfg: cfg, routes: map[string]route{}, heavy: make(chan struct{}, MaxHeavy)}
 	h.order = []route{
 		{"/api/v1/cost", http.MethodGet, "one cost question: the JSON of cost.Result, as `ccplay cost --json`",
 			[]string{"/api/v1/cost?collective=allreduce&algorithm=ring&ranks=8&size=100MiB&bandwidth=400Gbps&latency=5us",
@@ -51,6 +52,7 @@ func New(cfg Config) http.Handler {
 			nil, serveRun},
 		{"/api/v1/plan", http.MethodGet, "parallelism planner: the JSON of plan.Result, as `ccplay plan --json` (format=text for the text)",
 			[]string{"/api/v1/plan?model=70b&dp=8&tp=8&pp=1&zero=3", "/api/v1/plan?model=70b&dp=8&tp=8&zero=3&timeline=zero3"}, servePlan},
+		{"/api/v1/doctor", http.MethodPost, fmt.Sprintf("is my bandwidth normal? an nccl-tests log's verdict, as `ccplay doctor --json` (≤ %d bytes)", MaxDoctorBody), nil, serveDoctor},
 		{"/healthz", http.MethodGet, "liveness", []string{"/healthz"}, serveHealth},
 	}
 	for _, rt := range h.order {
@@ -103,6 +105,18 @@ func (h *handler) dispatch(w http.ResponseWriter, r *http.Request, method string
 	}
 	switch {
 	case r.Method == method || (method == http.MethodGet && r.Method == http.MethodHead):
+		if method == http.MethodPost && !jsonBody(w, r) {
+			return
+		}
+		if r.URL.Path == "/healthz" {
+			serve(w, r)
+			return
+		}
+		if err := h.acquire(r.Context()); err != nil {
+			gone(w, err)
+			return
+		}
+		defer h.release()
 		serve(w, r)
 	case r.Method == http.MethodOptions:
 		w.Header().Set("Access-Control-Allow-Methods", allow+", OPTIONS")

@@ -61,7 +61,15 @@ func serveTable(w http.ResponseWriter, r *http.Request) {
 		sendError(w, err)
 		return
 	}
-	rows, err := cost.Table(p, dt, sweep)
+	sizes, err := sweep.Sizes()
+	if err == nil {
+		err = checkWork("maxbytes", sweepWork(p, nil, len(sizes)))
+	}
+	if err != nil {
+		sendError(w, err)
+		return
+	}
+	rows, err := cost.TableContext(r.Context(), p, dt, sweep)
 	if err != nil {
 		sendError(w, err)
 		return

@@ -139,6 +139,11 @@ func drawTimeVsRanks(get request.Lookup) ([]byte, error) {
 	if ranks[len(ranks)-1] != hi {
 		ranks = append(ranks, hi)
 	}
+	q := p
+	q.Ranks = hi
+	if err := checkWork("maxranks", sweepWork(q, algs, len(ranks))); err != nil {
+		return nil, err
+	}
 	c, err := figure.TimeVsRanks(p, ranks, algs)
 	if err != nil {
 		return nil, renameField(err, "ranks", "maxranks")
@@ -181,6 +186,9 @@ func drawTimeVsSize(get request.Lookup) ([]byte, error) {
 	add(hi)
 	if len(sizes) == 0 {
 		return nil, fielderr.Errorf("maxbytes", "the range %d…%d bytes holds no whole %d-byte element; raise maxbytes", lo, hi, e)
+	}
+	if err := checkWork("maxbytes", sweepWork(p, algs, len(sizes))+cost.CrossoverWork(p, algs, sizes[0], sizes[len(sizes)-1])); err != nil {
+		return nil, err
 	}
 	c, _, err := figure.TimeVsSize(p, sizes, algs)
 	if err != nil {

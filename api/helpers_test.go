@@ -20,6 +20,9 @@ type answer struct {
 func do(t testing.TB, h http.Handler, method, target string, body io.Reader) answer {
 	t.Helper()
 	req := httptest.NewRequest(method, target, body)
+	if method == http.MethodPost {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, req)
 	return answer{w.Code, w.Result().Header, w.Body.String()}

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/ccplay/ccplay/core/budget"
 	"github.com/ccplay/ccplay/core/fielderr"
 )
 
@@ -56,11 +57,22 @@ func sendFail(w http.ResponseWriter, status int, field, msg string) {
 	send(w, status, jsonType, noStore, append(b, '\n'))
 }
 
-// sendError maps an error from the core to an answer: a *fielderr.Error is
+// sendError maps an error from the core to an answer: the request's context
+// ended (the client went away) is StatusClientClosed, a *budget.Error a
+// question over its budget (413), a *fielderr.Error is
 // the caller's fault (400), a *json.UnsupportedValueError is a result JSON
 // cannot carry (400 on "outputs", as `ccplay run` says), anything else is
 // a bug (500).
 func sendError(w http.ResponseWriter, err error) {
+	if gone(w, err) {
+		return
+	}
+	var be *budget.Error
+	if errors.As(err, &be) {
+		fe := be.Unwrap().(*fielderr.Error)
+		sendFail(w, http.StatusRequestEntityTooLarge, fe.Field, fe.Msg)
+		return
+	}
 	var fe *fielderr.Error
 	if errors.As(err, &fe) {
 		sendFail(w, http.StatusBadRequest, fe.Field, fe.Msg)

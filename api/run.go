@@ -38,7 +38,7 @@ func serveRun(w http.ResponseWriter, r *http.Request) {
 		sendError(w, err)
 		return
 	}
-	res, err := request.Do(run)
+	res, err := request.DoWithin(r.Context(), run)
 	if err != nil {
 		sendError(w, err)
 		return

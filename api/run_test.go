@@ -88,6 +88,7 @@ func TestRunErrors(t *testing.T) {
 	// A body with no Content-Length (chunked) is cut off at the cap as well.
 	req := httptest.NewRequest(http.MethodPost, "/api/v1/run", io.MultiReader(strings.NewReader(big)))
 	req.ContentLength = -1
+	req.Header.Set("Content-Type", "application/json")
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, req)
 	wantError(t, "a chunked body over 1 MiB", answer{w.Code, w.Result().Header, w.Body.String()}, http.StatusRequestEntityTooLarge, "body")

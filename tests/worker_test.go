@@ -192,6 +192,9 @@ func TestWorkerMatchesNative(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if x.method == http.MethodPost {
+			req.Header.Set("Content-Type", "application/json")
+		}
 		resp, err := client.Do(req)
 		if err != nil {
 			t.Fatalf("%s %s: %v\nwrangler log:\n%s", x.method, x.target, err, dev.Log())

@@ -113,8 +113,10 @@ type Alternative struct {
 }
 
 // ScheduleLimit caps the transfers of a schedule that Evaluate builds to
-// price a limit-type closed form (2^22, a few tens of milliseconds).
-const ScheduleLimit = 1 << 22
+// price a limit-type closed form: 2^20, at most about 0.2 s of building and
+// pricing (twice, with a slowdown) and 100 MiB, within the budget of one
+// request of the HTTP API (docs/limits.md).
+const ScheduleLimit = 1 << 20
 
 // Evaluate answers p: validates it, resolves auto to the cheapest applicable
 // algorithm (listing the others), evaluates the closed form, its bounds and

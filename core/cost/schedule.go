@@ -27,8 +27,18 @@ func ScheduleOf(p Params, maxTransfers int) (*sched.Schedule, error) {
 	if n := TransferBound(p); n > int64(maxTransfers) {
 		return nil, fielderr.Errorf("ranks", "the schedule may have up to %d transfers, more than the %d built here", n, maxTransfers)
 	}
-	return sched.Build(p.Spec(), p.Algorithm, sched.Options{Chunks: p.Chunks, MaxTransfers: maxTransfers, GPUsPerNode: p.GPUsPerNode})
+	sp, o := p.Spec(), sched.Options{Chunks: p.Chunks, MaxTransfers: maxTransfers, GPUsPerNode: p.GPUsPerNode}
+	// The builder also visits the empty transfers it drops (a few elements
+	// on many ranks): at most SlotsPerTransfer of them per transfer built.
+	if n := sched.EstimateOf(sp, p.Algorithm, o).Slots; n > SlotsPerTransfer*int64(maxTransfers) {
+		return nil, fielderr.Errorf("ranks", "the schedule may have up to %d transfers, more than the %d built here", n, maxTransfers)
+	}
+	return sched.Build(sp, p.Algorithm, o)
 }
+
+// SlotsPerTransfer is how many transfer slots (sched.Estimate.Slots, empty
+// ones included) ScheduleOf lets the builder visit per transfer of its cap.
+const SlotsPerTransfer = 4
 
 // Concrete is the question p as Evaluate answers it: auto resolved to the
 // algorithm Evaluate chooses and, for a pipelined algorithm without Chunks,

@@ -1,6 +1,8 @@
 package cost
 
 import (
+	"context"
+
 	"github.com/ccplay/ccplay/core/fielderr"
 )
 
@@ -79,6 +81,13 @@ type Row struct {
 // the closed form (Quick); with CostModel "nccl" it is NCCL's model instead,
 // its Algorithm the winning NCCL algorithm/protocol.
 func Table(p Params, dt DType, w Sweep) ([]Row, error) {
+	return TableContext(context.Background(), p, dt, w)
+}
+
+// TableContext is Table, stopping with ctx.Err() before any row once ctx
+// ends: a table of many rows stops within a row of its client going away.
+// ctx.Err() is read once per row.
+func TableContext(ctx context.Context, p Params, dt DType, w Sweep) ([]Row, error) {
 	p.ElemSize = dt.Size
 	p.Size = 0
 	if err := p.Validate(); err != nil {
@@ -101,6 +110,9 @@ func Table(p Params, dt DType, w Sweep) ([]Row, error) {
 	}
 	rows := make([]Row, 0, len(sizes))
 	for _, s := range sizes {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		q := p
 		q.Size = RoundSize(p.Collective, p.Ranks, dt.Size, s)
 		row := Row{SizeBytes: q.Size, Count: q.Size / unit, Type: dt.Name, Redop: redop, Root: root}

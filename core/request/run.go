@@ -2,6 +2,7 @@ package request
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -63,13 +64,33 @@ func DecodeRun(data []byte) (Run, error) {
 	return r, nil
 }
 
+// jsonKind says in JSON's words what a field of Run holds (its Go type,
+// as encoding/json names it, is no help to the caller).
+func jsonKind(goType string) string {
+	switch goType {
+	case "[][]json.RawMessage":
+		return "an array with one array of numbers per rank"
+	case "[]json.RawMessage":
+		return "an array of numbers"
+	case "[][]int":
+		return "an array of arrays of integers"
+	case "[]int":
+		return "an array of integers"
+	case "int":
+		return "an integer"
+	case "string":
+		return "a string"
+	}
+	return "another JSON type"
+}
+
 func jsonError(err error) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
 		if te.Field == "" { // the body itself is not an object
 			return fielderr.Errorf("body", "want one JSON object, got JSON %s", te.Value)
 		}
-		return fielderr.Errorf(te.Field, "want %s, got JSON %s", te.Type, te.Value)
+		return fielderr.Errorf(te.Field, "want %s, got JSON %s", jsonKind(te.Type.String()), te.Value)
 	}
 	if q, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
 		const accepted = "accepted: collective, algorithm, op, root, dtype, inputs, counts, sendcounts, chunks, gpus_per_node"
@@ -88,7 +109,15 @@ func jsonError(err error) error {
 // Do runs r: builds the schedule, executes it on the inputs, verifies the
 // result against the reference semantics (an internal error if they differ,
 // which the property tests rule out) and returns outputs and ledger.
-func Do(r Run) (RunResult, error) {
+func Do(r Run) (RunResult, error) { return do(context.Background(), r, false) }
+
+// DoWithin is Do within the budgets of package budget (checked from the
+// estimate of the schedule and its buffers, before anything is built:
+// RunWork), stopping between rounds with ctx.Err() once ctx ends. The HTTP
+// API answers with it.
+func DoWithin(ctx context.Context, r Run) (RunResult, error) { return do(ctx, r, true) }
+
+func do(ctx context.Context, r Run, bounded bool) (RunResult, error) {
 	c, err := prim.ParseCollective(r.Collective)
 	if err != nil {
 		return RunResult{}, field("collective", err)
@@ -124,17 +153,23 @@ func Do(r Run) (RunResult, error) {
 	if r.GPUsPerNode < 0 || r.GPUsPerNode > 0 && sp.Ranks%r.GPUsPerNode != 0 {
 		return RunResult{}, fielderr.Errorf("gpus_per_node", "ranks are placed on whole nodes: want 0 (no nodes) or a divisor of %d ranks, got %d", sp.Ranks, r.GPUsPerNode)
 	}
-	s, err := sched.Build(sp, alg, sched.Options{Chunks: r.Chunks, GPUsPerNode: r.GPUsPerNode})
+	if r.DType != "" && r.DType != "int64" && r.DType != "float64" {
+		return RunResult{}, fielderr.Errorf("dtype", "want int64 or float64, got %q", r.DType)
+	}
+	o := sched.Options{Chunks: r.Chunks, GPUsPerNode: r.GPUsPerNode}
+	if bounded {
+		if err := checkRunBudget(sp, alg, o); err != nil {
+			return RunResult{}, err
+		}
+	}
+	s, err := sched.Build(sp, alg, o)
 	if err != nil {
 		return RunResult{}, err
 	}
-	switch r.DType {
-	case "", "int64":
-		return execute[int64](s, r.Inputs, parseInt, r.GPUsPerNode)
-	case "float64":
-		return execute[float64](s, r.Inputs, parseFloat, r.GPUsPerNode)
+	if r.DType == "float64" {
+		return execute[float64](ctx, s, r.Inputs, parseFloat, r.GPUsPerNode)
 	}
-	return RunResult{}, fielderr.Errorf("dtype", "want int64 or float64, got %q", r.DType)
+	return execute[int64](ctx, s, r.Inputs, parseInt, r.GPUsPerNode)
 }
 
 // inferCount derives Spec.Count from the buffers: the vector length, or the
@@ -172,7 +207,7 @@ func parseFloat(m json.RawMessage) (float64, error) {
 	return v, nil
 }
 
-func execute[T prim.Elem](s *sched.Schedule, raw [][]json.RawMessage, parse func(json.RawMessage) (T, error), gpusPerNode int) (RunResult, error) {
+func execute[T prim.Elem](ctx context.Context, s *sched.Schedule, raw [][]json.RawMessage, parse func(json.RawMessage) (T, error), gpusPerNode int) (RunResult, error) {
 	in := make([][]T, len(raw))
 	for r, buf := range raw {
 		if buf == nil {
@@ -187,10 +222,17 @@ func execute[T prim.Elem](s *sched.Schedule, raw [][]json.RawMessage, parse func
 			in[r][i] = v
 		}
 	}
-	out, err := sim.Execute(s, in)
+	x, err := sim.NewRun(s, in)
 	if err != nil {
 		return RunResult{}, err
 	}
+	for !x.Done() {
+		if err := ctx.Err(); err != nil {
+			return RunResult{}, err
+		}
+		x.Step()
+	}
+	out := x.Outputs()
 	res := RunResult{Outputs: make([]any, len(out)), Rounds: len(s.Rounds)}
 	for r, o := range out {
 		if o != nil {

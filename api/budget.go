@@ -1,0 +1,33 @@
+package api
+
+import (
+	"github.com/ccplay/ccplay/core/budget"
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/sched"
+)
+
+// checkWork refuses, with a *budget.Error on field, a question whose
+// closed-form work (cost.Work per point, cost.CrossoverWork) is over
+// budget.Work. The faces call it before the first point. O(1).
+func checkWork(field string, work int64) error {
+	if work > budget.Work {
+		return budget.Over(field, "this question needs about %d units of closed-form work, more than the %d one request may (about 0.3 s); use fewer ranks or points, or the CLI on your machine",
+			work, int64(budget.Work))
+	}
+	return nil
+}
+
+// sweepWork is the work of pricing algs (auto's when nil) at points
+// points of p, at most P ranks each. O(len(algs)).
+func sweepWork(p cost.Params, algs []sched.Algorithm, points int) int64 {
+	var per int64
+	if algs == nil {
+		per = cost.Work(p)
+	}
+	for _, a := range algs {
+		q := p
+		q.Algorithm = a
+		per += cost.Work(q)
+	}
+	return int64(points) * per
+}
