@@ -137,7 +137,7 @@ func basisOf(d *Diagnosis, t *nccltests.Table, o Options) (*Basis, *Text) {
 	}
 	fields := []string{"model", b.Model, "system", sys.Name, "collective", string(b.Collective), "ranks", strconv.Itoa(b.Ranks)}
 	if b.GPUsPerNode != min(sys.GPUsPerNode, b.Ranks) {
-		fields = append(fields, "gpus-per-node", strconv.Itoa(b.GPUsPerNode), "intra-bandwidth", strconv.FormatFloat(sys.IntraBandwidth(), 'g', -1, 64)+"B/s")
+		fields = append(fields, "gpus-per-node", strconv.Itoa(b.GPUsPerNode), "intra-bandwidth", strconv.FormatFloat(sys.LineRateGBs, 'g', -1, 64)+"GB/s")
 	}
 	if b.Model == cost.ModelAlphaBeta {
 		fields = append(fields, "algorithm", "auto")

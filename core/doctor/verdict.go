@@ -1,6 +1,7 @@
 package doctor
 
 import (
+	"errors"
 	"math"
 
 	"github.com/ccplay/ccplay/core/cost"
@@ -63,6 +64,11 @@ type Verdict struct {
 	Problems  []Text         `json:"problems"`
 }
 
+// MaxPoints caps the measured points a verdict sets against the model
+// (cost.MaxRows, two per row for out-of-place and in-place): a few
+// milliseconds of the model, whatever the log.
+const MaxPoints = 2 * cost.MaxRows
+
 // Judge diagnoses an nccl-tests log and sets its rows against the model.
 // Bad options return a nil *Verdict and a *fielderr.Error naming the
 // option. Otherwise the *Verdict is never nil, and the error is the log's
@@ -106,6 +112,10 @@ func VerdictOf(d *Diagnosis, o Options) *Verdict {
 	}
 	v.Basis = b
 	v.Notes = append(v.Notes, modelNote(b))
+	if len(points) > MaxPoints {
+		v.Notes = append(v.Notes, note(points[MaxPoints].Line, fielderr.Errorf("verdict", "only the first %d measured points are judged; the rest from here on are left out", MaxPoints)))
+		points = points[:MaxPoints]
+	}
 	for _, p := range points {
 		e, err := b.expect(p.SizeBytes)
 		if err != nil || !(e.BusBwGBs > 0) {
@@ -212,4 +222,33 @@ func finite(pts []Point) []Point {
 		}
 	}
 	return out
+}
+
+// Answer is what `ccplay doctor --json` prints and POST /api/v1/doctor
+// answers: the verdict and, when a line of the log could not be read (or
+// it has no table), that first problem, naming the line — what could be
+// read is still judged.
+type Answer struct {
+	Verdict *Verdict `json:"verdict"`
+	Error   *Problem `json:"error,omitempty"`
+}
+
+// Problem is a log's first problem in the API's error shape (field "log").
+type Problem struct {
+	Error string `json:"error"`
+	Field string `json:"field"`
+}
+
+// AnswerOf pairs a verdict with Judge's error about the log.
+func AnswerOf(v *Verdict, logErr error) Answer {
+	a := Answer{Verdict: v}
+	if logErr != nil {
+		msg := logErr.Error()
+		var fe *fielderr.Error
+		if errors.As(logErr, &fe) {
+			msg = fe.Msg
+		}
+		a.Error = &Problem{Error: msg, Field: "log"}
+	}
+	return a
 }

@@ -1,0 +1,232 @@
+package doctor
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/request"
+)
+
+func judgeFile(t *testing.T, path string, o Options) (*Verdict, error) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := Judge(data, o)
+	if v == nil {
+		t.Fatalf("%s: no verdict: %v", path, err)
+	}
+	return v, err
+}
+
+// Every public log with measured rows gets the verdict it must: the class,
+// the bandwidth-bound fraction (±0.01: the model is deterministic, the
+// tolerance only absorbs the printed rounding of the logs' times), where
+// the system and the ranks came from, and the summary's words. Each log
+// of the four published sweeps is healthy (docs/nccl-model.md): all must
+// be normal, each against its own preset.
+func TestVerdictCorpus(t *testing.T) {
+	const sweeps, tests = "../cost/testdata/nccl/", "../nccltests/testdata/"
+	cases := []struct {
+		path          string
+		o             Options
+		class         string
+		frac          float64 // 0: not judged
+		system, model string  // the basis ("" when cannot judge)
+		ranks, nodes  int
+		summary       string // substring
+	}{
+		{sweeps + "all_reduce_1x8_dgx-h100.txt", Options{System: "dgx-h100"}, ClassNormal, 0.97, "dgx-h100", "nccl", 8, 1, "of what dgx-h100's NVLink 4 (18 links per GPU) should give: normal"},
+		{sweeps + "all_reduce_2x8_dgx-h200.txt", Options{System: "dgx-h200"}, ClassNormal, 1.02, "dgx-h200", "nccl", 16, 2, "8 × 400G NICs per node (dgx-h200)"},
+		{sweeps + "all_reduce_2x8_aws-p5.txt", Options{System: "aws-p5"}, ClassNormal, 0.99, "aws-p5", "nccl", 16, 2, "normal"},
+		{sweeps + "all_reduce_2x8_a3-mega.txt", Options{System: "a3-mega"}, ClassNormal, 0.97, "a3-mega", "nccl", 16, 2, "8 × 200G NICs per node (a3-mega)"},
+		// The same A3 Mega run with its "# Rank" lines: the GPU implies a DGX
+		// H100, whose 8 × 400G InfiniBand it does not have; --system a3-mega
+		// judges it normal.
+		{tests + "all_reduce_perf_16x_h100.txt", Options{}, ClassBelow, 0.68, "dgx-h100", "nccl", 16, 2, "below expectation"},
+		{tests + "all_reduce_perf_16x_h100.txt", Options{System: "a3-mega"}, ClassNormal, 0.97, "a3-mega", "nccl", 16, 2, "normal"},
+		{tests + "all_reduce_perf_16x_h100.json", Options{System: "a3-mega"}, ClassNormal, 0.97, "a3-mega", "nccl", 16, 2, "normal"},
+		{tests + "all_reduce_perf_16x_h100.json", Options{}, ClassCannotJudge, 0, "", "", 0, 0, "names no GPU"},
+		{"testdata/broadcast_v100_pcie_2node_socket.txt", Options{}, ClassCannotJudge, 0, "", "", 0, 0, "no system preset has the Tesla V100-PCIE-16GB of line 5"},
+		{"testdata/rtx4090_8x_pcie_tree.txt", Options{}, ClassCannotJudge, 0, "", "", 0, 0, "NVIDIA GeForce RTX 4090 of line 5"},
+		{"testdata/gb10_2node_allreduce.txt", Options{}, ClassCannotJudge, 0, "", "", 0, 0, "NVIDIA GB10 of line 6"},
+		{"testdata/h200_8x_nvlink_allreduce.txt", Options{}, ClassCannotJudge, 0, "", "", 0, 0, "no measured rows"},
+		// Only 8–64 KiB measured: latency-bound, nothing to judge.
+		{"testdata/gb10_2node_allreduce.txt", Options{System: "dgx-b200"}, ClassCannotJudge, 0, "dgx-b200", "nccl", 2, 2, "no measured size is bandwidth-bound"},
+	}
+	for _, tc := range cases {
+		name := tc.path + " " + tc.o.System
+		v, _ := judgeFile(t, tc.path, tc.o)
+		if v.Class != tc.class || math.Abs(v.Fraction-tc.frac) > 0.01 || !strings.Contains(v.Summary.Msg, tc.summary) {
+			t.Errorf("%s: %s %.3f %q, want %s %.2f %q", name, v.Class, v.Fraction, v.Summary.Msg, tc.class, tc.frac, tc.summary)
+		}
+		if v.Summary.Msg != fmt.Sprintf(v.Summary.Format, v.Summary.Args...) {
+			t.Errorf("%s: summary is not Sprintf(Format, Args)", name)
+		}
+		if tc.system == "" {
+			continue
+		}
+		if v.Basis == nil || v.Basis.System != tc.system || v.Basis.Model != tc.model || v.Basis.Ranks != tc.ranks || v.Basis.Nodes != tc.nodes {
+			t.Errorf("%s: basis %+v", name, v.Basis)
+		}
+		if _, err := json.Marshal(v); err != nil {
+			t.Errorf("%s: JSON: %v", name, err)
+		}
+	}
+}
+
+// The expected busbw of every row is the busbw cost.Table prints for the
+// same question (the basis' command, through request.TableQuery) and the
+// same sweep (-b 8 -e 16G -f 2), and its algorithm/protocol NCCL's choice
+// there; regimes follow the α/β split and the judged fraction is the mean
+// over the bandwidth-bound points.
+func TestVerdictMatchesTable(t *testing.T) {
+	v, _ := judgeFile(t, "../cost/testdata/nccl/all_reduce_1x8_dgx-h100.txt", Options{System: "dgx-h100"})
+	fields := map[string]string{"minbytes": "8", "maxbytes": "16G", "stepfactor": "2"}
+	f := strings.Fields(strings.TrimPrefix(v.Basis.Command, "ccplay table "))
+	for i := 0; i+1 < len(f); i += 2 {
+		fields[strings.TrimPrefix(f[i], "--")] = f[i+1]
+	}
+	p, dt, w, err := request.TableQuery(request.Map(fields))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := cost.Table(p, dt, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bySize := map[int64]cost.Row{}
+	for _, r := range rows {
+		bySize[r.SizeBytes] = r
+	}
+	sum, n := 0.0, 0
+	for _, r := range v.Rows {
+		want, ok := bySize[r.SizeBytes]
+		if !ok || math.Abs(want.BusBwGBs-r.Expected.BusBwGBs) > 1e-9*want.BusBwGBs || want.Algorithm != r.Expected.Algorithm+"/"+r.Expected.Protocol {
+			t.Errorf("line %d, %d B: expected %.4f %s/%s, cost.Table %.4f %s", r.Line, r.SizeBytes, r.Expected.BusBwGBs, r.Expected.Algorithm, r.Expected.Protocol, want.BusBwGBs, want.Algorithm)
+		}
+		if got := regimeOf(r.Expected.BetaShare()); got != r.Regime {
+			t.Errorf("line %d: regime %s, β share %.3f", r.Line, r.Regime, r.Expected.BetaShare())
+		}
+		if r.Regime == RegimeBandwidth {
+			sum += r.Fraction
+			n++
+		}
+	}
+	if len(v.Rows) != 64 || n != 16 || math.Abs(sum/float64(n)-v.Fraction) > 1e-12 {
+		t.Errorf("%d rows, %d bandwidth-bound, mean %.4f vs %.4f", len(v.Rows), n, sum/float64(n), v.Fraction)
+	}
+	if v.Peak == nil || v.Peak.Line != 46 || math.Abs(v.Peak.BusBwGBs-480.16) > 1e-9 || v.Peak.Algorithm != "NVLS" {
+		t.Errorf("peak %+v", v.Peak)
+	}
+}
+
+// halve doubles every time and halves algbw and busbw in a log's rows: the
+// same sweep, twice as slow.
+func halve(t *testing.T, log string) string {
+	t.Helper()
+	var out []string
+	for _, line := range strings.Split(log, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 13 && !strings.HasPrefix(f[0], "#") {
+			for _, i := range []int{5, 6, 7, 9, 10, 11} {
+				var x float64
+				fmt.Sscan(f[i], &x)
+				if i == 5 || i == 9 {
+					x *= 2
+				} else {
+					x /= 2
+				}
+				f[i] = fmt.Sprintf("%.2f", x)
+			}
+			line = strings.Join(f, " ")
+		}
+		out = append(out, line)
+	}
+	return strings.Join(out, "\n")
+}
+
+// A run at half the speed is below expectation; with nothing in the log to
+// explain it the verdict says so, and a forced algorithm on the command
+// line is cited with its line instead.
+func TestVerdictGap(t *testing.T) {
+	data, err := os.ReadFile("../cost/testdata/nccl/all_reduce_1x8_dgx-h100.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow := halve(t, string(data))
+	v, _ := Judge([]byte(slow), Options{System: "dgx-h100"})
+	if v.Class != ClassFarBelow || math.Abs(v.Fraction-0.483) > 0.01 || v.Gap == nil || v.Gap.Msg != "nothing in the log explains the gap" || len(v.Causes) != 0 {
+		t.Errorf("half speed: %s %.3f gap %v causes %v", v.Class, v.Fraction, v.Gap, v.Causes)
+	}
+	for _, g := range v.Regimes {
+		if g.Name == RegimeBandwidth && len(g.Departs) != 8 {
+			t.Errorf("bandwidth-bound departs %v, want all 8 sizes", g.Departs)
+		}
+	}
+	v, _ = Judge([]byte("NCCL_ALGO=Ring ./all_reduce_perf -b 8 -e 16G -f 2 -g 1\n"+slow), Options{System: "dgx-h100"})
+	if v.Gap != nil || len(v.Causes) != 1 || v.Causes[0].Kind != KindForced || v.Causes[0].Line != 1 || v.Basis.From[1].Line != 1 {
+		t.Errorf("forced ring: gap %v causes %+v from %+v", v.Gap, v.Causes, v.Basis.From)
+	}
+}
+
+// A log cut mid-row (its busbw ÷ algbw factor, 1 on two ranks, does not
+// tell the collective, so --collective does): the error names the line, the rows before it are
+// still judged (an H100 PCIe pair with an NVLink bridge against a DGX
+// H100's NVLink 4 is far below), and the cut is reported.
+func TestVerdictCutLog(t *testing.T) {
+	v, err := judgeFile(t, "testdata/h100_pcie_2x_info.txt", Options{System: "dgx-h100", Ranks: 2, Collective: "allreduce"})
+	if err == nil || !strings.Contains(err.Error(), "line 11") {
+		t.Fatalf("error %v, want one naming line 11", err)
+	}
+	if v.Cut == nil || v.Cut.Line != 11 || len(v.Rows) != 5 || v.Class != ClassFarBelow || v.Basis.Collective != "allreduce" {
+		t.Errorf("cut %+v, %d rows, %s, basis %+v", v.Cut, len(v.Rows), v.Class, v.Basis)
+	}
+	a := AnswerOf(v, err)
+	if a.Error == nil || a.Error.Field != "log" || !strings.HasPrefix(a.Error.Error, "line 11:") {
+		t.Errorf("answer error %+v", a.Error)
+	}
+}
+
+// Bad options are refused naming the option, before the log is read.
+func TestVerdictOptions(t *testing.T) {
+	for _, tc := range []struct {
+		o     Options
+		field string
+	}{
+		{Options{System: "dgx-z900"}, "system"},
+		{Options{Ranks: 1}, "ranks"},
+		{Options{Collective: "allsum"}, "collective"},
+	} {
+		v, err := Judge([]byte("x"), tc.o)
+		if v != nil || err == nil || !strings.HasPrefix(err.Error(), tc.field+":") {
+			t.Errorf("%+v: %v, %v", tc.o, v, err)
+		}
+	}
+	if o, err := OptionsOf(request.Map(map[string]string{"ranks": "0"})); err == nil {
+		t.Errorf("ranks 0 accepted: %+v", o)
+	}
+}
+
+// Every sentence of a verdict rebuilds from its Format and Args.
+func TestVerdictTexts(t *testing.T) {
+	v, _ := judgeFile(t, "../nccltests/testdata/all_reduce_perf_16x_h100.txt", Options{})
+	texts := []Text{v.Summary, v.Peak.Text, v.Basis.Hardware}
+	for _, n := range append(v.Basis.From, v.Notes...) {
+		texts = append(texts, n.Text)
+	}
+	for _, x := range texts {
+		if x.Msg == "" || x.Msg != fmt.Sprintf(x.Format, x.Args...) {
+			t.Errorf("%q is not Sprintf(%q, %v)", x.Msg, x.Format, x.Args)
+		}
+	}
+	if len(v.Basis.From) != 5 || v.Basis.From[4].Msg != "the network is dgx-h100's (8 × 400G); the log does not show the NICs: give --system if yours differs" {
+		t.Errorf("from %+v", v.Basis.From)
+	}
+}
