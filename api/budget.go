@@ -18,16 +18,22 @@ func checkWork(field string, work int64) error {
 }
 
 // sweepWork is the work of pricing algs (auto's when nil) at points
-// points of p, at most P ranks each. O(len(algs)).
-func sweepWork(p cost.Params, algs []sched.Algorithm, points int) int64 {
+// points of p, at most P ranks each: cost.WorstWork per point, or
+// cost.Work when even is set (a table's sizes are whole multiples of P
+// elements). O(len(algs)).
+func sweepWork(p cost.Params, algs []sched.Algorithm, points int, even bool) int64 {
+	w := cost.WorstWork
+	if even {
+		w = cost.Work
+	}
 	var per int64
 	if algs == nil {
-		per = cost.Work(p)
+		per = w(p)
 	}
 	for _, a := range algs {
 		q := p
 		q.Algorithm = a
-		per += cost.Work(q)
+		per += w(q)
 	}
 	return int64(points) * per
 }

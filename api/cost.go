@@ -63,7 +63,7 @@ func serveTable(w http.ResponseWriter, r *http.Request) {
 	}
 	sizes, err := sweep.Sizes()
 	if err == nil {
-		err = checkWork("maxbytes", sweepWork(p, nil, len(sizes)))
+		err = checkWork("maxbytes", sweepWork(p, nil, len(sizes), true))
 	}
 	if err != nil {
 		sendError(w, err)

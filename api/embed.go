@@ -141,7 +141,7 @@ func drawTimeVsRanks(get request.Lookup) ([]byte, error) {
 	}
 	q := p
 	q.Ranks = hi
-	if err := checkWork("maxranks", sweepWork(q, algs, len(ranks))); err != nil {
+	if err := checkWork("maxranks", sweepWork(q, algs, len(ranks), false)); err != nil {
 		return nil, err
 	}
 	c, err := figure.TimeVsRanks(p, ranks, algs)
@@ -187,7 +187,7 @@ func drawTimeVsSize(get request.Lookup) ([]byte, error) {
 	if len(sizes) == 0 {
 		return nil, fielderr.Errorf("maxbytes", "the range %d…%d bytes holds no whole %d-byte element; raise maxbytes", lo, hi, e)
 	}
-	if err := checkWork("maxbytes", sweepWork(p, algs, len(sizes))+cost.CrossoverWork(p, algs, sizes[0], sizes[len(sizes)-1])); err != nil {
+	if err := checkWork("maxbytes", sweepWork(p, algs, len(sizes), false)+cost.CrossoverWork(p, algs, sizes[0], sizes[len(sizes)-1])); err != nil {
 		return nil, err
 	}
 	c, _, err := figure.TimeVsSize(p, sizes, algs)

@@ -23,7 +23,7 @@ import (
 type flagSet struct {
 	fs    *flag.FlagSet
 	cmd   string
-	given map[string]string // field → text; only flags given, the last one wins
+	given map[string]string // field → text; only flags given, each at most once
 	flags []flagDoc         // in registration order, for usage
 	field map[string]string // flag name (including aliases) → field name
 }
@@ -49,7 +49,15 @@ func (v *fieldValue) String() string {
 	return v.given[v.field]
 }
 
+// errRepeated is Set's error for a flag given twice (or with an alias):
+// like the API, which refuses a repeated parameter, the CLI takes no
+// silent "last one wins".
+var errRepeated = errors.New("given more than once")
+
 func (v *fieldValue) Set(s string) error {
+	if _, ok := v.given[v.field]; ok {
+		return errRepeated
+	}
 	v.given[v.field] = s
 	return nil
 }
@@ -177,6 +185,13 @@ func (f *flagSet) describe(err error) string {
 			}
 		}
 		return fmt.Sprintf("%s: missing value, e.g. %s %s", dashed(name), dashed(name), example)
+	}
+	if strings.HasSuffix(msg, ": "+errRepeated.Error()) { // package flag formats it with %v
+		// invalid value "9" for flag -ranks: given more than once
+		if _, after, ok := strings.Cut(msg, " for flag -"); ok {
+			name, _, _ := strings.Cut(after, ":")
+			return fmt.Sprintf("%s: given more than once; give it once", dashed(f.field[name]))
+		}
 	}
 	if rest, ok := strings.CutPrefix(msg, "invalid boolean value "); ok {
 		// invalid boolean value "x" for -json: parse error
