@@ -46,7 +46,7 @@ func runDoctor(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f.text("ranks", "the ranks, for a pasted table without \"# Rank\" lines", "")
 	f.text("collective", "the collective, for a pasted table without its command line", "")
 	f.text("fail-below", "exit with status 1 when the bandwidth-bound rows reach less than this fraction of expected (0.8 or 80%)", "")
-	asJSON := f.boolean("json", "print the verdict as JSON (doctor.Verdict), as POST /api/v1/doctor answers")
+	asJSON := f.boolean("json", "print the verdict as JSON (doctor.Answer), as POST /api/v1/doctor answers")
 	file, err := parseDoctorArgs(f, args)
 	if err != nil {
 		return f.parseFailed(err, stdout, stderr, doctorSynopsis, doctorAbout)
@@ -65,7 +65,7 @@ func runDoctor(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var out string
 	if *asJSON {
-		if out, err = marshalJSON(v, true); err != nil {
+		if out, err = marshalJSON(doctor.AnswerOf(v, logErr), true); err != nil {
 			return f.report(stderr, err)
 		}
 	} else {
@@ -124,7 +124,10 @@ func doctorOptions(f *flagSet) (doctor.Options, float64, error) {
 	if err != nil {
 		return o, 0, err
 	}
-	fb, err := request.Fraction(get, "fail-below", "0")
+	if _, ok := get("fail-below"); !ok {
+		return o, 0, nil
+	}
+	fb, err := request.Fraction(get, "fail-below", "")
 	return o, fb, err
 }
 
