@@ -53,7 +53,6 @@ func New(cfg Config) http.Handler {
 		{"/api/v1/plan", http.MethodGet, "parallelism planner: the JSON of plan.Result, as `ccplay plan --json` (format=text for the text)",
 			[]string{"/api/v1/plan?model=70b&dp=8&tp=8&pp=1&zero=3", "/api/v1/plan?model=70b&dp=8&tp=8&zero=3&timeline=zero3"}, servePlan},
 		{"/api/v1/doctor", http.MethodPost, fmt.Sprintf("is my bandwidth normal? an nccl-tests log's verdict, as `ccplay doctor --json` (≤ %d bytes)", MaxDoctorBody), nil, serveDoctor},
-		{"/api/v1/doctor", http.MethodPost, fmt.Sprintf("is my bandwidth normal? an nccl-tests log's verdict, as `ccplay doctor --json` (≤ %d bytes)", MaxDoctorBody), nil, serveDoctor},
 		{"/healthz", http.MethodGet, "liveness", []string{"/healthz"}, serveHealth},
 	}
 	for _, rt := range h.order {
