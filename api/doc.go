@@ -15,13 +15,22 @@
 //
 // Contract: every pure GET answer depends only on its URL, so it carries
 // Cache-Control: public, max-age=86400 and an edge cache may serve repeats.
-// Every API and embed answer carries Access-Control-Allow-Origin: *. Bad
-// input is a 400 with {"error": "...", "field": "ranks"} naming the field
-// and what is accepted; an unknown path is a 404 and a wrong method a 405,
-// both as JSON; a body over the cap is a 413. Limits that bound the work of
-// one request (MaxScheduleRanks, MaxScheduleTransfers, MaxScheduleChunks,
-// MaxRunBody) are checked in O(1) before any schedule is built. A 500 means
-// a bug: a recover guard turns an unexpected panic into a JSON 500.
+// Every API and embed answer carries Access-Control-Allow-Origin: *, a
+// deliberate choice: a POST must be Content-Type: application/json (else
+// 415, before its body is read), so a page on another origin cannot send
+// one without a CORS preflight — no simple text/plain POST makes a local
+// server work behind its visitor's back. Bad input is a 400 with
+// {"error": "...", "field": "ranks"} naming the field and what is
+// accepted; an input that would make an answer ±Inf or NaN is such a 400
+// naming it. An unknown path is a 404 and a wrong method a 405, both as
+// JSON. Every request has a budget (package budget: about 1 s of CPU and
+// 256 MiB): its work is estimated in O(1) — schedules and buffers of
+// /run, closed-form points of tables and sweeps — and a question over it
+// is a 413 naming the field, before any schedule, buffer or point. At most
+// MaxHeavy requests compute at once; a waiting request, a table and a run
+// stop when their client goes (StatusClientClosed). A 500 means a bug: a
+// recover guard turns an unexpected panic into a JSON 500.
 //
-// docs/api.md describes the endpoints for users, with the Worker's limits.
+// docs/api.md describes the endpoints for users, with the Worker's limits;
+// docs/limits.md the budgets and the CORS policy.
 package api
