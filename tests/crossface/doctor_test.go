@@ -1,0 +1,93 @@
+package crossface
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/ccplay/ccplay/core/doctor"
+)
+
+const (
+	faceCLIdoc  = "CLI (ccplay doctor --json)"
+	faceAPIdoc  = "API (POST /api/v1/doctor)"
+	faceCoredoc = "core (doctor.Judge, the playground's call)"
+)
+
+// doctorQuestions are logs (paths from the module root) with the options
+// of `ccplay doctor`; status is the CLI's exit status (2: a line of the log
+// cannot be read, what could be is still judged).
+var doctorQuestions = []struct {
+	name, file string
+	o          doctor.Options
+	status     int
+}{
+	{"doctor: two A3 Mega nodes as a DGX H100 (below)", "core/nccltests/testdata/all_reduce_perf_16x_h100.txt", doctor.Options{}, 0},
+	{"doctor: two A3 Mega nodes, --system a3-mega (normal)", "core/nccltests/testdata/all_reduce_perf_16x_h100.txt", doctor.Options{System: "a3-mega"}, 0},
+	{"doctor: one DGX H100 node (normal)", "core/cost/testdata/nccl/all_reduce_1x8_dgx-h100.txt", doctor.Options{}, 0},
+	{"doctor: a V100 run over sockets (cannot judge, causes)", "core/doctor/testdata/broadcast_v100_pcie_2node_socket.txt", doctor.Options{}, 0},
+	{"doctor: a log cut mid-row", "core/doctor/testdata/h100_pcie_2x_info.txt", doctor.Options{System: "dgx-h100", Ranks: 2, Collective: "allreduce"}, 2},
+}
+
+// TestDoctor asks each log through `ccplay doctor --json`, POST
+// /api/v1/doctor and doctor.Judge (what the playground's panel calls):
+// the three answers must be the same JSON, class, fraction and causes
+// included.
+func TestDoctor(t *testing.T) {
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range doctorQuestions {
+		path := filepath.Join(root, q.file)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		args := []string{"doctor", path, "--json"}
+		if q.o.System != "" {
+			args = append(args, "--system", q.o.System)
+		}
+		if q.o.Ranks != 0 {
+			args = append(args, "--ranks", strconv.Itoa(q.o.Ranks))
+		}
+		if q.o.Collective != "" {
+			args = append(args, "--collective", q.o.Collective)
+		}
+		r := cli(t, "", args...)
+		if r.code != q.status {
+			t.Errorf("%s: CLI exit status %d, want %d: %s", q.name, r.code, q.status, r.stderr)
+			continue
+		}
+		body, _ := json.Marshal(map[string]any{"log": string(data), "system": q.o.System, "ranks": q.o.Ranks, "collective": q.o.Collective})
+		req := httptest.NewRequest(http.MethodPost, "/api/v1/doctor", strings.NewReader(string(body)))
+		req.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		apiHandler.ServeHTTP(w, req)
+		v, jerr := doctor.Judge(data, q.o)
+		core, _ := json.Marshal(doctor.AnswerOf(v, jerr))
+		var c, a, k any
+		var ca, aa doctor.Answer
+		if json.Unmarshal([]byte(r.stdout), &c) != nil || json.Unmarshal([]byte(r.stdout), &ca) != nil {
+			t.Errorf("%s: %s: not JSON: %s", q.name, faceCLIdoc, r.stdout)
+			continue
+		}
+		if w.Code != http.StatusOK || json.Unmarshal(w.Body.Bytes(), &a) != nil || json.Unmarshal(w.Body.Bytes(), &aa) != nil {
+			t.Errorf("%s: %s: status %d: %s", q.name, faceAPIdoc, w.Code, w.Body.String())
+			continue
+		}
+		json.Unmarshal(core, &k) //nolint:errcheck // just marshalled
+		agree(t, q.name, "class", say(faceCLIdoc, ca.Verdict.Class), say(faceAPIdoc, aa.Verdict.Class), say(faceCoredoc, v.Class))
+		agreeFloat(t, q.name, "bandwidth-bound fraction", say(faceCLIdoc, ca.Verdict.Fraction), say(faceAPIdoc, aa.Verdict.Fraction), say(faceCoredoc, v.Fraction))
+		agree(t, q.name, "causes", say(faceCLIdoc, len(ca.Verdict.Causes)), say(faceAPIdoc, len(aa.Verdict.Causes)), say(faceCoredoc, len(v.Causes)))
+		if !reflect.DeepEqual(c, a) || !reflect.DeepEqual(c, k) {
+			t.Errorf("%s: the JSON answers of %s, %s and %s differ", q.name, faceCLIdoc, faceAPIdoc, faceCoredoc)
+		}
+	}
+}
