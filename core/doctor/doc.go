@@ -14,17 +14,20 @@
 //
 // # The verdict
 //
-// Setting the measured rows against what the system should reach is left to
-// a verdict built on the NCCL model. It takes a *Diagnosis and an
-// ExpectedBusBw:
+// Judge (or VerdictOf on a Diagnosis) sets the first table's measured
+// points (Measured) against the model:
 //
-//	type ExpectedBusBw func(c prim.Collective, ranks int, sizeBytes int64) (busBwGBs float64, ok bool)
-//	func Verdict(d *Diagnosis, expect ExpectedBusBw) …
+//	v, err := Judge(log, Options{System: "a3-mega"})
 //
-// and compares, for each Point of Measured(table) (size, busbw, the row's
-// line), the measured busbw with expect(collective, ranks, size), where
-// collective and ranks come from Diagnosis.Collective and the table's
-// Ranks, and the system behind expect is chosen from Inference.System (or
-// given by the user). The causes do not depend on the verdict: a verdict
-// that finds a gap cites them, and says so plainly when there are none.
+// The question (Basis) is the system preset (--system, or the one the GPU
+// model implies), the ranks and nodes × GPUs per node the "# Rank" lines
+// show, and the collective the log names — or, for a pasted table, the
+// busbw ÷ algbw factor of its rows — each with its line; its Command is
+// the `ccplay table` command that asks the same. Each point's expectation
+// is cost.NCCL's winning entry (cost.Quick's α-β answer for the
+// collectives NCCL's tuner lacks), split into α and β; the share of β sets
+// the point's regime (regime.go), and only the bandwidth-bound points are
+// judged, against the model's known error band. The causes do not depend
+// on the verdict: a verdict that finds a gap cites them, and says so
+// plainly when there are none. docs/doctor.md describes it for users.
 package doctor

@@ -2,13 +2,7 @@ package doctor
 
 import (
 	"github.com/ccplay/ccplay/core/nccltests"
-	"github.com/ccplay/ccplay/core/prim"
 )
-
-// ExpectedBusBw is what a verdict asks the NCCL model: the bus bandwidth
-// (GB/s) collective c on ranks ranks should reach at sizeBytes on the
-// chosen system; ok is false where the model has no answer.
-type ExpectedBusBw func(c prim.Collective, ranks int, sizeBytes int64) (busBwGBs float64, ok bool)
 
 // Point is one measured size of a table, the input of a verdict.
 type Point struct {
