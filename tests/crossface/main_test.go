@@ -144,9 +144,13 @@ type apiAnswer struct {
 	body   string
 }
 
-// apiDo sends one request to the API handler.
+// apiDo sends one request to the API handler; a body goes as
+// application/json, the only type the API accepts for a POST.
 func apiDo(method, target string, body io.Reader) apiAnswer {
 	req := httptest.NewRequest(method, target, body)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	w := httptest.NewRecorder()
 	apiHandler.ServeHTTP(w, req)
 	return apiAnswer{w.Code, w.Body.String()}
