@@ -1,11 +1,14 @@
 package job
 
 import (
+	"fmt"
+
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/fit"
 	"github.com/ccplay/ccplay/core/measure"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/core/units"
 	"github.com/ccplay/ccplay/transport"
 )
 
@@ -39,7 +42,15 @@ func Bench(cfg BenchConfig) (measure.Bench, error) {
 	}
 	seq := uint64(1)
 	var pts []fit.Point
+	step, steps := 0, len(sizes)*(1+len(cfg.Series))
+	report := func(what string) {
+		if cfg.Progress != nil {
+			cfg.Progress(step, steps, what)
+		}
+		step++
+	}
 	for _, s := range sizes {
+		report("ping-pong, " + units.FormatBytes(float64(s), true))
 		t, err := transport.PingPong(eps[0], eps[1], int(s), cfg.Warmup, cfg.Iters, seq)
 		if err != nil {
 			transport.CloseAll(eps)
@@ -56,7 +67,7 @@ func Bench(cfg BenchConfig) (measure.Bench, error) {
 		rep.LinkError = err.Error()
 	}
 	for _, ser := range cfg.Series {
-		if err := timeSeries(eps, &ser, sizes, cfg, &seq, rep.Link); err != nil {
+		if err := timeSeries(eps, &ser, sizes, cfg, &seq, rep.Link, report); err != nil {
 			transport.CloseAll(eps)
 			return rep, err
 		}
@@ -69,7 +80,7 @@ func Bench(cfg BenchConfig) (measure.Bench, error) {
 // rounded down to whole per-rank blocks of doubles (cost.RoundSize), sizes
 // that round to 0 or to the previous row's left out — predicts each row
 // from the link and fits the algorithm's own α and β.
-func timeSeries(eps []transport.Endpoint, ser *measure.BenchSeries, sizes []int64, cfg BenchConfig, seq *uint64, link *fit.Result) error {
+func timeSeries(eps []transport.Endpoint, ser *measure.BenchSeries, sizes []int64, cfg BenchConfig, seq *uint64, link *fit.Result, report func(string)) error {
 	c, a := prim.Collective(ser.Collective), sched.Algorithm(ser.Algorithm)
 	redop, root := "none", -1
 	if c.Reduces() {
@@ -81,6 +92,7 @@ func timeSeries(eps []transport.Endpoint, ser *measure.BenchSeries, sizes []int6
 	var samples []fit.Sample
 	var coef [][2]float64 // per row: the closed form's α and β coefficients
 	for _, size := range sizes {
+		report(fmt.Sprintf("%s %s, %s", c, a, units.FormatBytes(float64(size), true)))
 		size = cost.RoundSize(c, cfg.Ranks, transport.ElemSize, size)
 		if size == 0 || (len(ser.Rows) > 0 && ser.Rows[len(ser.Rows)-1].SizeBytes == size) {
 			continue

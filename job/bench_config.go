@@ -16,7 +16,10 @@ import (
 
 // BenchConfig is what Bench measures.
 type BenchConfig struct {
-	Transport     string // "tcp" (loopback TCP between every pair of ranks) or "chan" (in memory)
+	// Transport is "tcp" (loopback TCP between every pair of ranks),
+	// "chan" (in memory) or "job" (this process is one rank of a job
+	// started by a launcher: ReadBenchJob, BenchJob).
+	Transport     string
 	Ranks         int
 	Series        []measure.BenchSeries // collective and algorithm only
 	Sweep         cost.Sweep
@@ -24,6 +27,9 @@ type BenchConfig struct {
 	Timeout       time.Duration
 	Spin          time.Duration // transport.Options.Spin (tcp)
 	Yield         bool          // transport.Options.Yield (tcp)
+	// Progress, when set, is told each step (a ping-pong size, a
+	// series' size) as it starts; it is not read from the fields.
+	Progress Progress
 }
 
 // MaxBenchBytes bounds the largest size of a benchmark: one rank's buffer.
@@ -39,8 +45,8 @@ func ReadBench(get request.Lookup) (BenchConfig, error) {
 	cfg := BenchConfig{Transport: "tcp"}
 	if v, ok := get("transport"); ok {
 		cfg.Transport = strings.ToLower(strings.TrimSpace(v))
-		if cfg.Transport != "tcp" && cfg.Transport != "chan" {
-			return cfg, fielderr.Errorf("transport", "want tcp or chan, got %q", v)
+		if cfg.Transport != "tcp" && cfg.Transport != "chan" && cfg.Transport != "job" {
+			return cfg, fielderr.Errorf("transport", "want tcp, chan or job, got %q", v)
 		}
 	}
 	var err error
@@ -86,7 +92,7 @@ func ReadBench(get request.Lookup) (BenchConfig, error) {
 	}
 	if _, given := get("spin"); cfg.Transport == "chan" && given {
 		return cfg, fielderr.Errorf("spin", "applies to --transport tcp only (chan ranks never sleep on a socket)")
-	} else if cfg.Transport == "tcp" {
+	} else if cfg.Transport != "chan" {
 		cfg.Spin, cfg.Yield, err = readSpin(get, cfg.Ranks, runtime.NumCPU())
 	}
 	return cfg, err

@@ -1,5 +1,7 @@
 package job
 
+import "github.com/ccplay/ccplay/transport"
+
 // Line is one JSON line of a rank process's stdout: a call's result on the
 // rank (the output of its last timed repetition, verified in full), or,
 // with Event "done", the summary. A rank that exits 0 has written one
@@ -19,6 +21,12 @@ type Line struct {
 	MeanS      []float64 `json:"mean_s,omitempty"` // done: wall time per call over the back-to-back repetitions
 	Repeats    int       `json:"repeats,omitempty"`
 	Warmup     int       `json:"warmup,omitempty"` // done: untimed calls before each call's timed ones
+	// Done: the ranks' hosts as nodes (NodeLayout) and this rank's
+	// payload bytes over the whole run by link class, counted at its
+	// sockets (transport.LinkBytes).
+	Hosts        int                   `json:"hosts,omitempty"`
+	RanksPerHost int                   `json:"ranks_per_host,omitempty"`
+	LinkBytes    *transport.ClassBytes `json:"link_bytes,omitempty"`
 }
 
 // MaxShown caps the elements of a buffer a rank reports: the launcher
