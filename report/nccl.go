@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ccplay/ccplay/core/cost"
@@ -14,27 +15,41 @@ var ncclFuncNames = map[string]string{
 	"broadcast": "Broadcast", "reduce": "Reduce",
 }
 
-// ncclText lays out NCCL's model: the tuning table in the layout NCCL
-// prints with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=TUNING (latency µs /
-// algorithm bandwidth GB/s per algorithm × protocol), then the predicted
-// time of every entry for this size, the winner, and the assumptions.
+// ncclText lays out NCCL's model: the machine as NCCL sees it (its rates,
+// the searched graphs), the tuning table in the layout NCCL prints with
+// NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=TUNING (latency µs / algorithm
+// bandwidth GB/s, one column group per algorithm in the order of the cells,
+// one column per protocol), then the predicted time of every entry for this
+// size, the winner, and the assumptions. O(cells).
 func ncclText(r cost.Result) string {
 	n := r.NCCL
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s of %s on %d ranks, NCCL %s's model: %s in %s\n", r.Collective, units.FormatBytes(float64(n.SizeBytes), true),
 		n.Ranks, n.Version, n.Winner, cost.FormatSeconds(n.TimeS))
-	fmt.Fprintf(&b, "cluster: %d node(s) × %d GPU(s), intra-node %s, %d channels; per-channel speed intra %.4g/%.4g GB/s, inter %.4g/%.4g GB/s (Tree/Ring)\n",
-		n.Nodes, n.GPUsPerNode, n.IntraHW, n.Channels, n.BwIntraGBs[0], n.BwIntraGBs[1], n.BwInterGBs[0], n.BwInterGBs[1])
+	fmt.Fprintf(&b, "machine: %d node(s) × %d GPU(s), intra-node %s, %s GPUs, %d channels at run time\n", n.Nodes, n.GPUsPerNode, n.IntraHW, n.Arch, n.Channels)
+	for _, m := range n.Machine {
+		fmt.Fprintf(&b, "  %s\n", m)
+	}
+	for _, g := range n.Graphs {
+		fmt.Fprintf(&b, "  %s graph: %d channels × %.4g GB/s inside a node", g.Pattern, g.Channels, g.BwIntra)
+		if n.Nodes > 1 {
+			fmt.Fprintf(&b, ", %.4g GB/s across nodes", g.BwInter)
+		}
+		b.WriteString("\n")
+	}
+	algs, protos := ncclAxes(n.Cells)
 	b.WriteString("\nNCCL's tuning table (as NCCL_DEBUG_SUBSYS=TUNING prints it: latency µs / algorithm bandwidth GB/s; 0.0 = disabled)\n")
+	const cell = 15 // "%8.1f/%6.1f" plus its " |"
+	group := len(protos)*(cell+2) - 1
 	line := "  Algorithm   |"
-	for _, a := range []string{"Tree", "Ring"} {
-		line += fmt.Sprintf(" %14s   %14s   %14s |", "", a, "")
+	for _, a := range algs {
+		line += fmt.Sprintf(" %*s |", group-1, center(a, group-1))
 	}
 	b.WriteString(line + "\n")
 	line = "  Protocol    |"
-	for range 2 {
-		for _, p := range []string{"LL", "LL128", "Simple"} {
-			line += fmt.Sprintf(" %14s |", p)
+	for range algs {
+		for _, p := range protos {
+			line += fmt.Sprintf(" %*s |", cell-1, p)
 		}
 	}
 	b.WriteString(line + "\n")
@@ -47,18 +62,22 @@ func ncclText(r cost.Result) string {
 		line += fmt.Sprintf("%8.1f/%6.1f |", lat, bw)
 	}
 	b.WriteString(line + "\n")
+	w := 0
+	for _, a := range algs {
+		w = max(w, len(a))
+	}
 	fmt.Fprintf(&b, "\npredicted for S = %s (time = latency + S ÷ (1000 × algbw) µs, ncclTopoGetAlgoTime)\n", Bytes(n.SizeBytes))
-	fmt.Fprintf(&b, "  %-6s %-7s %12s %12s %12s %14s\n", "algo", "proto", "latency", "busbw", "algbw", "time")
+	fmt.Fprintf(&b, "  %-*s %-7s %12s %12s %12s %14s\n", w, "algo", "proto", "latency", "busbw", "algbw", "time")
 	for _, c := range n.Cells {
 		if !c.Enabled {
-			fmt.Fprintf(&b, "  %-6s %-7s %s\n", c.Algorithm, c.Protocol, "disabled: "+c.Reason)
+			fmt.Fprintf(&b, "  %-*s %-7s %s\n", w, c.Algorithm, c.Protocol, "disabled: "+c.Reason)
 			continue
 		}
 		mark := ""
 		if c.Algorithm+"/"+c.Protocol == n.Winner {
 			mark = "  ← NCCL's choice"
 		}
-		fmt.Fprintf(&b, "  %-6s %-7s %9.2f µs %7.1f GB/s %7.1f GB/s %14s%s\n", c.Algorithm, c.Protocol, c.LatencyUs, c.BusBwGBs, c.AlgBwGBs,
+		fmt.Fprintf(&b, "  %-*s %-7s %9.2f µs %7.1f GB/s %7.1f GB/s %14s%s\n", w, c.Algorithm, c.Protocol, c.LatencyUs, c.BusBwGBs, c.AlgBwGBs,
 			cost.FormatSeconds(c.TimeUs*1e-6), mark)
 	}
 	fmt.Fprintf(&b, "winner: %s, %s; algbw %s, busbw %s (nccl-tests' definitions)\n", n.Winner, cost.FormatSeconds(n.TimeS), gbps(n.AlgBwBps), gbps(n.BusBwBps))
@@ -72,4 +91,28 @@ func ncclText(r cost.Result) string {
 		fmt.Fprintf(&b, "  - %s\n", a)
 	}
 	return b.String()
+}
+
+// ncclAxes lists the algorithms and the protocols of cells in the order
+// they first appear (cells run algorithm by algorithm, protocol by protocol,
+// as NCCL's table). O(cells²) on at most a few dozen cells.
+func ncclAxes(cells []cost.NCCLCell) (algs, protos []string) {
+	for _, c := range cells {
+		if !slices.Contains(algs, c.Algorithm) {
+			algs = append(algs, c.Algorithm)
+		}
+		if !slices.Contains(protos, c.Protocol) {
+			protos = append(protos, c.Protocol)
+		}
+	}
+	return algs, protos
+}
+
+// center pads s with spaces on both sides to width w (s unchanged if longer).
+func center(s string, w int) string {
+	pad := w - len(s)
+	if pad <= 0 {
+		return s
+	}
+	return strings.Repeat(" ", pad-pad/2) + s + strings.Repeat(" ", pad/2)
 }
