@@ -56,29 +56,44 @@ func readAlgorithms(get request.Lookup) ([]sched.Algorithm, error) {
 	return algs, nil
 }
 
-// readTimeout reads field "timeout", a duration in (0, 1 h]
-// (transport.DefaultTimeout when it is not given).
+// MinTimeout and MaxTimeout bound field "timeout": below a millisecond
+// no rank can even connect, so every wait would time out.
+const (
+	MinTimeout = time.Millisecond
+	MaxTimeout = time.Hour
+)
+
+// readTimeout reads field "timeout", a duration from MinTimeout to
+// MaxTimeout (transport.DefaultTimeout when it is not given).
 func readTimeout(get request.Lookup) (time.Duration, error) {
 	s, ok := get("timeout")
 	if !ok {
 		return transport.DefaultTimeout, nil
 	}
-	d, ok := durationWithin(s, 0, time.Hour)
-	if !ok || d == 0 {
+	d, ok := durationWithin(s, MinTimeout, MaxTimeout)
+	if !ok {
 		return 0, fielderr.Errorf("timeout", "want a duration from 1ms to 1h such as 10s or 500ms, got %q", s)
 	}
 	return d, nil
 }
 
 // durationWithin reads s as units.ParseDuration does (a number with a
-// unit) and reports whether it lies in [lo, hi]; the result is rounded to
-// whole nanoseconds.
+// unit: ns, us, ms, s), or else as time.ParseDuration does (so "1h" and
+// "1m30s" read too), and reports whether it lies in [lo, hi]; the result
+// is rounded to whole nanoseconds.
 func durationWithin(s string, lo, hi time.Duration) (time.Duration, bool) {
-	d, err := units.ParseDuration(s)
-	if err != nil || d.Seconds() < lo.Seconds() || d.Seconds() > hi.Seconds() {
+	secs := 0.0
+	if d, err := units.ParseDuration(s); err == nil {
+		secs = d.Seconds()
+	} else if gd, err := time.ParseDuration(strings.TrimSpace(s)); err == nil {
+		secs = gd.Seconds()
+	} else {
 		return 0, false
 	}
-	return time.Duration(d.Seconds() * float64(time.Second)), true
+	if secs < lo.Seconds() || secs > hi.Seconds() {
+		return 0, false
+	}
+	return time.Duration(secs * float64(time.Second)), true
 }
 
 // MaxSpin bounds field "spin": longer polling only burns the core (a

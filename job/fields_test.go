@@ -80,3 +80,41 @@ func TestReadLaunchAndRank(t *testing.T) {
 		t.Errorf("ReadRank without addr: %v", err)
 	}
 }
+
+// timeout: the check matches its message, "from 1ms to 1h": both ends
+// are accepted, anything outside (however close) is refused naming the
+// field.
+func TestReadTimeout(t *testing.T) {
+	cases := []struct {
+		in   string // "-": not given
+		want time.Duration
+		ok   bool
+	}{
+		{"-", 30 * time.Second, true},
+		{"1ms", time.Millisecond, true},
+		{"1h", time.Hour, true},
+		{"1m30s", 90 * time.Second, true},
+		{"500ms", 500 * time.Millisecond, true},
+		{"1ns", 0, false},
+		{"999us", 0, false},
+		{"0.5ms", 0, false},
+		{"0s", 0, false},
+		{"-1s", 0, false},
+		{"1h0m0.001s", 0, false},
+		{"2h", 0, false},
+		{"5", 0, false},
+	}
+	for _, c := range cases {
+		fields := map[string]string{}
+		if c.in != "-" {
+			fields["timeout"] = c.in
+		}
+		d, err := readTimeout(request.Map(fields))
+		switch {
+		case c.ok && (err != nil || d != c.want):
+			t.Errorf("timeout %q: %v, %v; want %v", c.in, d, err, c.want)
+		case !c.ok && (err == nil || !strings.HasPrefix(err.Error(), "timeout: want a duration from 1ms to 1h")):
+			t.Errorf("timeout %q: %v, %v; want refused naming the field", c.in, d, err)
+		}
+	}
+}

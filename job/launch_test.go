@@ -2,11 +2,9 @@ package job
 
 import (
 	"fmt"
-	"net"
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/transport"
@@ -20,17 +18,24 @@ func launch(t *testing.T, fields map[string]string) Result {
 	if err != nil {
 		t.Fatalf("ReadLaunch(%v): %v", fields, err)
 	}
-	return launchAt(t, freeAddr(t), cfg)
+	return launchWith(t, LaunchOptions{}, cfg)
 }
 
-// launchAt launches cfg with rank 0 serving on addr.
-func launchAt(t *testing.T, addr string, cfg Config) Result {
+// launchWith launches cfg with o, filling in this test binary as the
+// executable and a rendezvous on a free port unless o has them.
+func launchWith(t *testing.T, o LaunchOptions, cfg Config) Result {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Launch(exe, addr, cfg)
+	o.Exe = exe
+	if o.Listener == nil {
+		if o.Listener, err = ListenRendezvous(0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return Launch(o, cfg)
 }
 
 func freeAddr(t *testing.T) string {
@@ -110,36 +115,6 @@ func TestLaunchCollectivesAndAlgorithms(t *testing.T) {
 				t.Errorf("%s: %s has %d results for %d ranks", tc.reason, c.Collective, len(c.Results), rep.Ranks)
 			}
 		}
-	}
-}
-
-// When rank 0 cannot serve the rendezvous (its port is taken), every rank
-// fails within the set-up bound and the result has each one's reason.
-func TestLaunchRendezvousFailure(t *testing.T) {
-	taken, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer taken.Close()
-	cfg, err := ReadLaunch(request.Map(map[string]string{"np": "3", "timeout": "2s"}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	start := time.Now()
-	res := launchAt(t, taken.Addr().String(), cfg)
-	if el := time.Since(start); el > 30*time.Second {
-		t.Errorf("took %v", el)
-	}
-	if !res.Failed() || len(res.Procs) != 3 {
-		t.Fatalf("launch on a taken port: %+v", res)
-	}
-	for _, p := range res.Procs {
-		if p.Failure == "" || p.PID == 0 {
-			t.Errorf("rank %d (pid %d) has no failure", p.Rank, p.PID)
-		}
-	}
-	if !strings.Contains(res.Procs[0].Failure, "address already in use") {
-		t.Errorf("rank 0's reason is missing: %q", res.Procs[0].Failure)
 	}
 }
 

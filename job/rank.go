@@ -12,13 +12,13 @@ import (
 )
 
 // RunRank is the work of rank process rank of cfg: it joins the group
-// whose rendezvous rank 0 serves on addr (127.0.0.1:PORT), runs
+// through rendezvous rv (rank 0 serves it; see RankRendezvous), runs
 // cfg's calls (runCalls) and writes their Lines to out as JSON Lines. Any
 // failure aborts the endpoint, so the other ranks stop at once, and is
 // returned. Unless GOMAXPROCS is set in the environment, it sets
 // runtime.GOMAXPROCS to the CPUs ÷ cfg.Ranks (at least 1): it is meant to
 // be the whole of a process.
-func RunRank(rank int, addr string, cfg Config, out io.Writer) error {
+func RunRank(rank int, rv transport.Rendezvous, cfg Config, out io.Writer) error {
 	if os.Getenv("GOMAXPROCS") == "" {
 		// One rank per core, as MPI places them: P ranks on fewer cores
 		// than P × GOMAXPROCS threads only add context switches (measured
@@ -26,7 +26,7 @@ func RunRank(rank int, addr string, cfg Config, out io.Writer) error {
 		runtime.GOMAXPROCS(max(1, runtime.NumCPU()/cfg.Ranks))
 	}
 	o := transport.Options{Timeout: cfg.Timeout, SetupTimeout: cfg.Timeout, Spin: cfg.Spin, Yield: cfg.Yield}
-	ep, err := transport.DialTCP(rank, cfg.Ranks, addr, o)
+	ep, err := rv.Dial(rank, cfg.Ranks, o)
 	if err != nil {
 		return err
 	}
@@ -38,6 +38,19 @@ func RunRank(rank int, addr string, cfg Config, out io.Writer) error {
 	return ep.Close()
 }
 
+// prepGC is the size of a call's every-rank buffers from which runCalls
+// collects them before preparing the next call.
+const prepGC = 16 << 20
+
+// totalLen is the elements of every buffer of b.
+func totalLen(b [][]float64) int {
+	n := 0
+	for _, x := range b {
+		n += len(x)
+	}
+	return n
+}
+
 // runCalls times each of cfg's calls on ep in turn with
 // transport.TimeRank — cfg.Warmup untimed calls when cfg.Repeat > 1, a
 // barrier, then cfg.Repeat calls back to back under one clock, like
@@ -46,9 +59,14 @@ func RunRank(rank int, addr string, cfg Config, out io.Writer) error {
 // as are the warm-up calls') with the first timed call's time, then a
 // summary with the mean time per call. Every call's schedule, inputs and
 // reference output are built, and its work buffer faulted in, before the
-// first call runs.
+// first call runs; the rank keeps of each call only its own input and
+// expected output (RankBytes estimates the peak).
 func runCalls(ep transport.Endpoint, cfg Config, emit func(Line) error) error {
 	rank := ep.Rank()
+	g, err := rankLayout(ep, cfg.Calls)
+	if err != nil {
+		return err
+	}
 	type prepared struct {
 		s    *sched.Schedule
 		in   []float64
@@ -57,7 +75,7 @@ func runCalls(ep transport.Endpoint, cfg Config, emit func(Line) error) error {
 	}
 	preps := make([]prepared, len(cfg.Calls))
 	for i, c := range cfg.Calls {
-		s, err := sched.Build(c.Spec, c.Algorithm, sched.Options{})
+		s, err := sched.Build(c.Spec, c.Algorithm, sched.Options{GPUsPerNode: g})
 		if err != nil {
 			return err
 		}
@@ -69,6 +87,11 @@ func runCalls(ep transport.Endpoint, cfg Config, emit func(Line) error) error {
 		ws := new(transport.Workspace[float64])
 		ws.Reserve(s.WorkLen[rank])
 		preps[i] = prepared{s, in[rank], ref[rank], ws}
+		if 8*(totalLen(in)+totalLen(ref)) >= prepGC {
+			// Free the other ranks' buffers before the next call's are
+			// built, so the peak is one call's (RankBytes).
+			runtime.GC()
+		}
 	}
 	warmup := 0
 	if cfg.Repeat > 1 {
@@ -91,5 +114,5 @@ func runCalls(ep transport.Endpoint, cfg Config, emit func(Line) error) error {
 			return err
 		}
 	}
-	return emit(Line{Rank: rank, Event: "done", MeanS: means, Repeats: cfg.Repeat, Warmup: warmup})
+	return emit(withLinks(Line{Rank: rank, Event: "done", MeanS: means, Repeats: cfg.Repeat, Warmup: warmup}, ep, g))
 }

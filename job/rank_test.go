@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/transport"
 )
 
 // rankProc is a rank process started by a test.
@@ -24,8 +25,9 @@ type rankProc struct {
 	err    error
 }
 
-// startRanks starts np rank processes, rank r reading fields(r) (np is
-// added); t.Cleanup kills any still running, by PID.
+// startRanks starts np rank processes of one job token, rank r reading
+// fields(r) (np is added), rank 0 listening on a free port itself;
+// t.Cleanup kills any still running, by PID.
 func startRanks(t *testing.T, np int, fields func(r int) map[string]string) []*rankProc {
 	t.Helper()
 	exe, err := os.Executable()
@@ -33,6 +35,10 @@ func startRanks(t *testing.T, np int, fields func(r int) map[string]string) []*r
 		t.Fatal(err)
 	}
 	addr := freeAddr(t)
+	tok, err := transport.NewToken()
+	if err != nil {
+		t.Fatal(err)
+	}
 	ps := make([]*rankProc, np)
 	for r := range np {
 		f := fields(r)
@@ -43,6 +49,7 @@ func startRanks(t *testing.T, np int, fields func(r int) map[string]string) []*r
 		}
 		p := &rankProc{cmd: exec.Command(exe, RankArgs(r, addr, cfg)...), done: make(chan struct{})}
 		p.cmd.Stderr = &p.stderr
+		p.cmd.Env = append(os.Environ(), TokenEnv+"="+tok.String())
 		out, err := p.cmd.StdoutPipe()
 		if err != nil {
 			t.Fatal(err)

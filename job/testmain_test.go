@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/transport"
 )
 
 // TestMain lets the tests run their own binary as a rank process (Launch
@@ -21,7 +22,8 @@ func TestMain(m *testing.M) {
 }
 
 // rankMain is a rank process for the tests: args are RankArgs (RankCommand,
-// then --name value pairs), read by ReadRank and run by RunRank; an error
+// then --name value pairs), read by ReadRank, joined through
+// RankRendezvous and run by RunRank; an error
 // is one line on stderr and status 1, as from ccplay rank.
 func rankMain(args []string) int {
 	if len(args) == 0 || args[0] != RankCommand || len(args)%2 != 1 {
@@ -34,7 +36,10 @@ func rankMain(args []string) int {
 	}
 	rank, addr, cfg, err := ReadRank(request.Map(fields))
 	if err == nil {
-		err = RunRank(rank, addr, cfg, os.Stdout)
+		var rv transport.Rendezvous
+		if rv, err = RankRendezvous(rank, addr, os.Getenv); err == nil {
+			err = RunRank(rank, rv, cfg, os.Stdout)
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "ccplay: %s: %s\n", RankCommand, strings.ReplaceAll(err.Error(), "\n", " "))

@@ -2,13 +2,16 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
+	"os/signal"
+	"strings"
+	"syscall"
 
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/job"
-	"github.com/ccplay/ccplay/transport"
 )
 
 func init() {
@@ -27,7 +30,13 @@ const (
 		"(rank+1)×10 — verifies its result against the collective's definition and reports it. A rank\n" +
 		"that fails (a dead peer, a timeout, mismatched calls) makes every other rank exit with an error;\n" +
 		"launch kills any rank still running 2×timeout + 5 s after the first failure. Exit status 1 if\n" +
-		"any rank failed."
+		"any rank failed.\n\n" +
+		"Launch binds the rendezvous port before it starts any rank (a taken --port is refused at once)\n" +
+		"and passes each rank a random job token in its environment; a process without it can neither\n" +
+		"join nor read data. It refuses (status 2) a run whose ranks would together need more memory\n" +
+		"than is available (MemAvailable; the estimate is in docs/real-runs.md). SIGINT or SIGTERM is\n" +
+		"forwarded to every rank, which is killed 0.5 s later if still running; the exit status is then\n" +
+		"128 + the signal's number. On Linux the ranks die with launch even when it is killed (SIGKILL)."
 )
 
 // runLaunch implements `ccplay launch`: job.ReadLaunch, job.Launch, then
@@ -49,19 +58,23 @@ func runLaunch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return f.report(stderr, err)
 	}
-	addr := "127.0.0.1:" + strconv.Itoa(port)
-	if port == 0 {
-		if addr, err = transport.FreeAddr(); err != nil {
-			fmt.Fprintf(stderr, "ccplay: launch: choosing a port: %s\n", oneLine(err.Error()))
-			return exitInternal
-		}
-	}
 	exe, err := os.Executable()
 	if err != nil {
 		fmt.Fprintf(stderr, "ccplay: launch: finding this executable: %s\n", oneLine(err.Error()))
 		return exitInternal
 	}
-	res := job.Launch(exe, addr, cfg)
+	ln, err := job.ListenRendezvous(port)
+	if err != nil {
+		return f.report(stderr, err)
+	}
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, syscall.SIGINT, syscall.SIGTERM)
+	res := job.Launch(job.LaunchOptions{Exe: exe, Listener: ln, Stop: stop}, cfg)
+	signal.Stop(stop)
+	var fe *fielderr.Error
+	if errors.As(res.StartErr, &fe) {
+		return f.report(stderr, res.StartErr) // refused before any rank started
+	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -77,8 +90,29 @@ func runLaunch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if res.StartErr != nil {
 		fmt.Fprintf(stderr, "ccplay: launch: %s\n", oneLine(res.StartErr.Error()))
 	}
+	if res.Signal != nil {
+		fmt.Fprintf(stderr, "ccplay: launch: %s\n", stoppedLine(res))
+		if sig, ok := res.Signal.(syscall.Signal); ok {
+			return 128 + int(sig) // as a shell reports a process ended by the signal
+		}
+	}
 	if res.Failed() {
 		return exitInternal
 	}
 	return exitOK
+}
+
+// stoppedLine says which signal stopped the launch and which ranks it
+// stopped, by rank and PID.
+func stoppedLine(res job.Result) string {
+	var ranks []string
+	for _, p := range res.Procs {
+		if p.Stopped {
+			ranks = append(ranks, fmt.Sprintf("%d (pid %d)", p.Rank, p.PID))
+		}
+	}
+	if len(ranks) == 0 {
+		return fmt.Sprintf("stopped by %s; every rank had already exited", res.Signal)
+	}
+	return fmt.Sprintf("stopped by %s: forwarded it to ranks %s; none is left running", res.Signal, strings.Join(ranks, ", "))
 }

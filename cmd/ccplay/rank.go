@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/ccplay/ccplay/job"
 )
@@ -21,7 +22,9 @@ const (
 		"ranks is connected. Each call's result is verified against the collective's definition\n" +
 		"(prim.Reference; with --repeat K, every warm-up call's and the last of the K back-to-back\n" +
 		"timed calls') and printed as one JSON line on stdout; an error is one line on stderr and a\n" +
-		"non-zero exit status (1 for a failed run: a peer that died, a timeout, mismatched calls)."
+		"non-zero exit status (1 for a failed run: a peer that died, a timeout, mismatched calls).\n" +
+		"The launch passes the job's random token in the environment (" + job.TokenEnv + ", not on the\n" +
+		"command line, which ps shows to every user); every connection proves it before any data moves."
 )
 
 // spinHelp describes --spin (launch, rank and bench).
@@ -38,7 +41,9 @@ func programFlags(f *flagSet) {
 	f.text("spin", spinHelp, "auto")
 }
 
-// runRank implements `ccplay rank`: job.ReadRank, then job.RunRank.
+// runRank implements `ccplay rank`: job.ReadRank, job.RankRendezvous
+// (what the launch passed in the environment: the job token, rank 0's
+// rendezvous socket), then job.RunRank.
 func runRank(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f := newFlagSet(job.RankCommand)
 	f.text("rank", "this process's rank, 0 to np−1", "")
@@ -52,7 +57,12 @@ func runRank(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return f.report(stderr, err)
 	}
-	if err := job.RunRank(rank, addr, cfg, stdout); err != nil {
+	rv, err := job.RankRendezvous(rank, addr, os.Getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "ccplay: %s: %s\n", job.RankCommand, oneLine(err.Error()))
+		return exitUsage
+	}
+	if err := job.RunRank(rank, rv, cfg, stdout); err != nil {
 		fmt.Fprintf(stderr, "ccplay: %s: %s\n", job.RankCommand, oneLine(err.Error()))
 		return exitInternal
 	}
