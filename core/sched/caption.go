@@ -40,7 +40,7 @@ func CaptionOf(s *Schedule, round int) Caption {
 	p := s.Spec.Ranks
 	seen := map[Pair]bool{}
 	for _, t := range rd.Transfers {
-		x := Pair{Src: int(t.Src), Dst: int(t.Dst), Chunk: chunkAt(off, t)}
+		x := Pair{Src: int(t.Src), Dst: int(t.Dst), Chunk: ChunkAt(off, t)}
 		if x.Src == x.Dst || seen[x] {
 			continue
 		}
@@ -104,8 +104,9 @@ func ChunkOffsets(s *Schedule) []int {
 	return nil
 }
 
-// chunkAt is the index of the chunk transfer t carries whole, or −1.
-func chunkAt(off []int, t Transfer) int {
+// ChunkAt is the index of the chunk transfer t carries whole among the
+// chunk offsets off (ChunkOffsets), or −1.
+func ChunkAt(off []int, t Transfer) int {
 	i := sort.SearchInts(off, int(t.SrcOff))
 	for i+1 < len(off) && off[i+1] == off[i] {
 		i++ // an empty chunk shares its offset with the next

@@ -30,7 +30,7 @@ func TestCaptionRing(t *testing.T) {
 				}
 				for _, x := range rd.Transfers {
 					src := int(x.Src)
-					if int(x.Dst) != (src+1)%p || chunkAt(off, x) != ((src+c.Offset)%p+p)%p {
+					if int(x.Dst) != (src+1)%p || ChunkAt(off, x) != ((src+c.Offset)%p+p)%p {
 						t.Fatalf("P=%d round %d: transfer %+v is not rank i → i+1 with chunk (i%+d) mod P", p, i+1, x, c.Offset)
 					}
 				}
@@ -60,7 +60,7 @@ func TestCaptionTree(t *testing.T) {
 				}
 				want := map[Pair]bool{}
 				for _, x := range rd.Transfers {
-					ch := chunkAt(off, x)
+					ch := ChunkAt(off, x)
 					if ch < 0 {
 						t.Fatalf("P=%d k=%d round %d: transfer %+v carries no whole chunk", p, k, i+1, x)
 					}
