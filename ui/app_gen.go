@@ -49,6 +49,7 @@ func (c *App) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					vgn = vgEl(vgparent, "button", "type", "button", "id", "lang-zh")
+					vgn.AddAttrInterface("aria-pressed", c.LangPressed("zh"))
 					vgn.AddAttrInterface("class", c.LangClass("zh"))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
@@ -61,6 +62,7 @@ func (c *App) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = vgText(vgparent, "中文")
 					}
 					vgn = vgEl(vgparent, "button", "type", "button", "id", "lang-en")
+					vgn.AddAttrInterface("aria-pressed", c.LangPressed("en"))
 					vgn.AddAttrInterface("class", c.LangClass("en"))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
@@ -71,6 +73,18 @@ func (c *App) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgparent := vgn
 						_ = vgparent
 						vgn = vgText(vgparent, "English")
+					}
+				}
+				if c.CopyFailed() {
+					vgn = vgEl(vgparent, "p", "class", "copy-manual", "role", "alert")
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = vgEl(vgparent, "label", "for", "copy-manual")
+						vgn.SetInnerHTML(c.S.T("copy.failed"))
+						vgn = vgText(vgparent, " ")
+						vgn = vgEl(vgparent, "input", "type", "text", "readonly", "readonly", "id", "copy-manual")
+						vgn.AddAttrInterface("value", c.ManualLink())
 					}
 				}
 			}
@@ -87,25 +101,9 @@ func (c *App) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.SetInnerHTML(c.S.Panic)
 			}
 		}
-		if c.ShowControls() {
-			{
-				vgcompKey := vugu.MakeCompKey(0x13157D2049200522^vgin.CurrentPositionHash(), vgiterkey)
-				// ask BuildEnv for prior instance of this specific component
-				vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Controls)
-				if vgcomp == nil {
-					// create new one if needed
-					vgcomp = new(Controls)
-					vgin.BuildEnv.WireComponent(vgcomp)
-				}
-				vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
-				vgcomp.S = c.S
-				vgout.Components = append(vgout.Components, vgcomp)
-				vgn = &vugu.VGNode{Component: vgcomp}
-				vgparent.AppendChild(vgn)
-			}
-		}
 		if !c.S.Embed {
 			vgn = vgEl(vgparent, "nav", "class", "tabs", "role", "tablist")
+			vgn.AddAttrInterface("aria-label", c.S.T("tabs.label"))
 			{
 				vgparent := vgn
 				_ = vgparent
@@ -114,10 +112,12 @@ func (c *App) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					_ = vgiterkey
 					v := v
 					_ = v
-					vgn = vgEl(vgparent, "button", "type", "button", "role", "tab")
-					vgn.AddAttrInterface("aria-selected", c.S.View == v)
+					vgn = vgEl(vgparent, "button", "type", "button", "role", "tab", "aria-controls", "panel")
+					vgn.AddAttrInterface("aria-selected", c.TabSelected(v))
 					vgn.AddAttrInterface("class", c.TabClass(v))
+					vgn.AddAttrInterface("data-view", v)
 					vgn.AddAttrInterface("id", "tab-"+v)
+					vgn.AddAttrInterface("tabindex", c.TabIndex(v))
 					vgn.SetInnerHTML(c.S.T("view." + v))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
@@ -127,17 +127,84 @@ func (c *App) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 			}
 		}
-		vgn = vgEl(vgparent, "main", "class", "view")
+		vgn = vgEl(vgparent, "div")
+		vgn.AddAttrInterface("class", c.BodyClass())
 		{
 			vgparent := vgn
 			_ = vgparent
+			if c.ShowControls() {
+				vgn = vgEl(vgparent, "div", "class", "drawer", "id", "drawer")
+				{
+					vgparent := vgn
+					_ = vgparent
+					if !c.ControlsOnly() {
+						vgn = vgEl(vgparent, "button", "type", "button", "class", "drawer-toggle", "id", "drawer-toggle", "aria-controls", "controls")
+						vgn.AddAttrInterface("aria-expanded", c.DrawerExpanded())
+						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+							EventType: "click",
+							Func:      func(event vugu.DOMEvent) { c.ToggleControls() },
+							// TODO: implement capture, etc. mostly need to decide syntax
+						})
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = vgEl(vgparent, "span", "class", "chev", "aria-hidden", "true")
+							vgn.SetInnerHTML(c.DrawerChevron())
+							vgn = vgText(vgparent, " ")
+							vgn = vgEl(vgparent, "span")
+							vgn.SetInnerHTML(c.S.T("controls.only"))
+							vgn = vgText(vgparent, " ")
+							vgn = vgEl(vgparent, "span", "class", "drawer-sum")
+							vgn.SetInnerHTML(c.DrawerSummary())
+						}
+					}
+					if c.ControlsOpen() || c.ControlsOnly() {
+						{
+							vgcompKey := vugu.MakeCompKey(0x13157D2049200522^vgin.CurrentPositionHash(), vgiterkey)
+							// ask BuildEnv for prior instance of this specific component
+							vgcomp, _ := vgin.BuildEnv.CachedComponent(vgcompKey).(*Controls)
+							if vgcomp == nil {
+								// create new one if needed
+								vgcomp = new(Controls)
+								vgin.BuildEnv.WireComponent(vgcomp)
+							}
+							vgin.BuildEnv.UseComponent(vgcompKey, vgcomp) // ensure we can use this in the cache next time around
+							vgcomp.S = c.S
+							vgout.Components = append(vgout.Components, vgcomp)
+							vgn = &vugu.VGNode{Component: vgcomp}
+							vgparent.AppendChild(vgn)
+						}
+					}
+				}
+			}
+			vgn = vgEl(vgparent, "main", "id", "panel")
+			vgn.AddAttrInterface("aria-labelledby", c.PanelLabel())
+			vgn.AddAttrInterface("class", c.ViewClass())
+			vgn.AddAttrInterface("role", c.PanelRole())
 			{
-				var vgcomp vugu.Builder = c.View()
-				if vgcomp != nil {
-					vgin.BuildEnv.WireComponent(vgcomp)
-					vgout.Components = append(vgout.Components, vgcomp)
-					vgn = &vugu.VGNode{Component: vgcomp}
-					vgparent.AppendChild(vgn)
+				vgparent := vgn
+				_ = vgparent
+				if c.S.Adjusted() != "" {
+					vgn = vgEl(vgparent, "p", "class", "adjusted", "id", "adjusted", "role", "status")
+					vgn.SetInnerHTML(c.S.Adjusted())
+				}
+				if c.StaleBanner() != "" {
+					vgn = vgEl(vgparent, "p", "class", "stale-banner", "id", "stale", "role", "status")
+					vgn.SetInnerHTML(c.StaleBanner())
+				}
+				vgn = vgEl(vgparent, "div", "class", "view-body")
+				{
+					vgparent := vgn
+					_ = vgparent
+					{
+						var vgcomp vugu.Builder = c.View()
+						if vgcomp != nil {
+							vgin.BuildEnv.WireComponent(vgcomp)
+							vgout.Components = append(vgout.Components, vgcomp)
+							vgn = &vugu.VGNode{Component: vgcomp}
+							vgparent.AppendChild(vgn)
+						}
+					}
 				}
 			}
 		}

@@ -87,16 +87,36 @@ func TestQueryCarriesTheViewsFields(t *testing.T) {
 	}
 }
 
-// TestCopyLabel: "copied" until the question or the planner changes.
+// TestCopyLabel: "copied" once the clipboard took the link, until the
+// question or the planner changes; a refusal or no clipboard shows the
+// link to copy by hand.
 func TestCopyLabel(t *testing.T) {
 	s := NewState("", "en")
 	a := NewApp(s)
+	a.LinkBase = "http://x/"
 	var got string
-	a.Copy = func(link string) { got = link }
+	var done func(bool)
+	a.Copy = func(link string, d func(bool)) { got, done = link, d }
 	a.CopyLink(event(""))
-	if got != a.Query() || a.CopyLabel() != s.T("copied") {
+	if a.CopyLabel() != s.T("copy") {
+		t.Errorf("before the clipboard answers the label says %q", a.CopyLabel())
+	}
+	done(true)
+	if got != "http://x/?"+a.Query() || a.CopyLabel() != s.T("copied") || a.CopyFailed() {
 		t.Fatalf("copied %q, label %q", got, a.CopyLabel())
 	}
+	a.CopyLink(event(""))
+	done(false)
+	if a.CopyLabel() != s.T("copy") || !a.CopyFailed() || a.ManualLink() != got {
+		t.Errorf("a refused copy: label %q, failed %v, manual link %q", a.CopyLabel(), a.CopyFailed(), a.ManualLink())
+	}
+	a.Copy = nil
+	a.CopyLink(event(""))
+	if !a.CopyFailed() {
+		t.Error("without a clipboard the copy must fail visibly")
+	}
+	a.Copy = func(link string, d func(bool)) { d(true) }
+	a.CopyLink(event(""))
 	a.Plan.SetPlanField("tp", "4")
 	if a.CopyLabel() != s.T("copy") {
 		t.Errorf("a planner edit left %q", a.CopyLabel())

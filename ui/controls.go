@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strconv"
+
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
@@ -60,7 +62,7 @@ func (c *Controls) DTypeOptions() []Option {
 // FieldClass is the CSS class of the control for field f.
 func (c *Controls) FieldClass(f string) string {
 	s := c.S
-	if s.Field == f {
+	if s.fieldErr(f) != nil {
 		return "field bad"
 	}
 	return "field"
@@ -69,8 +71,53 @@ func (c *Controls) FieldClass(f string) string {
 // TextFields are the free-text controls, in display order.
 var TextFields = []string{"ranks", "size", "bandwidth", "efficiency", "latency", "gamma", "root", "chunks", "gpus-per-node"}
 
-// TextFieldList lists the free-text controls (for the template).
-func (c *Controls) TextFieldList() []string { return TextFields }
+// TextFieldList lists the free-text controls the selected view uses (for
+// the template).
+func (c *Controls) TextFieldList() []string { return c.shown(TextFields) }
+
+// shown is the fields of list that the controls show for the view.
+func (c *Controls) shown(list []string) []string {
+	var out []string
+	for _, f := range list {
+		if c.S.Shows(f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Invalid is aria-invalid of field f's input ("true" or "false").
+func (c *Controls) Invalid(f string) string { return strconv.FormatBool(c.S.fieldErr(f) != nil) }
+
+// KnobFields are NCCL's free-text knobs, in display order.
+var KnobFields = []string{"nccl-algo", "nccl-proto", "nccl-channels"}
+
+// KnobFieldList lists NCCL's knobs the view shows.
+func (c *Controls) KnobFieldList() []string { return c.shown(KnobFields) }
+
+// SystemOptions lists core's whole-system presets (topo.Systems), with
+// "none" (the question's own links) first.
+func (c *Controls) SystemOptions() []Option {
+	s := c.S
+	cur := s.text["system"]
+	out := []Option{{Value: "", Label: s.T("system.none"), Selected: cur == ""}}
+	for _, sys := range topo.Systems() {
+		out = append(out, Option{Value: sys.Name, Label: sys.Name + " — " + s.systemLabel(sys), Selected: cur == sys.Name})
+	}
+	return out
+}
+
+// CollNetOptions are NCCL_COLLNET_ENABLE's choices: NCCL's default (unset),
+// 0 and 1.
+func (c *Controls) CollNetOptions() []Option {
+	s := c.S
+	cur := s.text["nccl-collnet"]
+	return []Option{
+		{Value: "", Label: s.T("collnet.default"), Selected: cur == ""},
+		{Value: "0", Label: "0 · " + s.T("collnet.off"), Selected: cur == "0"},
+		{Value: "1", Label: "1 · " + s.T("collnet.on"), Selected: cur == "1"},
+	}
+}
 
 // AllowedFor is the short "accepted input" hint of field f.
 func (c *Controls) AllowedFor(f string) string { return c.S.T("hint." + f) }
@@ -81,20 +128,21 @@ func (c *Controls) AllowedFor(f string) string { return c.S.T("hint." + f) }
 // accepts), which the error replaces under the field. Fields without a
 // hint get the plain prefix.
 func (s *State) ErrText(f string) string {
-	if s.Field != f {
+	err := s.fieldErr(f)
+	if err == nil {
 		return ""
 	}
 	if hint := s.T("hint." + f); hint != "hint."+f {
-		return s.Tf("err.with", hint, s.ErrMsg(s.err))
+		return s.Tf("err.with", hint, s.ErrMsg(err))
 	}
-	return s.T("err.prefix") + s.ErrMsg(s.err)
+	return s.T("err.prefix") + s.ErrMsg(err)
 }
 
 // GeneralErr is an error not tied to a control field ("" if none).
 func (c *Controls) GeneralErr() string {
 	s := c.S
-	if s.Err != "" && s.text[s.Field] == "" && !isControl(s.Field) {
-		return s.ErrMsg(s.err)
+	if s.general != nil {
+		return s.ErrMsg(s.general)
 	}
 	return ""
 }
@@ -112,12 +160,16 @@ func isControl(f string) bool {
 // with GPUs per node, or while one of them holds an error to fix.
 func (c *Controls) ShowIntra() bool {
 	s := c.S
+	if !s.Shows("intra-preset") && len(c.IntraFieldList()) == 0 {
+		return false
+	}
 	if g := s.text["gpus-per-node"]; g != "0" && g != "" {
 		return true
 	}
-	switch s.Field {
-	case "intra-preset", "intra-bandwidth", "intra-latency":
-		return true
+	for _, f := range []string{"intra-preset", "intra-bandwidth", "intra-latency"} {
+		if s.fieldErr(f) != nil {
+			return true
+		}
 	}
 	return false
 }
@@ -152,7 +204,7 @@ var (
 )
 
 // IntraFieldList and SlowFieldList are the lists for the template.
-func (c *Controls) IntraFieldList() []string { return IntraFields }
+func (c *Controls) IntraFieldList() []string { return c.shown(IntraFields) }
 
 // SlowFieldList lists the straggler's fields (for the template).
-func (c *Controls) SlowFieldList() []string { return SlowFields }
+func (c *Controls) SlowFieldList() []string { return c.shown(SlowFields) }

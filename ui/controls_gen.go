@@ -25,162 +25,19 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		{
 			vgparent := vgn
 			_ = vgparent
-			vgn = vgEl(vgparent, "label")
-			vgn.AddAttrInterface("class", c.FieldClass("collective"))
-			{
-				vgparent := vgn
-				_ = vgparent
-				vgn = vgEl(vgparent, "span", "class", "lbl")
-				vgn.SetInnerHTML(c.S.T("f.collective"))
-				vgn = vgEl(vgparent, "select", "id", "f-collective", "data-field", "collective")
-				{
-					vgparent := vgn
-					_ = vgparent
-					for vgiterkeyt, o := range c.CollectiveOptions() {
-						var vgiterkey interface{} = vgiterkeyt
-						_ = vgiterkey
-						o := o
-						_ = o
-						vgn = vgEl(vgparent, "option")
-						vgn.AddAttrInterface("selected", o.Selected)
-						vgn.AddAttrInterface("value", o.Value)
-						vgn.SetInnerHTML(o.Label)
-					}
-				}
-				if c.S.ErrFor("collective") != "" {
-					vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
-					vgn.SetInnerHTML(c.S.ErrText("collective"))
-				}
-			}
-			vgn = vgEl(vgparent, "label")
-			vgn.AddAttrInterface("class", c.FieldClass("algorithm"))
-			{
-				vgparent := vgn
-				_ = vgparent
-				vgn = vgEl(vgparent, "span", "class", "lbl")
-				vgn.SetInnerHTML(c.S.T("f.algorithm"))
-				vgn = vgEl(vgparent, "select", "id", "f-algorithm", "data-field", "algorithm")
-				{
-					vgparent := vgn
-					_ = vgparent
-					for vgiterkeyt, o := range c.AlgorithmOptions() {
-						var vgiterkey interface{} = vgiterkeyt
-						_ = vgiterkey
-						o := o
-						_ = o
-						vgn = vgEl(vgparent, "option")
-						vgn.AddAttrInterface("disabled", o.Disabled)
-						vgn.AddAttrInterface("selected", o.Selected)
-						vgn.AddAttrInterface("value", o.Value)
-						vgn.SetInnerHTML(o.Label)
-					}
-				}
-				if c.S.ErrFor("algorithm") != "" {
-					vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
-					vgn.SetInnerHTML(c.S.ErrText("algorithm"))
-				}
-			}
-			vgn = vgEl(vgparent, "label")
-			vgn.AddAttrInterface("class", c.FieldClass("preset"))
-			{
-				vgparent := vgn
-				_ = vgparent
-				vgn = vgEl(vgparent, "span", "class", "lbl")
-				vgn.SetInnerHTML(c.S.T("f.preset"))
-				vgn = vgEl(vgparent, "select", "id", "f-preset", "data-field", "preset")
-				{
-					vgparent := vgn
-					_ = vgparent
-					for vgiterkeyt, o := range c.LinkPresetOptions("preset") {
-						var vgiterkey interface{} = vgiterkeyt
-						_ = vgiterkey
-						o := o
-						_ = o
-						vgn = vgEl(vgparent, "option")
-						vgn.AddAttrInterface("selected", o.Selected)
-						vgn.AddAttrInterface("value", o.Value)
-						vgn.SetInnerHTML(o.Label)
-					}
-				}
-				if c.S.ErrFor("preset") != "" {
-					vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
-					vgn.SetInnerHTML(c.S.ErrText("preset"))
-				}
-			}
-			vgn = vgEl(vgparent, "label")
-			vgn.AddAttrInterface("class", c.FieldClass("dtype"))
-			{
-				vgparent := vgn
-				_ = vgparent
-				vgn = vgEl(vgparent, "span", "class", "lbl")
-				vgn.SetInnerHTML(c.S.T("f.dtype"))
-				vgn = vgEl(vgparent, "select", "id", "f-dtype", "data-field", "dtype")
-				{
-					vgparent := vgn
-					_ = vgparent
-					for vgiterkeyt, o := range c.DTypeOptions() {
-						var vgiterkey interface{} = vgiterkeyt
-						_ = vgiterkey
-						o := o
-						_ = o
-						vgn = vgEl(vgparent, "option")
-						vgn.AddAttrInterface("selected", o.Selected)
-						vgn.AddAttrInterface("value", o.Value)
-						vgn.SetInnerHTML(o.Label)
-					}
-				}
-			}
-		}
-		vgn = vgEl(vgparent, "div", "class", "field-row")
-		{
-			vgparent := vgn
-			_ = vgparent
-			for vgiterkeyt, f := range c.TextFieldList() {
-				var vgiterkey interface{} = vgiterkeyt
-				_ = vgiterkey
-				f := f
-				_ = f
+			if c.S.Shows("collective") {
 				vgn = vgEl(vgparent, "label")
-				vgn.AddAttrInterface("class", c.FieldClass(f))
+				vgn.AddAttrInterface("class", c.FieldClass("collective"))
 				{
 					vgparent := vgn
 					_ = vgparent
 					vgn = vgEl(vgparent, "span", "class", "lbl")
-					vgn.SetInnerHTML(c.S.T("f." + f))
-					vgn = vgEl(vgparent, "input", "type", "text", "spellcheck", "false", "autocomplete", "off")
-					vgn.AddAttrInterface("aria-invalid", c.S.ErrFor(f) != "")
-					vgn.AddAttrInterface("data-field", f)
-					vgn.AddAttrInterface("id", "f-"+f)
-					vgn.AddAttrInterface("title", c.AllowedFor(f))
-					vgn.AddAttrInterface("value", c.S.Text(f))
-					if c.S.ErrFor(f) == "" {
-						vgn = vgEl(vgparent, "span", "class", "hint")
-						vgn.SetInnerHTML(c.AllowedFor(f))
-					}
-					if c.S.ErrFor(f) != "" {
-						vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
-						vgn.SetInnerHTML(c.S.ErrText(f))
-					}
-				}
-			}
-		}
-		if c.ShowIntra() {
-			vgn = vgEl(vgparent, "div", "class", "field-row cluster", "id", "c-intra")
-			{
-				vgparent := vgn
-				_ = vgparent
-				vgn = vgEl(vgparent, "label")
-				vgn.AddAttrInterface("class", c.FieldClass("intra-preset"))
-				{
-					vgparent := vgn
-					_ = vgparent
-					vgn = vgEl(vgparent, "span", "class", "lbl")
-					vgn.SetInnerHTML(c.S.T("f.intra-preset"))
-					vgn = vgEl(vgparent, "select", "id", "f-intra-preset", "data-field", "intra-preset")
+					vgn.SetInnerHTML(c.S.T("f.collective"))
+					vgn = vgEl(vgparent, "select", "id", "f-collective", "data-field", "collective")
 					{
 						vgparent := vgn
 						_ = vgparent
-						for vgiterkeyt, o := range c.LinkPresetOptions("intra-preset") {
+						for vgiterkeyt, o := range c.CollectiveOptions() {
 							var vgiterkey interface{} = vgiterkeyt
 							_ = vgiterkey
 							o := o
@@ -191,9 +48,196 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn.SetInnerHTML(o.Label)
 						}
 					}
-					if c.S.ErrFor("intra-preset") != "" {
+					if c.S.ErrFor("collective") != "" {
 						vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
-						vgn.SetInnerHTML(c.S.ErrText("intra-preset"))
+						vgn.SetInnerHTML(c.S.ErrText("collective"))
+					}
+				}
+			}
+			if c.S.Shows("algorithm") {
+				vgn = vgEl(vgparent, "label")
+				vgn.AddAttrInterface("class", c.FieldClass("algorithm"))
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = vgEl(vgparent, "span", "class", "lbl")
+					vgn.SetInnerHTML(c.S.T("f.algorithm"))
+					vgn = vgEl(vgparent, "select", "id", "f-algorithm", "data-field", "algorithm")
+					{
+						vgparent := vgn
+						_ = vgparent
+						for vgiterkeyt, o := range c.AlgorithmOptions() {
+							var vgiterkey interface{} = vgiterkeyt
+							_ = vgiterkey
+							o := o
+							_ = o
+							vgn = vgEl(vgparent, "option")
+							vgn.AddAttrInterface("disabled", o.Disabled)
+							vgn.AddAttrInterface("selected", o.Selected)
+							vgn.AddAttrInterface("value", o.Value)
+							vgn.SetInnerHTML(o.Label)
+						}
+					}
+					if c.S.ErrFor("algorithm") != "" {
+						vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
+						vgn.SetInnerHTML(c.S.ErrText("algorithm"))
+					}
+				}
+			}
+			if c.S.Shows("system") {
+				vgn = vgEl(vgparent, "label")
+				vgn.AddAttrInterface("class", c.FieldClass("system"))
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = vgEl(vgparent, "span", "class", "lbl")
+					vgn.SetInnerHTML(c.S.T("f.system"))
+					vgn = vgEl(vgparent, "select", "id", "f-system", "data-field", "system")
+					{
+						vgparent := vgn
+						_ = vgparent
+						for vgiterkeyt, o := range c.SystemOptions() {
+							var vgiterkey interface{} = vgiterkeyt
+							_ = vgiterkey
+							o := o
+							_ = o
+							vgn = vgEl(vgparent, "option")
+							vgn.AddAttrInterface("selected", o.Selected)
+							vgn.AddAttrInterface("value", o.Value)
+							vgn.SetInnerHTML(o.Label)
+						}
+					}
+					if c.S.ErrFor("system") != "" {
+						vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
+						vgn.SetInnerHTML(c.S.ErrText("system"))
+					}
+				}
+			}
+			if c.S.Shows("preset") {
+				vgn = vgEl(vgparent, "label")
+				vgn.AddAttrInterface("class", c.FieldClass("preset"))
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = vgEl(vgparent, "span", "class", "lbl")
+					vgn.SetInnerHTML(c.S.T("f.preset"))
+					vgn = vgEl(vgparent, "select", "id", "f-preset", "data-field", "preset")
+					{
+						vgparent := vgn
+						_ = vgparent
+						for vgiterkeyt, o := range c.LinkPresetOptions("preset") {
+							var vgiterkey interface{} = vgiterkeyt
+							_ = vgiterkey
+							o := o
+							_ = o
+							vgn = vgEl(vgparent, "option")
+							vgn.AddAttrInterface("selected", o.Selected)
+							vgn.AddAttrInterface("value", o.Value)
+							vgn.SetInnerHTML(o.Label)
+						}
+					}
+					if c.S.ErrFor("preset") != "" {
+						vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
+						vgn.SetInnerHTML(c.S.ErrText("preset"))
+					}
+				}
+			}
+			if c.S.Shows("dtype") {
+				vgn = vgEl(vgparent, "label")
+				vgn.AddAttrInterface("class", c.FieldClass("dtype"))
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = vgEl(vgparent, "span", "class", "lbl")
+					vgn.SetInnerHTML(c.S.T("f.dtype"))
+					vgn = vgEl(vgparent, "select", "id", "f-dtype", "data-field", "dtype")
+					{
+						vgparent := vgn
+						_ = vgparent
+						for vgiterkeyt, o := range c.DTypeOptions() {
+							var vgiterkey interface{} = vgiterkeyt
+							_ = vgiterkey
+							o := o
+							_ = o
+							vgn = vgEl(vgparent, "option")
+							vgn.AddAttrInterface("selected", o.Selected)
+							vgn.AddAttrInterface("value", o.Value)
+							vgn.SetInnerHTML(o.Label)
+						}
+					}
+				}
+			}
+		}
+		if len(c.TextFieldList()) > 0 {
+			vgn = vgEl(vgparent, "div", "class", "field-row")
+			{
+				vgparent := vgn
+				_ = vgparent
+				for vgiterkeyt, f := range c.TextFieldList() {
+					var vgiterkey interface{} = vgiterkeyt
+					_ = vgiterkey
+					f := f
+					_ = f
+					vgn = vgEl(vgparent, "label")
+					vgn.AddAttrInterface("class", c.FieldClass(f))
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = vgEl(vgparent, "span", "class", "lbl")
+						vgn.SetInnerHTML(c.S.T("f." + f))
+						vgn = vgEl(vgparent, "input", "type", "text", "spellcheck", "false", "autocomplete", "off")
+						vgn.AddAttrInterface("aria-describedby", "d-"+f)
+						vgn.AddAttrInterface("aria-invalid", c.Invalid(f))
+						vgn.AddAttrInterface("data-field", f)
+						vgn.AddAttrInterface("id", "f-"+f)
+						vgn.AddAttrInterface("title", c.AllowedFor(f))
+						vgn.AddAttrInterface("value", c.S.Text(f))
+						if c.S.ErrFor(f) == "" {
+							vgn = vgEl(vgparent, "span", "class", "hint")
+							vgn.AddAttrInterface("id", "d-"+f)
+							vgn.SetInnerHTML(c.AllowedFor(f))
+						}
+						if c.S.ErrFor(f) != "" {
+							vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
+							vgn.AddAttrInterface("id", "d-"+f)
+							vgn.SetInnerHTML(c.S.ErrText(f))
+						}
+					}
+				}
+			}
+		}
+		if c.ShowIntra() {
+			vgn = vgEl(vgparent, "div", "class", "field-row cluster", "id", "c-intra")
+			{
+				vgparent := vgn
+				_ = vgparent
+				if c.S.Shows("intra-preset") {
+					vgn = vgEl(vgparent, "label")
+					vgn.AddAttrInterface("class", c.FieldClass("intra-preset"))
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = vgEl(vgparent, "span", "class", "lbl")
+						vgn.SetInnerHTML(c.S.T("f.intra-preset"))
+						vgn = vgEl(vgparent, "select", "id", "f-intra-preset", "data-field", "intra-preset")
+						{
+							vgparent := vgn
+							_ = vgparent
+							for vgiterkeyt, o := range c.LinkPresetOptions("intra-preset") {
+								var vgiterkey interface{} = vgiterkeyt
+								_ = vgiterkey
+								o := o
+								_ = o
+								vgn = vgEl(vgparent, "option")
+								vgn.AddAttrInterface("selected", o.Selected)
+								vgn.AddAttrInterface("value", o.Value)
+								vgn.SetInnerHTML(o.Label)
+							}
+						}
+						if c.S.ErrFor("intra-preset") != "" {
+							vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
+							vgn.SetInnerHTML(c.S.ErrText("intra-preset"))
+						}
 					}
 				}
 				for vgiterkeyt, f := range c.IntraFieldList() {
@@ -209,90 +253,163 @@ func (c *Controls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = vgEl(vgparent, "span", "class", "lbl")
 						vgn.SetInnerHTML(c.S.T("f." + f))
 						vgn = vgEl(vgparent, "input", "type", "text", "spellcheck", "false", "autocomplete", "off")
-						vgn.AddAttrInterface("aria-invalid", c.S.ErrFor(f) != "")
+						vgn.AddAttrInterface("aria-describedby", "d-"+f)
+						vgn.AddAttrInterface("aria-invalid", c.Invalid(f))
 						vgn.AddAttrInterface("data-field", f)
 						vgn.AddAttrInterface("id", "f-"+f)
 						vgn.AddAttrInterface("title", c.AllowedFor(f))
 						vgn.AddAttrInterface("value", c.S.Text(f))
 						if c.S.ErrFor(f) == "" {
 							vgn = vgEl(vgparent, "span", "class", "hint")
+							vgn.AddAttrInterface("id", "d-"+f)
 							vgn.SetInnerHTML(c.AllowedFor(f))
 						}
 						if c.S.ErrFor(f) != "" {
 							vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
+							vgn.AddAttrInterface("id", "d-"+f)
 							vgn.SetInnerHTML(c.S.ErrText(f))
 						}
 					}
 				}
 			}
 		}
-		vgn = vgEl(vgparent, "div", "class", "field-row slow", "id", "c-slow")
-		{
-			vgparent := vgn
-			_ = vgparent
-			for vgiterkeyt, f := range c.SlowFieldList() {
-				var vgiterkey interface{} = vgiterkeyt
-				_ = vgiterkey
-				f := f
-				_ = f
-				vgn = vgEl(vgparent, "label")
-				vgn.AddAttrInterface("class", c.FieldClass(f))
-				{
-					vgparent := vgn
-					_ = vgparent
-					vgn = vgEl(vgparent, "span", "class", "lbl")
-					vgn.SetInnerHTML(c.S.T("f." + f))
-					vgn = vgEl(vgparent, "input", "type", "text", "spellcheck", "false", "autocomplete", "off")
-					vgn.AddAttrInterface("aria-invalid", c.S.ErrFor(f) != "")
-					vgn.AddAttrInterface("data-field", f)
-					vgn.AddAttrInterface("id", "f-"+f)
-					vgn.AddAttrInterface("title", c.AllowedFor(f))
-					vgn.AddAttrInterface("value", c.S.Text(f))
-					if c.S.ErrFor(f) == "" {
-						vgn = vgEl(vgparent, "span", "class", "hint")
-						vgn.SetInnerHTML(c.AllowedFor(f))
-					}
-					if c.S.ErrFor(f) != "" {
-						vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
-						vgn.SetInnerHTML(c.S.ErrText(f))
-					}
-				}
-			}
-			vgn = vgEl(vgparent, "label")
-			vgn.AddAttrInterface("class", c.FieldClass("model"))
+		if len(c.SlowFieldList()) > 0 || c.S.Shows("model") {
+			vgn = vgEl(vgparent, "div", "class", "field-row slow", "id", "c-slow")
 			{
 				vgparent := vgn
 				_ = vgparent
-				vgn = vgEl(vgparent, "span", "class", "lbl")
-				vgn.SetInnerHTML(c.S.T("f.model"))
-				vgn = vgEl(vgparent, "select", "id", "f-model", "data-field", "model")
-				{
-					vgparent := vgn
-					_ = vgparent
-					for vgiterkeyt, o := range c.ModelOptions() {
-						var vgiterkey interface{} = vgiterkeyt
-						_ = vgiterkey
-						o := o
-						_ = o
-						vgn = vgEl(vgparent, "option")
-						vgn.AddAttrInterface("selected", o.Selected)
-						vgn.AddAttrInterface("value", o.Value)
-						vgn.SetInnerHTML(o.Label)
+				for vgiterkeyt, f := range c.SlowFieldList() {
+					var vgiterkey interface{} = vgiterkeyt
+					_ = vgiterkey
+					f := f
+					_ = f
+					vgn = vgEl(vgparent, "label")
+					vgn.AddAttrInterface("class", c.FieldClass(f))
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = vgEl(vgparent, "span", "class", "lbl")
+						vgn.SetInnerHTML(c.S.T("f." + f))
+						vgn = vgEl(vgparent, "input", "type", "text", "spellcheck", "false", "autocomplete", "off")
+						vgn.AddAttrInterface("aria-describedby", "d-"+f)
+						vgn.AddAttrInterface("aria-invalid", c.Invalid(f))
+						vgn.AddAttrInterface("data-field", f)
+						vgn.AddAttrInterface("id", "f-"+f)
+						vgn.AddAttrInterface("title", c.AllowedFor(f))
+						vgn.AddAttrInterface("value", c.S.Text(f))
+						if c.S.ErrFor(f) == "" {
+							vgn = vgEl(vgparent, "span", "class", "hint")
+							vgn.AddAttrInterface("id", "d-"+f)
+							vgn.SetInnerHTML(c.AllowedFor(f))
+						}
+						if c.S.ErrFor(f) != "" {
+							vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
+							vgn.AddAttrInterface("id", "d-"+f)
+							vgn.SetInnerHTML(c.S.ErrText(f))
+						}
 					}
 				}
-				if c.S.ErrFor("model") != "" {
-					vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
-					vgn.SetInnerHTML(c.S.ErrText("model"))
+				if c.S.Shows("model") {
+					vgn = vgEl(vgparent, "label")
+					vgn.AddAttrInterface("class", c.FieldClass("model"))
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = vgEl(vgparent, "span", "class", "lbl")
+						vgn.SetInnerHTML(c.S.T("f.model"))
+						vgn = vgEl(vgparent, "select", "id", "f-model", "data-field", "model")
+						{
+							vgparent := vgn
+							_ = vgparent
+							for vgiterkeyt, o := range c.ModelOptions() {
+								var vgiterkey interface{} = vgiterkeyt
+								_ = vgiterkey
+								o := o
+								_ = o
+								vgn = vgEl(vgparent, "option")
+								vgn.AddAttrInterface("selected", o.Selected)
+								vgn.AddAttrInterface("value", o.Value)
+								vgn.SetInnerHTML(o.Label)
+							}
+						}
+						if c.S.ErrFor("model") != "" {
+							vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
+							vgn.SetInnerHTML(c.S.ErrText("model"))
+						}
+					}
+				}
+			}
+		}
+		if len(c.KnobFieldList()) > 0 || c.S.Shows("nccl-collnet") {
+			vgn = vgEl(vgparent, "div", "class", "field-row knobs", "id", "c-knobs")
+			{
+				vgparent := vgn
+				_ = vgparent
+				for vgiterkeyt, f := range c.KnobFieldList() {
+					var vgiterkey interface{} = vgiterkeyt
+					_ = vgiterkey
+					f := f
+					_ = f
+					vgn = vgEl(vgparent, "label")
+					vgn.AddAttrInterface("class", c.FieldClass(f))
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = vgEl(vgparent, "span", "class", "lbl")
+						vgn.SetInnerHTML(c.S.T("f." + f))
+						vgn = vgEl(vgparent, "input", "type", "text", "spellcheck", "false", "autocomplete", "off")
+						vgn.AddAttrInterface("aria-describedby", "d-"+f)
+						vgn.AddAttrInterface("aria-invalid", c.Invalid(f))
+						vgn.AddAttrInterface("data-field", f)
+						vgn.AddAttrInterface("id", "f-"+f)
+						vgn.AddAttrInterface("title", c.AllowedFor(f))
+						vgn.AddAttrInterface("value", c.S.Text(f))
+						if c.S.ErrFor(f) == "" {
+							vgn = vgEl(vgparent, "span", "class", "hint")
+							vgn.AddAttrInterface("id", "d-"+f)
+							vgn.SetInnerHTML(c.AllowedFor(f))
+						}
+						if c.S.ErrFor(f) != "" {
+							vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
+							vgn.AddAttrInterface("id", "d-"+f)
+							vgn.SetInnerHTML(c.S.ErrText(f))
+						}
+					}
+				}
+				if c.S.Shows("nccl-collnet") {
+					vgn = vgEl(vgparent, "label")
+					vgn.AddAttrInterface("class", c.FieldClass("nccl-collnet"))
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = vgEl(vgparent, "span", "class", "lbl")
+						vgn.SetInnerHTML(c.S.T("f.nccl-collnet"))
+						vgn = vgEl(vgparent, "select", "id", "f-nccl-collnet", "data-field", "nccl-collnet")
+						{
+							vgparent := vgn
+							_ = vgparent
+							for vgiterkeyt, o := range c.CollNetOptions() {
+								var vgiterkey interface{} = vgiterkeyt
+								_ = vgiterkey
+								o := o
+								_ = o
+								vgn = vgEl(vgparent, "option")
+								vgn.AddAttrInterface("selected", o.Selected)
+								vgn.AddAttrInterface("value", o.Value)
+								vgn.SetInnerHTML(o.Label)
+							}
+						}
+						if c.S.ErrFor("nccl-collnet") != "" {
+							vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
+							vgn.SetInnerHTML(c.S.ErrText("nccl-collnet"))
+						}
+					}
 				}
 			}
 		}
 		if c.GeneralErr() != "" {
 			vgn = vgEl(vgparent, "p", "class", "err general", "role", "alert")
 			vgn.SetInnerHTML(c.GeneralErr())
-		}
-		if c.S.Err != "" {
-			vgn = vgEl(vgparent, "p", "class", "stale")
-			vgn.SetInnerHTML(c.S.T("stale"))
 		}
 	}
 	return vgout

@@ -3,6 +3,9 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
 
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/units"
@@ -19,7 +22,37 @@ var unitKindZH = map[string]string{"size": "大小", "bandwidth": "带宽", "dur
 // translates is built again from the translation with the same arguments,
 // arguments that are errors themselves in turn. A message without a
 // translation stays English. O(length of the message).
-func (s *State) ErrMsg(err error) string {
+func (s *State) ErrMsg(err error) string { return humanBytes(s.errMsg(err)) }
+
+// bigBytes matches a byte count of five or more digits as core's messages
+// write it ("375299968947541 bytes", "375299968947541 字节").
+var bigBytes = regexp.MustCompile(`\b(\d{5,}) (bytes|字节)`)
+
+// humanBytes adds the binary-unit reading to every large byte count of a
+// message: "375299968947541 bytes" becomes "341.3 TiB (375299968947541
+// bytes)", so a limit reads at a glance. O(len(msg)).
+func humanBytes(msg string) string {
+	idx := bigBytes.FindAllStringSubmatchIndex(msg, -1)
+	if idx == nil {
+		return msg
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range idx {
+		b.WriteString(msg[last:m[0]])
+		last = m[1]
+		n, err := strconv.ParseInt(msg[m[2]:m[3]], 10, 64)
+		if err != nil || (m[0] > 0 && msg[m[0]-1] == '(') {
+			b.WriteString(msg[m[0]:m[1]]) // already the exact figure beside a reading
+			continue
+		}
+		b.WriteString(units.FormatBytes(float64(n), true) + " (" + msg[m[0]:m[1]] + ")")
+	}
+	b.WriteString(msg[last:])
+	return b.String()
+}
+
+func (s *State) errMsg(err error) string {
 	if err == nil {
 		return ""
 	}
@@ -32,7 +65,7 @@ func (s *State) ErrMsg(err error) string {
 			return fmt.Sprintf(zh, s.errArgs(fe.Args)...)
 		}
 		if fe.Cause != nil {
-			return s.ErrMsg(fe.Cause)
+			return s.errMsg(fe.Cause)
 		}
 		return fe.Msg
 	}
@@ -57,7 +90,7 @@ func (s *State) errArgs(args []any) []any {
 	out := make([]any, len(args))
 	for i, a := range args {
 		if e, ok := a.(error); ok {
-			a = s.ErrMsg(e)
+			a = s.errMsg(e)
 		}
 		out[i] = a
 	}

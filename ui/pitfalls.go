@@ -36,23 +36,23 @@ func (c *Pitfalls) Quizzes() []Quiz {
 		if b, err := units.ParseBandwidth("400Gbps"); err == nil {
 			out = append(out, Quiz{"q-gbps", s.T("q1.q"), Rate(b.BytesPerSecond()), s.T("q1.r")})
 		}
-		if r, ok := s.eval(prim.AllReduce, sched.Ring, 8, 100<<20, 50e9); ok {
+		if r, ok := s.evalLecture(prim.AllReduce, sched.Ring, 8, 100<<20, 50e9); ok {
 			out = append(out, Quiz{"q-ring", s.T("q2.q"), BytesShort(r.BytesSentPerRank), s.T("q2.r")})
 		}
-		if r, ok := s.eval(prim.AllReduce, sched.Ring, 64, 4096, 50e9); ok {
+		if r, ok := s.evalLecture(prim.AllReduce, sched.Ring, 64, 4096, 50e9); ok {
 			share := strconv.FormatFloat(100*r.LatencyTermS/r.TimeS, 'f', 1, 64)
 			out = append(out, Quiz{"q-small", s.T("q3.q"), s.Tf("q3.a", Secs(r.LatencyTermS), Secs(r.BandwidthTermS), share), s.T("q3.r")})
 		}
 		ar := prim.Spec{Collective: prim.AllReduce, Ranks: 8, Op: prim.Sum, Count: 1 << 20}
 		ag := prim.Spec{Collective: prim.AllGather, Ranks: 8, Op: prim.Sum, Count: 1 << 20}
 		out = append(out, Quiz{"q-outlen", s.T("q4.q"), s.Tf("q4.a", ar.OutLen(0), ag.OutLen(0)), s.T("q4.r")})
-		nv, ok1 := s.eval(prim.AllReduce, sched.Ring, 8, 64<<20, 450e9)
-		pc, ok2 := s.eval(prim.AllReduce, sched.Ring, 8, 64<<20, 32e9)
+		nv, ok1 := s.evalLecture(prim.AllReduce, sched.Ring, 8, 64<<20, 450e9)
+		pc, ok2 := s.evalLecture(prim.AllReduce, sched.Ring, 8, 64<<20, 32e9)
 		if ok1 && ok2 {
 			out = append(out, Quiz{"q-pcie", s.T("q5.q"), s.Tf("q5.a", Secs(nv.TimeS), Secs(pc.TimeS), strconv.FormatFloat(pc.TimeS/nv.TimeS, 'f', 1, 64)), s.T("q5.r")})
 		}
-		rg, ok1 := s.eval(prim.AllReduce, sched.Ring, 2048, 100<<20, 50e9)
-		tr, ok2 := s.eval(prim.AllReduce, sched.Tree, 2048, 100<<20, 50e9)
+		rg, ok1 := s.evalLecture(prim.AllReduce, sched.Ring, 2048, 100<<20, 50e9)
+		tr, ok2 := s.evalLecture(prim.AllReduce, sched.Tree, 2048, 100<<20, 50e9)
 		if ok1 && ok2 {
 			out = append(out, Quiz{"q-steps", s.T("q6.q"), s.Tf("q6.a", rg.Steps, 2*sched.Log2Ceil(2048)), s.Tf("q6.r", tr.Steps)})
 		}

@@ -33,9 +33,22 @@ type State struct {
 	query map[string]string // the URL query the page was opened with (views read their own fields from it)
 	text  map[string]string // control field → text as typed
 	given map[string]bool   // link fields given explicitly (URL or typed); see lookup
-	Field string            // the field whose text is invalid now ("" if none)
+	Field string            // the first field whose text is invalid now ("" if none)
 	Err   string            // that field's message (the core's, naming what is accepted; English)
 	err   error             // the error Err is the message of (ErrMsg says it in the page's language)
+	// errs are every invalid field at once, in the order the core found
+	// them (Field and Err are the first); see recompute.
+	errs    []fieldErr
+	general error // an error no control field is to blame for (nil if none)
+	// validText and validGiven are text and given as they were when P was
+	// last valid: a field in error is checked against them (see recompute)
+	// and the URL carries them while any field is in error.
+	validText  map[string]string
+	validGiven map[string]bool
+	// adjusted says what a change of the collective changed with it so that
+	// the question stays valid (see landCollective); cleared by the next
+	// edit.
+	adjusted []adjustment
 
 	P cost.Params // last valid question
 	R cost.Result // cost.Evaluate(P); while pending, cost.EvaluateDeferred(P)
@@ -60,7 +73,8 @@ type State struct {
 // ControlFields are the cost fields the controls edit and the URL carries,
 // with the CLI's flag names, in display order.
 var ControlFields = []string{"collective", "algorithm", "ranks", "size", "bandwidth", "efficiency", "latency", "gamma", "root", "dtype", "chunks", "gpus-per-node",
-	"preset", "intra-preset", "intra-bandwidth", "intra-latency", "slow-rank", "slow-factor", "slow-link", "model"}
+	"preset", "intra-preset", "intra-bandwidth", "intra-latency", "slow-rank", "slow-factor", "slow-link", "model",
+	"system", "nccl-algo", "nccl-proto", "nccl-channels", "nccl-collnet"}
 
 // alwaysInURL are the fields written to the URL even at their defaults, so a
 // shared link states the whole question (collective, algorithm, P, S, B, α).
@@ -83,6 +97,9 @@ func NewState(query, navLang string) *State {
 			s.given[f] = true
 		}
 	}
+	if _, ok := q["collective"]; ok {
+		s.landCollective() // a link to a collective lands on a question the core answers
+	}
 	if l, ok := q["lang"]; ok && (l == "zh" || l == "en") {
 		s.Lang = l
 	}
@@ -103,6 +120,10 @@ func NewState(query, navLang string) *State {
 		s.P = p
 		s.R, _ = cost.Evaluate(p)
 	}
+	s.validText, s.validGiven = map[string]string{}, map[string]bool{}
+	for _, f := range ControlFields {
+		s.validText[f] = request.Default(f)
+	}
 	s.recompute()
 	s.Complete() // the first page is complete: there is no earlier answer to show meanwhile
 	return s
@@ -121,10 +142,33 @@ func (s *State) Text(f string) string { return s.text[f] }
 
 // ErrFor is the inline message for field f ("" when f is fine).
 func (s *State) ErrFor(f string) string {
-	if s.Field == f {
-		return s.Err
+	if e := s.fieldErr(f); e != nil {
+		return e.Error()
 	}
 	return ""
+}
+
+// fieldErr is field f's error (nil when f is fine).
+func (s *State) fieldErr(f string) error {
+	for _, e := range s.errs {
+		if e.field == f {
+			return e.err
+		}
+	}
+	return nil
+}
+
+// Invalid reports whether any field is in error: the views then show the
+// last valid result, dimmed, under a banner (see StaleBanner).
+func (s *State) Invalid() bool { return s.Err != "" }
+
+// ErrFields are the fields in error, in the order the core found them.
+func (s *State) ErrFields() []string {
+	out := make([]string, len(s.errs))
+	for i, e := range s.errs {
+		out[i] = e.field
+	}
+	return out
 }
 
 // SetField sets the text of control field f and re-asks the core. On bad
@@ -137,6 +181,10 @@ func (s *State) SetField(f, v string) {
 	s.text[f] = v
 	s.markGiven(f, v)
 	s.edits++
+	s.adjusted = nil
+	if f == "collective" {
+		s.landCollective()
+	}
 	s.recompute()
 }
 
@@ -144,25 +192,77 @@ func (s *State) SetField(f, v string) {
 // CLI's word for word) and evaluates the question with
 // cost.EvaluateDeferred: everything but an executed schedule's cost, which
 // Complete adds (the browser calls it once the quick answer is painted).
+//
+// Every invalid field is found at once: when the core refuses a field, that
+// field is marked and asked again with its last valid text (validText), and
+// so on until the core accepts the rest or refuses a field already marked
+// (at most one pass per field). P and R change only when no field is in
+// error. O(fields) parses; one evaluation per pass.
 func (s *State) recompute() {
 	s.Panic = ""
 	s.syncPresets()
-	p, err := request.CostParams(s.lookup)
-	if err == nil {
-		var r cost.Result
-		var deferred bool
-		if r, deferred, err = cost.EvaluateDeferred(p); err == nil {
-			s.P, s.R, s.Field, s.Err, s.err, s.pending = p, r, "", "", nil, deferred
-			return
+	s.errs = nil
+	subst := map[string]bool{}
+	get := func(f string) (string, bool) {
+		if subst[f] {
+			return lookupIn(s.validText, s.validGiven, f)
+		}
+		return s.lookup(f)
+	}
+	var general error
+	for range len(ControlFields) + 1 {
+		p, err := request.CostParams(get)
+		if err == nil {
+			var r cost.Result
+			var deferred bool
+			if r, deferred, err = cost.EvaluateDeferred(p); err == nil {
+				if len(s.errs) == 0 {
+					s.P, s.R, s.pending = p, r, deferred
+					s.snapshot()
+					s.syncSystem()
+				}
+				break
+			}
+		}
+		var fe *fielderr.Error
+		if !errors.As(err, &fe) || !isControl(fe.Field) || subst[fe.Field] {
+			if fe == nil || !subst[fe.Field] {
+				general = err
+			}
+			break
+		}
+		s.errs = append(s.errs, fieldErr{fe.Field, err})
+		subst[fe.Field] = true
+	}
+	s.Field, s.Err, s.err, s.general = "", "", nil, general
+	first := general
+	if len(s.errs) > 0 {
+		first = s.errs[0].err
+	}
+	if first != nil {
+		s.err, s.Err = first, first.Error()
+		var fe *fielderr.Error
+		if errors.As(first, &fe) {
+			s.Field, s.Err = fe.Field, fe.Msg
 		}
 	}
-	var fe *fielderr.Error
-	if errors.As(err, &fe) {
-		s.Field, s.Err = fe.Field, fe.Msg
-	} else {
-		s.Field, s.Err = "", err.Error()
+}
+
+// fieldErr is one invalid field and the core's error for it.
+type fieldErr struct {
+	field string
+	err   error
+}
+
+// snapshot records the current text as the last valid one.
+func (s *State) snapshot() {
+	for f, v := range s.text {
+		s.validText[f] = v
 	}
-	s.err = err
+	clear(s.validGiven)
+	for f, g := range s.given {
+		s.validGiven[f] = g
+	}
 }
 
 // Pending reports whether R still lacks the executed schedule's cost that
@@ -243,10 +343,18 @@ func (s *State) Recovered(r any) {
 // latency only when no preset stands for them), the intra-node link's
 // only when given, the others when they differ from the CLI's defaults
 // (inQuery). Deterministic order (ControlFields).
+//
+// While a field is in error the URL carries the last valid question
+// instead, so the address bar and "Copy link" never share a state the page
+// refuses.
 func (s *State) addQuestion(add func(k, v string)) {
+	text, given := s.text, s.given
+	if s.Invalid() {
+		text, given = s.validText, s.validGiven
+	}
 	for _, f := range ControlFields {
-		if s.inQuery(f) {
-			add(f, s.text[f])
+		if inQuery(text, given, f) {
+			add(f, text[f])
 		}
 	}
 }

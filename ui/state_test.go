@@ -14,7 +14,7 @@ func TestQueryRoundTrip(t *testing.T) {
 		{"ranks=64&lang=zh&view=ledger", "collective=allreduce&algorithm=ring&ranks=64&size=100MiB&bandwidth=50GB/s&latency=5us&lang=zh&view=ledger", "view and language kept"},
 		{"efficiency=90%25&gamma=1e-11&embed=charts", "collective=allreduce&algorithm=ring&ranks=8&size=100MiB&bandwidth=50GB/s&efficiency=90%25&latency=5us&gamma=1e-11&lang=en&embed=charts", "non-default extras, escaped; embed names the view"},
 		{"embed=timing&controls=1&lang=zh", "collective=allreduce&algorithm=ring&ranks=8&size=100MiB&bandwidth=50GB/s&latency=5us&lang=zh&embed=timing&controls=1", "an embedded view with its controls"},
-		{"ranks=abc", "collective=allreduce&algorithm=ring&ranks=abc&size=100MiB&bandwidth=50GB/s&latency=5us&lang=en", "bad text is kept (and reported), not dropped"},
+		{"ranks=abc", "collective=allreduce&algorithm=ring&ranks=8&size=100MiB&bandwidth=50GB/s&latency=5us&lang=en", "bad text is reported, and the URL carries the last valid question (never a state the page refuses)"},
 		{"size=1%20GiB&bogus=1&view=nope", "collective=allreduce&algorithm=ring&ranks=8&size=1+GiB&bandwidth=50GB/s&latency=5us&lang=en", "unknown keys and views are ignored"},
 	}
 	for _, tc := range cases {

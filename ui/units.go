@@ -99,8 +99,8 @@ func (c *Units) PyramidTiers() []Tier {
 // (cost.Evaluate on 450 GB/s and on 50 GB/s per direction).
 func (c *Units) PyramidRatio() []string {
 	s := c.S
-	nv, ok1 := s.eval(prim.AllReduce, sched.Ring, 8, s.P.Size, 450e9)
-	ib, ok2 := s.eval(prim.AllReduce, sched.Ring, 8, s.P.Size, 50e9)
+	nv, ok1 := s.evalLecture(prim.AllReduce, sched.Ring, 8, s.P.Size, 450e9)
+	ib, ok2 := s.evalLecture(prim.AllReduce, sched.Ring, 8, s.P.Size, 50e9)
 	out := []string{s.T("p.ratio")}
 	if ok1 && ok2 && nv.TimeS > 0 {
 		out = append(out, s.Tf("p.effect", BytesShort(nv.SizeBytes), Secs(nv.TimeS), Secs(ib.TimeS), strconv.FormatFloat(ib.TimeS/nv.TimeS, 'f', 1, 64)))
@@ -112,7 +112,10 @@ func (c *Units) PyramidRatio() []string {
 // priced by the core as one point-to-point message with α = 0.
 func (c *Units) WorkedExample() string {
 	s := c.S
-	q := s.P
+	q, err := lectureParams()
+	if err != nil {
+		return ""
+	}
 	q.Collective, q.Algorithm, q.Ranks, q.Root, q.Chunks = prim.SendRecv, sched.Naive, 2, 0, 0
 	q.Size, q.Bandwidth, q.Efficiency, q.Latency, q.Gamma, q.ElemSize = 14e9, 50e9, 0.9, 0, 0, 1
 	r, err := evaluate(q)

@@ -3,6 +3,7 @@ package ui
 import (
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/core/sched"
 )
 
@@ -29,3 +30,24 @@ func evaluate(p cost.Params) (cost.Result, error) {
 	r, _, err := cost.EvaluateDeferred(p)
 	return r, err
 }
+
+// evalLecture is eval on the lecture's own setting (the CLI's defaults: one
+// flat network, α = 5 µs, no straggler) rather than the question's: the
+// units view and the pitfall cards teach with fixed examples, so the
+// question's inputs, which those views do not show, must not move them.
+func (s *State) evalLecture(c prim.Collective, a sched.Algorithm, ranks int, size int64, bw float64) (cost.Result, bool) {
+	q, err := lectureParams()
+	if err != nil {
+		return cost.Result{}, false
+	}
+	q.Collective, q.Algorithm, q.Ranks, q.Root, q.Chunks = c, a, ranks, 0, 0
+	if bw > 0 {
+		q.Bandwidth, q.Efficiency = bw, 1
+	}
+	q.Size = cost.RoundSize(c, ranks, q.ElemSize, size)
+	r, err := evaluate(q)
+	return r, err == nil
+}
+
+// lectureParams is the question with every field at the CLI's default.
+func lectureParams() (cost.Params, error) { return request.CostParams(request.Map(nil)) }

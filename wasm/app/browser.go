@@ -28,20 +28,113 @@ func fatal(err error) {
 	el.Call("appendChild", p)
 }
 
-// copyLink puts the page's link with query q on the clipboard, if the
-// browser allows it (a refusal is ignored: the URL bar has the same link).
-func copyLink(q string) {
-	win := js.Global()
-	loc := win.Get("location")
-	link := loc.Get("origin").String() + loc.Get("pathname").String() + "?" + q
-	cb := win.Get("navigator").Get("clipboard")
-	if !cb.Truthy() {
-		return
+// copyLink puts link on the clipboard and calls done with whether the
+// clipboard took it: false at once without navigator.clipboard (plain http,
+// an old browser), or when writeText's promise rejects (an iframe without
+// the clipboard permission, a denied prompt). done runs under the event
+// environment's lock and asks for a render.
+func copyLink(env vugu.EventEnv) func(link string, done func(ok bool)) {
+	return func(link string, done func(ok bool)) {
+		cb := js.Global().Get("navigator").Get("clipboard")
+		if !cb.Truthy() || cb.Get("writeText").Type() != js.TypeFunction {
+			done(false)
+			return
+		}
+		var ok, fail js.Func
+		answer := func(v bool) {
+			ok.Release()
+			fail.Release()
+			env.Lock()
+			done(v)
+			env.UnlockRender()
+		}
+		ok = js.FuncOf(func(js.Value, []js.Value) any { answer(true); return nil })
+		fail = js.FuncOf(func(js.Value, []js.Value) any { answer(false); return nil })
+		p := cb.Call("writeText", link)
+		p.Call("then", ok, fail)
 	}
-	p := cb.Call("writeText", link)
-	var ignore js.Func
-	ignore = js.FuncOf(func(js.Value, []js.Value) any { ignore.Release(); return nil })
-	p.Call("catch", ignore)
+}
+
+// linkBase is the page's address without its query.
+func linkBase() string {
+	loc := js.Global().Get("location")
+	return loc.Get("origin").String() + loc.Get("pathname").String()
+}
+
+// narrow reports whether the window is phone-sized (the controls then
+// start collapsed, so the answer comes first).
+func narrow() bool {
+	mm := js.Global().Get("matchMedia")
+	if mm.Type() != js.TypeFunction {
+		return false
+	}
+	return js.Global().Call("matchMedia", "(max-width: 640px)").Get("matches").Bool()
+}
+
+// syncDocument keeps the document's title and its root element's lang in
+// the page's language (the static index.html says zh-CN until then).
+func syncDocument(root *ui.App) {
+	doc := js.Global().Get("document")
+	if t := root.DocTitle(); doc.Get("title").String() != t {
+		doc.Set("title", t)
+	}
+	html := doc.Get("documentElement")
+	if l := root.HTMLLang(); html.Call("getAttribute", "lang").String() != l {
+		html.Call("setAttribute", "lang", l)
+	}
+}
+
+// listenTabs implements the keyboard of the WAI-ARIA tabs pattern on the
+// tab list: ←/→ move to the previous/next tab (wrapping), Home/End to the
+// first/last; the tab moved to is selected and focused (only the selected
+// tab is a tab stop, see App.TabIndex).
+func listenTabs(env vugu.EventEnv, root *ui.App) {
+	h := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		ev := args[0]
+		t := ev.Get("target")
+		if !t.Truthy() || t.Get("getAttribute").Type() != js.TypeFunction || t.Call("getAttribute", "role").String() != "tab" {
+			return nil
+		}
+		tabs := ui.TabList()
+		cur := -1
+		v := t.Call("getAttribute", "data-view").String()
+		for i, x := range tabs {
+			if x == v {
+				cur = i
+			}
+		}
+		if cur < 0 {
+			return nil
+		}
+		next := cur
+		switch ev.Get("key").String() {
+		case "ArrowRight":
+			next = (cur + 1) % len(tabs)
+		case "ArrowLeft":
+			next = (cur + len(tabs) - 1) % len(tabs)
+		case "Home":
+			next = 0
+		case "End":
+			next = len(tabs) - 1
+		default:
+			return nil
+		}
+		ev.Call("preventDefault")
+		if el := js.Global().Get("document").Call("getElementById", "tab-"+tabs[next]); el.Truthy() {
+			el.Call("focus")
+			if el.Get("scrollIntoView").Type() == js.TypeFunction {
+				opts := js.Global().Get("Object").New()
+				opts.Set("block", "nearest")
+				opts.Set("inline", "nearest")
+				el.Call("scrollIntoView", opts)
+			}
+		}
+		env.Lock()
+		root.SetView(tabs[next])
+		env.UnlockRender()
+		return nil
+	})
+	js.Global().Get("document").Call("addEventListener", "keydown", h)
 }
 
 // urlWriter writes the query to the address bar with history.replaceState,
@@ -149,6 +242,9 @@ func rendered(ms float64, pending bool) {
 	if c == 0 {
 		// Milliseconds from navigation start to the first rendered DOM.
 		win.Set("ccplayFirstRenderMs", win.Get("performance").Call("now"))
+		if f := win.Get("ccplayBooted"); f.Type() == js.TypeFunction {
+			f.Invoke() // boot.js: remove the loading bar
+		}
 	}
 	win.Set("ccplayLastRenderMs", ms)
 	win.Set("ccplayPending", pending) // the executed schedule's cost is still to come

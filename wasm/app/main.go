@@ -1,7 +1,8 @@
 //go:build js && wasm
 
 // Command app is the playground's browser entry (GOOS=js GOARCH=wasm): it
-// reads the URL, mounts ui.App with Vugu's DOM renderer, re-renders after
+// reads the URL (and what the server-rendered page says of it: pageState),
+// mounts ui.App with Vugu's DOM renderer over the page's rendered DOM, re-renders after
 // every event, writes the state back to the URL (history.replaceState,
 // debounced) and, in embed mode, posts the page height to the parent.
 // Everything shown is decided in package ui; this file is the thin adapter.
@@ -17,13 +18,8 @@ import (
 
 func main() {
 	win := js.Global()
-	loc := win.Get("location")
-	nav := win.Get("navigator").Get("language")
-	navLang := ""
-	if nav.Truthy() {
-		navLang = nav.String()
-	}
-	s := ui.NewState(loc.Get("search").String(), navLang)
+	query, navLang := pageState(win)
+	s := ui.NewState(query, navLang)
 
 	renderer, err := domrender.New("#app")
 	if err != nil {
@@ -39,8 +35,11 @@ func main() {
 	}
 	s.Download = download
 	root := ui.NewApp(s)
-	root.Copy = copyLink
+	root.Copy = copyLink(renderer.EventEnv())
+	root.LinkBase = linkBase()
+	root.Narrow = narrow()
 	listenFields(renderer.EventEnv(), s, root)
+	listenTabs(renderer.EventEnv(), root)
 	url := newURLWriter()
 	resize := newResizePoster(s.Embed)
 	perf := win.Get("performance")
@@ -64,6 +63,7 @@ func main() {
 			}
 		}
 		url.write(root.Query())
+		syncDocument(root)
 		resize.check()
 		rendered(perf.Call("now").Float()-t0, s.Pending())
 		if s.Pending() {
