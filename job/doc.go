@@ -14,6 +14,12 @@
 //
 // The launcher and its rank processes talk through a command line (the
 // executable re-run as RankCommand with the fields as flags, see
-// RankArgs) and JSON Lines on the rank's stdout (Line). This package does
-// I/O and starts processes, so it lives outside core/.
+// RankArgs) and JSON Lines on the rank's stdout (Line); what must not
+// appear in ps — the job's random token — and what a command line cannot
+// carry — rank 0's bound rendezvous socket — travel in the rank's
+// environment and inherited files (rankenv.go). Launch bounds what it
+// starts: it refuses runs whose memory estimate (RankBytes) exceeds what
+// is available, forwards SIGINT and SIGTERM to every rank, and on Linux
+// its ranks die with it. This package does I/O and starts processes, so
+// it lives outside core/.
 package job

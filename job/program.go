@@ -19,8 +19,10 @@ const MaxRanks = 64
 
 // MaxCount caps the elements per rank and call: 2^25 doubles = 256 MiB,
 // the largest size of the Open MPI comparison. Every rank also builds all
-// ranks' inputs and reference outputs to verify its result, so memory is
-// about 2·P·count·8 bytes per rank process.
+// ranks' inputs and reference outputs to verify its result, so a rank's
+// memory grows with P·count, and with P²·count for AllToAll, AllGather
+// and ReduceScatter: Launch checks it against the memory available
+// (RankBytes).
 const MaxCount = 1 << 25
 
 // Call is one collective call of the program every rank runs: the same

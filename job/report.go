@@ -80,6 +80,8 @@ func (res Result) Text() string {
 	}
 	total := len(res.Config.Calls) * len(res.Procs)
 	switch {
+	case res.Signal != nil:
+		fmt.Fprintf(&b, "\n%d of %d results reported and verified; then launch was stopped by %s (see below)\n", verified, total, res.Signal)
 	case res.Failed():
 		fmt.Fprintf(&b, "\n%d of %d results reported and verified; then the run failed (errors below)\n", verified, total)
 	case verified == total:
@@ -119,7 +121,10 @@ type Report struct {
 	Calls []ReportCall    `json:"calls"`
 	OK    bool            `json:"ok"`
 	Fails []ReportFailure `json:"failures,omitempty"`
-	WallS float64         `json:"wall_s"`
+	// Signal names the signal that stopped the launch ("interrupt",
+	// "terminated"); its ranks' failures say they were stopped.
+	Signal string  `json:"signal,omitempty"`
+	WallS  float64 `json:"wall_s"`
 }
 
 // ReportCall is one call of a Report: every rank's result line.
@@ -142,6 +147,9 @@ type ReportFailure struct {
 // Report is the launch as its JSON report.
 func (res Result) Report() Report {
 	out := Report{Ranks: len(res.Procs), Addr: res.Addr, OK: !res.Failed(), WallS: res.Wall.Seconds()}
+	if res.Signal != nil {
+		out.Signal = res.Signal.String()
+	}
 	for _, p := range res.Procs {
 		out.PIDs = append(out.PIDs, p.PID)
 		if p.Failure != "" {

@@ -66,7 +66,8 @@ func alive(pid int) bool { return syscall.Kill(pid, 0) == nil }
 // TestLaunchRankKilled kills one rank process of a running `ccplay launch` by its
 // PID (SIGKILL: no goodbye on the wire) once it is busy mid-program, and
 // checks what a user sees: launch exits with status 1 within the bound,
-// names the killed rank and, for every other rank, an error naming it;
+// names the killed rank (with the hint that the OOM killer kills that
+// way) and, for every other rank, an error naming it;
 // the report stays short; and no rank process is left behind.
 func TestLaunchRankKilled(t *testing.T) {
 	program := strings.TrimSuffix(strings.Repeat("allreduce,", 200), ",")
@@ -137,6 +138,8 @@ func TestLaunchRankKilled(t *testing.T) {
 			t.Errorf("stderr has no line for rank %d (%q):\n%s", r, want, msg)
 		case r != 1 && !strings.Contains(line, "rank 1"):
 			t.Errorf("rank %d's error does not name rank 1: %q", r, line)
+		case r == 1 && !strings.Contains(line, "(by SIGKILL, not by launch: the kernel's OOM killer does this when memory runs out"):
+			t.Errorf("the killed rank's line does not point at memory: %q", line)
 		}
 	}
 	// The report lists the calls that have results and counts the rest,
