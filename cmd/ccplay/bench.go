@@ -34,7 +34,7 @@ const (
 // --bench and the playground read).
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f := newFlagSet("bench")
-	f.text("transport", "tcp (loopback TCP between every pair of ranks) or chan (in memory)", "tcp")
+	f.text("transport", "tcp (loopback TCP between every pair of ranks), chan (in memory) or job (this process is one rank of a job started by a launcher, as ccplay rank)", "tcp")
 	f.text("np", "number of ranks, 2 to 64", "4")
 	f.text("collective", "comma-separated collectives to measure", "allreduce")
 	f.text("algorithm", "comma-separated algorithms, or all (each collective runs those that apply)", "ring where it applies")
@@ -45,15 +45,25 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f.text("warmup", "untimed calls per size first (nccl-tests -w)", "5", "w")
 	f.text("timeout", "bound on every wait for a peer", "30s")
 	f.text("spin", spinHelp+" (tcp only)", "auto")
+	f.text("rank", "with --transport job: this process's rank (overrides the launcher's)", "")
+	f.text("master-addr", "with --transport job: rank 0's host, the rendezvous (overrides MASTER_ADDR)", "")
+	f.text("master-port", "with --transport job: the rendezvous port (overrides MASTER_PORT)", "")
+	f.text("iface", "with --transport job: interfaces to accept peers on, local rank l uses the l-th", "")
 	asJSON := f.boolean("json", "print one JSON object instead of the table")
 	if err := f.parse(args); err != nil {
 		return f.parseFailed(err, stdout, stderr, benchSynopsis, benchAbout)
+	}
+	if t, _ := f.lookup()("transport"); t == "job" {
+		return runBenchJob(f, *asJSON, stdout, stderr)
 	}
 	cfg, err := job.ReadBench(f.lookup())
 	if err != nil {
 		return f.report(stderr, err)
 	}
+	prog := newProgress(stderr)
+	cfg.Progress = prog.progressFunc()
 	rep, err := job.Bench(cfg)
+	prog.done()
 	if err != nil {
 		fmt.Fprintf(stderr, "ccplay: bench: %s\n", oneLine(err.Error()))
 		return exitInternal

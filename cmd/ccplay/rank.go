@@ -16,8 +16,11 @@ func init() {
 }
 
 const (
-	rankSynopsis = "ccplay " + job.RankCommand + " --rank R --np P --addr 127.0.0.1:PORT [--collective LIST] [--algorithm A] [--count N] [--repeat K] [--warmup W] [--timeout D] [--spin D|auto]"
-	rankAbout    = "One rank of a multi-process run, normally started by `ccplay launch`. Rank 0 serves the\n" +
+	rankSynopsis = "ccplay " + job.RankCommand + " [--rank R --np P] [--addr HOST:PORT | --master-addr HOST [--master-port PORT]] [--iface LIST] [--collective LIST] [--algorithm A] [--count N] [--repeat K] [--warmup W] [--timeout D] [--spin D|auto]"
+	rankAbout    = "One rank of a multi-process run, started by `ccplay launch` or by a cluster's launcher\n" +
+		"(mpirun -np 8 ccplay rank --master-addr HOST, srun -n 16 ccplay rank, torchrun-style RANK,\n" +
+		"WORLD_SIZE, LOCAL_RANK, MASTER_ADDR, MASTER_PORT; see docs/real-runs.md for the order in which\n" +
+		"the flags and each launcher's variables are read). Rank 0 serves the\n" +
 		"rendezvous on --addr (like MASTER_ADDR:MASTER_PORT); the others connect to it, then every pair of\n" +
 		"ranks is connected. Each call's result is verified against the collective's definition\n" +
 		"(prim.Reference; with --repeat K, every warm-up call's and the last of the K back-to-back\n" +
@@ -41,28 +44,32 @@ func programFlags(f *flagSet) {
 	f.text("spin", spinHelp, "auto")
 }
 
-// runRank implements `ccplay rank`: job.ReadRank, job.RankRendezvous
+// runRank implements `ccplay rank`: job.ReadRankJob (flags and the
+// launcher's environment), Placement.Rendezvous
 // (what the launch passed in the environment: the job token, rank 0's
 // rendezvous socket), then job.RunRank.
 func runRank(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f := newFlagSet(job.RankCommand)
 	f.text("rank", "this process's rank, 0 to np−1", "")
 	f.text("np", "number of ranks (processes)", "")
-	f.text("addr", "rank 0's rendezvous address, 127.0.0.1:PORT", "")
+	f.text("addr", "rank 0's rendezvous address, HOST:PORT (as ccplay launch passes it)", "")
+	f.text("master-addr", "rank 0's host, the rendezvous (overrides MASTER_ADDR and Slurm's node list)", "")
+	f.text("master-port", "the rendezvous port (overrides MASTER_PORT; without either 29500, in a Slurm job 29500 + SLURM_JOB_ID mod 10000)", "")
+	f.text("iface", "comma-separated interfaces to accept peers on: local rank l uses the l-th, modulo the list (default: the one that reaches the rendezvous)", "")
 	programFlags(f)
 	if err := f.parse(args); err != nil {
 		return f.parseFailed(err, stdout, stderr, rankSynopsis, rankAbout)
 	}
-	rank, addr, cfg, err := job.ReadRank(f.lookup())
+	pl, cfg, err := job.ReadRankJob(f.lookup(), os.LookupEnv)
 	if err != nil {
 		return f.report(stderr, err)
 	}
-	rv, err := job.RankRendezvous(rank, addr, os.Getenv)
+	rv, err := pl.Rendezvous(os.Getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "ccplay: %s: %s\n", job.RankCommand, oneLine(err.Error()))
 		return exitUsage
 	}
-	if err := job.RunRank(rank, rv, cfg, stdout); err != nil {
+	if err := job.RunRank(pl.Rank, rv, cfg, stdout); err != nil {
 		fmt.Fprintf(stderr, "ccplay: %s: %s\n", job.RankCommand, oneLine(err.Error()))
 		return exitInternal
 	}
