@@ -28,9 +28,10 @@ func main() {
 	perHost := flag.Int("ranks-per-host", 2, "ranks per host, each with its own NIC")
 	rate := flag.String("rate", "1gbit", "each NIC's rate per direction (tc tbf syntax)")
 	burst := flag.String("burst", "64kb", "the token bucket's depth (tc tbf syntax)")
+	binFlag := flag.String("ccplay", "", "the ccplay binary to run (default: built from this tree)")
 	latency := flag.String("latency", "100ms", "the longest a packet waits in the bucket's queue (tc tbf latency)")
 	flag.Usage = func() {
-		fmt.Fprintf(os.Stderr, "usage: go run ./tests/cluster/bench [--hosts N] [--ranks-per-host G] [--rate R] [--burst B] [--latency L] [-- ccplay bench flags]\n")
+		fmt.Fprintf(os.Stderr, "usage: go run ./tests/cluster/bench [--ccplay PATH] [--hosts N] [--ranks-per-host G] [--rate R] [--burst B] [--latency L] [-- ccplay bench flags]\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -38,21 +39,23 @@ func main() {
 	if len(benchArgs) == 0 {
 		benchArgs = []string{"--algorithm", "ring,tree,recursive-doubling,hierarchical", "-b", "64K", "-e", "256M", "-f", "4", "-n", "5", "-w", "2", "--timeout", "10m"}
 	}
-	if err := run(*hosts, *perHost, cluster.Spec{Rate: *rate, Burst: *burst, Latency: *latency}, benchArgs); err != nil {
+	if err := run(*binFlag, *hosts, *perHost, cluster.Spec{Rate: *rate, Burst: *burst, Latency: *latency}, benchArgs); err != nil {
 		fmt.Fprintf(os.Stderr, "cluster bench: %v\n", err)
 		os.Exit(1)
 	}
 }
 
-func run(hosts, perHost int, spec cluster.Spec, benchArgs []string) error {
+func run(bin string, hosts, perHost int, spec cluster.Spec, benchArgs []string) error {
 	dir, err := os.MkdirTemp("", "ccplay-cluster-bench-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	bin := filepath.Join(dir, "ccplay")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/ccplay/ccplay/cmd/ccplay").CombinedOutput(); err != nil {
-		return fmt.Errorf("building ccplay: %v: %s", err, out)
+	if bin == "" {
+		bin = filepath.Join(dir, "ccplay")
+		if out, err := exec.Command("go", "build", "-o", bin, "github.com/ccplay/ccplay/cmd/ccplay").CombinedOutput(); err != nil {
+			return fmt.Errorf("building ccplay: %v: %s", err, out)
+		}
 	}
 	if gone, err := cluster.RemoveStale(); err != nil || len(gone) > 0 {
 		fmt.Fprintf(os.Stderr, "removed the namespaces of an earlier run: %v %v\n", gone, err)
