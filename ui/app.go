@@ -34,6 +34,7 @@ type App struct {
 	Units     *Units
 	Pitfalls  *Pitfalls
 	Plan      *Plan
+	Lessons   *Lessons
 
 	copied   copyState
 	copiedAt [2]int // S.Edits() and the planner's edits when the link was copied
@@ -61,16 +62,23 @@ const (
 // NewApp returns the page for state s: every view, those that read the URL
 // (the nccl-tests sweep, the planner) from the query s was made from.
 func NewApp(s *State) *App {
-	return &App{S: s,
+	a := &App{S: s,
 		Timing: &Timing{S: s}, Abacus: &Abacus{S: s}, Ledger: &Ledger{S: s}, Steps: &Steps{S: s},
 		Charts: newCharts(s), Nccl: newNccl(s), NcclModel: &NcclModel{S: s}, Derive: &Derive{S: s},
-		Units: newUnits(s), Pitfalls: newPitfalls(s), Plan: newPlan(s)}
+		Units: newUnits(s), Pitfalls: newPitfalls(s), Plan: newPlan(s), Lessons: newLessons(s)}
+	a.Lessons.Load, a.Lessons.views, a.Lessons.setPlan = defaultLoader, a.viewOf, a.Plan.SetPlanField
+	return a
 }
 
 // View is the component of the selected view (nil for "controls", which
 // the page shows above the views).
-func (c *App) View() vugu.Builder {
-	switch c.S.View {
+func (c *App) View() vugu.Builder { return c.viewOf(c.S.View) }
+
+// viewOf is the component of view v (the lessons show the others inline).
+func (c *App) viewOf(v string) vugu.Builder {
+	switch v {
+	case "lessons":
+		return c.Lessons
 	case "timing":
 		return c.Timing
 	case "abacus":
@@ -329,6 +337,7 @@ func (c *App) Query() string {
 	c.S.addQuestion(add)
 	c.Nccl.addQuery(add)
 	c.Plan.addQuery(add)
+	c.Lessons.addQuery(add)
 	c.S.addPage(add)
 	return b.String()
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/bits"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/ccplay/ccplay/chart"
@@ -26,6 +27,7 @@ type Steps struct {
 	at      int  // State.Edits() when round and playing were set: a new question starts paused at 0
 	speed   int  // rounds per second, 1 to 8 (0 = 1)
 	gen     int  // bumped when play starts or stops, so an old ticker quits
+	piped   bool // a pipelining algorithm is shown pipelined (else chunks = 1)
 }
 
 // AnimMaxRanks is the most ranks the animation draws; above it the view
@@ -46,16 +48,15 @@ func (c *Steps) AnimReason() string {
 	if s.P.Ranks > AnimMaxRanks {
 		return s.Tf("a.toomany", s.P.Ranks, AnimMaxRanks)
 	}
-	if s.ledgerData().Sched == nil {
-		return s.ledgerData().Reason
+	if c.data().Sched == nil {
+		return c.data().Reason
 	}
 	return ""
 }
 
 // AnimRounds is the number of rounds of the schedule.
 func (c *Steps) AnimRounds() int {
-	s := c.S
-	if d := s.ledgerData(); d.Sched != nil {
+	if d := c.data(); d.Sched != nil {
 		return len(d.Sched.Rounds)
 	}
 	return 0
@@ -96,7 +97,7 @@ func (c *Steps) AnimLabel() string {
 	if t == 0 {
 		return s.Tf("a.before", c.AnimRounds())
 	}
-	d := s.ledgerData()
+	d := c.data()
 	return s.Tf("a.round", t, c.AnimRounds(), d.Sched.Rounds[t-1].Phase)
 }
 
@@ -107,12 +108,12 @@ func (c *Steps) AnimLabel() string {
 // arrows. Tree and node labels are translated here.
 func (c *Steps) AnimSVG() vugu.HTML {
 	s := c.S
-	d := s.ledgerData()
+	d := c.data()
 	if d.Sched == nil || s.P.Ranks > AnimMaxRanks {
 		return ""
 	}
 	t := c.pos()
-	return s.cached("anim-svg-"+strconv.Itoa(t), func() any {
+	return s.cached("anim-svg-"+strconv.FormatBool(c.piped)+strconv.Itoa(t), func() any {
 		g, err := figure.StepGraph(d.Sched, t, s.P.ElemSize, c.gpusPerNode(), 440, 440)
 		if err != nil {
 			return vugu.HTML("")
@@ -128,7 +129,11 @@ func (c *Steps) AnimSVG() vugu.HTML {
 		}
 		var b bytes.Buffer
 		g.WriteSVG(&b) //nolint:errcheck // bytes.Buffer never fails
-		return vugu.HTML(b.String())
+		svg := b.String()
+		if i := strings.LastIndex(svg, "</svg>"); i >= 0 {
+			svg = svg[:i] + c.tokens(g, d.Sched, t) + svg[i:]
+		}
+		return vugu.HTML(svg)
 	}).(vugu.HTML)
 }
 
@@ -155,7 +160,7 @@ type RoundRow struct{ Rank, Sent, Received, Reduced string }
 // (sim.RoundRanks), at most 16 rows, then a count of the rest.
 func (c *Steps) AnimRoundRows() []RoundRow {
 	s := c.S
-	d := s.ledgerData()
+	d := c.data()
 	t := c.pos()
 	if d.Sched == nil || t == 0 || s.P.Ranks > AnimMaxRanks {
 		return nil
@@ -189,8 +194,8 @@ type demo struct {
 //go:noinline
 func (c *Steps) demoRun() demo {
 	s := c.S
-	return s.cached("demo", func() any {
-		real := s.ledgerData().Sched
+	return s.cached("demo-"+strconv.FormatBool(c.piped), func() any {
+		real := c.data().Sched
 		p := s.P
 		if real == nil || p.Ranks > ChunkGridMaxRanks {
 			return demo{}
@@ -202,7 +207,7 @@ func (c *Steps) demoRun() demo {
 		q.Algorithm, q.Chunks, q.ElemSize = sched.Algorithm(s.R.Algorithm), 0, 1
 		k := 1
 		if sched.Pipelined(q.Collective, q.Algorithm) {
-			k = max(s.R.Chunks, 1)
+			k = max(real.Chunks, 1)
 			q.Chunks = k
 		}
 		q.Size = int64(p.Ranks) * int64(k)
@@ -222,9 +227,10 @@ func (c *Steps) demoRun() demo {
 	}).(demo)
 }
 
-// Cell is one element of a rank's work buffer in the chunk grid.
+// Cell is one element of a rank's work buffer in the chunk grid; Class
+// marks the cells the round shown changed.
 type Cell struct {
-	Style, Title, Text string
+	Class, Style, Title, Text string
 }
 
 // GridRow is one rank's work buffer.
@@ -248,7 +254,14 @@ func (c *Steps) ChunkGrid() []GridRow {
 	if err != nil {
 		return nil
 	}
+	var before [][]int64
 	for i := 0; i < c.pos(); i++ {
+		if i == c.pos()-1 {
+			before = make([][]int64, s.P.Ranks)
+			for r := range before {
+				before[r] = append([]int64(nil), run.Work(r)...)
+			}
+		}
 		run.Step()
 	}
 	p := s.P.Ranks
@@ -256,9 +269,12 @@ func (c *Steps) ChunkGrid() []GridRow {
 	var out []GridRow
 	for r := 0; r < p; r++ {
 		row := GridRow{Rank: strconv.Itoa(r)}
-		for _, v := range run.Work(r) {
+		for i, v := range run.Work(r) {
 			n := bits.OnesCount64(uint64(v))
-			cell := Cell{Text: strconv.Itoa(n)}
+			cell := Cell{Class: "chunk", Text: strconv.Itoa(n)}
+			if before != nil && before[r][i] != v {
+				cell.Class = "chunk chg"
+			}
 			switch {
 			case v == 0:
 				cell.Style, cell.Text, cell.Title = "background:#e4e7ec;color:#667085", "·", s.T("a.empty")

@@ -123,6 +123,33 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					}
 					vgn = vgEl(vgparent, "strong", "id", "a-label")
 					vgn.SetInnerHTML(c.AnimLabel())
+					if c.ShowPipe() {
+						vgn = vgEl(vgparent, "label", "class", "pipe")
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = vgEl(vgparent, "input", "type", "checkbox", "id", "a-pipe")
+							vgn.AddAttrInterface("checked", c.Piped())
+							vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+								EventType: "change",
+								Func:      func(event vugu.DOMEvent) { c.TogglePipe() },
+								// TODO: implement capture, etc. mostly need to decide syntax
+							})
+							vgn = vgText(vgparent, " ")
+							vgn = vgEl(vgparent, "span")
+							vgn.SetInnerHTML(c.S.T("a.pipe"))
+						}
+					}
+				}
+				vgn = vgEl(vgparent, "p", "class", "caption", "id", "a-caption", "aria-live", "polite")
+				vgn.SetInnerHTML(c.Caption())
+				if c.DoneCheck() != "" {
+					vgn = vgEl(vgparent, "p", "class", "done", "id", "a-done", "role", "status")
+					vgn.SetInnerHTML(c.DoneCheck())
+				}
+				if c.ShowPipe() {
+					vgn = vgEl(vgparent, "p", "class", "note", "id", "a-pipe-note")
+					vgn.SetInnerHTML(c.PipeNote())
 				}
 				vgn = vgEl(vgparent, "div", "class", "anim-grid")
 				{
@@ -135,7 +162,7 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = vgEl(vgparent, "div", "class", "chart")
 						vgn.SetInnerHTML(c.AnimSVG())
 						vgn = vgEl(vgparent, "p", "class", "note", "id", "a-layout")
-						vgn.SetInnerHTML(c.AnimLayout())
+						vgn.SetInnerHTML(c.AnimLayout() + " " + c.S.T("a.tokens"))
 					}
 					vgn = vgEl(vgparent, "div")
 					{
@@ -143,6 +170,49 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						_ = vgparent
 						vgn = vgEl(vgparent, "h3")
 						vgn.SetInnerHTML(c.S.T("a.roundledger"))
+						if len(c.Race()) > 0 {
+							vgn = vgEl(vgparent, "div", "class", "race", "id", "a-race")
+							{
+								vgparent := vgn
+								_ = vgparent
+								vgn = vgEl(vgparent, "h3")
+								vgn.SetInnerHTML(c.S.T("a.race"))
+								vgn = vgEl(vgparent, "p", "class", "note")
+								vgn.SetInnerHTML(c.RaceClock())
+								for vgiterkeyt, r := range c.Race() {
+									var vgiterkey interface{} = vgiterkeyt
+									_ = vgiterkey
+									r := r
+									_ = r
+									vgn = vgEl(vgparent, "div", "class", "race-row")
+									{
+										vgparent := vgn
+										_ = vgparent
+										vgn = vgEl(vgparent, "strong")
+										vgn.SetInnerHTML(r.Name)
+										vgn = vgText(vgparent, " ")
+										vgn = vgEl(vgparent, "span")
+										vgn.SetInnerHTML(r.Rounds)
+										vgn = vgText(vgparent, " · α ")
+										vgn = vgEl(vgparent, "span")
+										vgn.SetInnerHTML(r.Alpha)
+										vgn = vgText(vgparent, " · β ")
+										vgn = vgEl(vgparent, "span")
+										vgn.SetInnerHTML(r.Beta)
+										vgn = vgText(vgparent, " · ")
+										vgn = vgEl(vgparent, "span")
+										vgn.SetInnerHTML(c.S.Tf("a.race.finish", r.Finish))
+										vgn = vgEl(vgparent, "div", "class", "race-bar")
+										{
+											vgparent := vgn
+											_ = vgparent
+											vgn = vgEl(vgparent, "span")
+											vgn.AddAttrInterface("style", r.Bar)
+										}
+									}
+								}
+							}
+						}
 						if len(c.AnimRoundRows()) == 0 {
 							vgn = vgEl(vgparent, "p", "class", "note")
 							vgn.SetInnerHTML(c.S.T("a.noround"))
@@ -206,7 +276,7 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						vgn = vgEl(vgparent, "h3")
 						vgn.SetInnerHTML(c.S.T("a.chunks"))
 						vgn = vgEl(vgparent, "p", "class", "note")
-						vgn.SetInnerHTML(c.GridLegend())
+						vgn.SetInnerHTML(c.GridLegend() + " " + c.S.T("a.changed"))
 						vgn = vgEl(vgparent, "div", "class", "chunks", "id", "a-grid")
 						vgn.AddAttrInterface("style", c.GridStyle())
 						{
@@ -229,7 +299,8 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										_ = vgiterkey
 										cell := cell
 										_ = cell
-										vgn = vgEl(vgparent, "span", "class", "chunk")
+										vgn = vgEl(vgparent, "span")
+										vgn.AddAttrInterface("class", cell.Class)
 										vgn.AddAttrInterface("style", cell.Style)
 										vgn.AddAttrInterface("title", cell.Title)
 										vgn.SetInnerHTML(cell.Text)

@@ -2,10 +2,11 @@ package ui
 
 // Views are the playground's views, in tab order; each renders alone in
 // embed mode (?embed=<view>). The first is the default.
-var Views = []string{"timing", "abacus", "ledger", "steps", "charts", "nccl", "ncclmodel", "derive", "units", "pitfalls", "plan", "controls"}
+var Views = []string{"timing", "abacus", "ledger", "steps", "charts", "nccl", "ncclmodel", "derive", "units", "pitfalls", "plan", "lessons", "controls"}
 
-// tabViews are the views listed as tabs (controls sit above the tabs).
-var tabViews = Views[:len(Views)-1]
+// tabViews are the views listed as tabs, the lessons first (the controls
+// sit above the tabs).
+var tabViews = append([]string{"lessons"}, Views[:len(Views)-2]...)
 
 // IsView reports whether v names a view.
 func IsView(v string) bool {

@@ -19,7 +19,7 @@ import (
 func main() {
 	win := js.Global()
 	query, navLang := pageState(win)
-	s := ui.NewState(query, navLang)
+	s := ui.NewState(landing(query), navLang)
 
 	renderer, err := domrender.New("#app")
 	if err != nil {
@@ -35,6 +35,7 @@ func main() {
 	}
 	s.Download = download
 	root := ui.NewApp(s)
+	root.Lessons.Load = lessonLoader(renderer.EventEnv())
 	root.Copy = copyLink(renderer.EventEnv())
 	root.LinkBase = linkBase()
 	root.Narrow = narrow()

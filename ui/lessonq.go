@@ -1,0 +1,151 @@
+package ui
+
+import (
+	"errors"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/plan"
+	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/units"
+)
+
+// Metrics are what a lesson's question can ask, each read from core's
+// answer to a variant's question:
+//
+//	time    cost.Evaluate's time          steps  its steps
+//	sent    bytes the busiest rank sends  busbw  busbw ÷ algbw (×2(P−1)/P)
+//	pct     % of the lower bound          rate   the effective bandwidth
+//	speedup the base question's time ÷ the variant's
+//	inter   a flat ring's inter-node bytes ÷ hierarchical's (Topology)
+//	slow    how many times longer a slowdown makes the call (Topology)
+//	state   plan.ShardedState's bytes per GPU (fields model, zero, dp)
+var Metrics = []string{"time", "steps", "sent", "busbw", "pct", "rate", "speedup", "inter", "slow", "state"}
+
+// Answer is a question's options as core computes them: Values[i] is
+// variant i's value (variant 0 is the one asked), Labels[i] as shown.
+type Answer struct {
+	Values []float64
+	Labels []string
+	Err    error
+}
+
+// Options are the variants' indices in ascending order of value, so the
+// right one is not always first; variants whose labels repeat an earlier
+// one are left out.
+func (a Answer) Options() []int {
+	idx := make([]int, len(a.Values))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(i, j int) bool { return a.Values[idx[i]] < a.Values[idx[j]] })
+	seen := map[string]bool{}
+	var out []int
+	for _, i := range idx {
+		if !seen[a.Labels[i]] {
+			seen[a.Labels[i]] = true
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Explain is the question's explanation with {i} replaced by variant i's
+// label.
+func (a Answer) Explain(why string) string {
+	for i := len(a.Labels) - 1; i >= 0; i-- {
+		why = strings.ReplaceAll(why, "{"+strconv.Itoa(i)+"}", a.Labels[i])
+	}
+	return why
+}
+
+// AnswerOf asks core every variant of question b. O(variants × one
+// cost.Evaluate).
+func AnswerOf(b Block) Answer {
+	var a Answer
+	var base float64
+	if b.Metric == "speedup" {
+		r, err := evalFields(b.VariantFields(-1))
+		if err != nil {
+			return Answer{Err: err}
+		}
+		base = r.TimeS
+	}
+	for i := range b.Variants {
+		v, label, err := metricOf(b.Metric, b.VariantFields(i), base)
+		if err != nil {
+			return Answer{Err: err}
+		}
+		a.Values, a.Labels = append(a.Values, v), append(a.Labels, label)
+	}
+	return a
+}
+
+// metricOf is one variant's value and label.
+func metricOf(metric string, f map[string]string, base float64) (float64, string, error) {
+	if metric == "state" {
+		m, err := plan.LookupModel(f["model"])
+		if err != nil {
+			return 0, "", err
+		}
+		z, err := plan.ParseZero(f["zero"])
+		if err != nil {
+			return 0, "", err
+		}
+		n, err := strconv.Atoi(f["dp"])
+		if err != nil || n < 1 {
+			return 0, "", errors.New("dp: want a whole number ≥ 1")
+		}
+		w, g, o := plan.ShardedState(float64(m.Params()), z, n)
+		return w + g + o, units.FormatBytes(w+g+o, false), nil
+	}
+	r, err := evalFields(f)
+	if err != nil {
+		return 0, "", err
+	}
+	switch metric {
+	case "time":
+		return r.TimeS, Secs(r.TimeS), nil
+	case "steps":
+		return float64(r.Steps), strconv.Itoa(r.Steps), nil
+	case "sent":
+		return float64(r.BytesSentPerRank), BytesShort(r.BytesSentPerRank), nil
+	case "busbw":
+		return r.BusBwFactor, times(r.BusBwFactor), nil
+	case "pct":
+		return r.PctOfLowerBound, strconv.FormatFloat(r.PctOfLowerBound, 'f', 0, 64) + " %", nil
+	case "rate":
+		return r.BandwidthBps, Rate(r.BandwidthBps), nil
+	case "speedup":
+		return base / r.TimeS, times(base / r.TimeS), nil
+	case "inter":
+		if r.Topology == nil || r.Topology.FlatRing == nil {
+			return 0, "", errors.New("inter: the question needs hierarchical AllReduce on nodes")
+		}
+		return r.Topology.FlatRing.InterRatio, times(r.Topology.FlatRing.InterRatio), nil
+	case "slow":
+		if r.Topology == nil {
+			return 0, "", errors.New("slow: the question needs a slow rank or link")
+		}
+		return r.Topology.SlowRatio, times(r.Topology.SlowRatio), nil
+	}
+	return 0, "", errors.New("unknown metric " + strconv.Quote(metric))
+}
+
+// evalFields is cost.Evaluate of a question given as fields (the CLI's
+// defaults for the rest), without the executed schedule.
+func evalFields(f map[string]string) (cost.Result, error) {
+	p, err := request.CostParams(request.Map(f))
+	if err != nil {
+		return cost.Result{}, err
+	}
+	return evaluate(p)
+}
+
+// times formats a ratio with at most two decimals: "×1.75", "×9", "×8.06".
+func times(x float64) string {
+	s := strconv.FormatFloat(x, 'f', 2, 64)
+	return "×" + strings.TrimRight(strings.TrimRight(s, "0"), ".")
+}

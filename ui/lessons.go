@@ -1,0 +1,261 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/vugu/vugu"
+)
+
+// Lessons is the "lessons" view, the guided pages: the index of lessons
+// (Page "index") and one lesson at a time. A lesson shows its blocks up to the first
+// question not yet answered; answering reveals the rest up to the next.
+// One view at a time is live (the last revealed, or the one the student
+// brought back): its fields are the question's, so every view and every
+// number stays core's; earlier views fold to a button. The answers and the
+// live view are kept in the URL (ans, live) beside the question's fields.
+type Lessons struct {
+	S *State
+	// Page is the lesson shown (an id of LessonIDs) or "index" (?lesson=).
+	Page string
+	// Load fetches public/lessons/<id>.<lang>.txt and calls done with its
+	// bytes, at once or later under the event lock (the browser adapter
+	// fetches; natively the files are embedded).
+	Load func(id, lang string, done func([]byte, error))
+
+	views   func(string) vugu.Builder // the App's view components by name
+	setPlan func(f, v string)         // sets a planner field
+
+	files   map[string]*lessonFile // by "<id>.<lang>"
+	answers map[string]Answer      // by "<id>#<block>"
+	ans     []int                  // the variant picked for each question answered, in order
+	live    int                    // the live view's block (−1: the last revealed)
+	applied int                    // the block whose fields the question holds (−1: none)
+	keep    bool                   // the URL gave the question: the first live view keeps it
+}
+
+// lessonFile is a lesson file being loaded or read.
+type lessonFile struct {
+	l      Lesson
+	err    error
+	loaded bool
+}
+
+// newLessons reads the lesson's answers and live view from the URL.
+func newLessons(s *State) *Lessons {
+	c := &Lessons{S: s, Page: "index", files: map[string]*lessonFile{}, answers: map[string]Answer{}, live: -1, applied: -1}
+	v, ok := s.param("lesson")
+	if IsLesson(v) {
+		c.Page = v
+	}
+	if e, _ := s.param("embed"); ok || e == "lesson" {
+		s.View = "lessons" // ?lesson=<id> and ?embed=lesson open the lessons view
+	}
+	if v, ok := s.param("ans"); ok {
+		for _, d := range v {
+			if d < '0' || d > '9' {
+				break
+			}
+			c.ans = append(c.ans, int(d-'0'))
+		}
+	}
+	if v, ok := s.param("live"); ok {
+		if n, err := strconv.Atoi(v); err == nil && n >= 0 {
+			c.live = n
+		}
+	}
+	for _, f := range ControlFields {
+		if _, ok := s.param(f); ok {
+			c.keep = true
+		}
+	}
+	return c
+}
+
+// addQuery writes the lessons' part of the URL query, while the view is
+// shown: the lesson, its answers and the live view.
+func (c *Lessons) addQuery(add func(k, v string)) {
+	if c.S.View != "lessons" {
+		return
+	}
+	add("lesson", c.Page)
+	if !IsLesson(c.Page) {
+		return
+	}
+	if len(c.ans) > 0 {
+		var b strings.Builder
+		for _, a := range c.ans {
+			b.WriteByte(byte('0' + a))
+		}
+		add("ans", b.String())
+	}
+	if c.live >= 0 {
+		add("live", strconv.Itoa(c.live))
+	}
+}
+
+// file is lesson id in the page's language, asking Load for it the first
+// time (nil until it arrives).
+func (c *Lessons) file(id string) *lessonFile {
+	key := id + "." + c.S.Lang
+	if f, ok := c.files[key]; ok {
+		return f
+	}
+	f := &lessonFile{}
+	c.files[key] = f
+	if c.Load == nil {
+		f.loaded, f.err = true, errNoLoader
+		return f
+	}
+	c.Load(id, c.S.Lang, func(data []byte, err error) {
+		defer c.S.guard()
+		f.loaded, f.err = true, err
+		if err == nil {
+			f.l, f.err = ParseLesson(data)
+		}
+		if f.err == nil && id == c.Page {
+			c.sync()
+		}
+	})
+	return f
+}
+
+type loaderError string
+
+func (e loaderError) Error() string { return string(e) }
+
+const errNoLoader = loaderError("no lesson loader")
+
+// cur is the open lesson, or nil while it loads or when it failed.
+func (c *Lessons) cur() *Lesson {
+	if !IsLesson(c.Page) {
+		return nil
+	}
+	if f := c.file(c.Page); f.loaded && f.err == nil {
+		return &f.l
+	}
+	return nil
+}
+
+// Status says why no lesson is shown ("" when one is): loading, or the
+// error.
+func (c *Lessons) Status() string {
+	if !IsLesson(c.Page) || c.cur() != nil {
+		return ""
+	}
+	if f := c.file(c.Page); f.loaded {
+		return c.S.T("lesson.failed") + " " + f.err.Error()
+	}
+	return c.S.T("lesson.loading")
+}
+
+// revealed is the number of blocks shown: up to and including the first
+// question not answered.
+func (c *Lessons) revealed(l *Lesson) int {
+	q := 0
+	for i, b := range l.Blocks {
+		if b.Kind == BlockQuestion {
+			if q >= len(c.ans) {
+				return i + 1
+			}
+			q++
+		}
+	}
+	return len(l.Blocks)
+}
+
+// liveBlock is the live view's block (−1 when no view is revealed).
+func (c *Lessons) liveBlock(l *Lesson) int {
+	n := c.revealed(l)
+	if c.live >= 0 && c.live < n && l.Blocks[c.live].Kind == BlockView {
+		return c.live
+	}
+	for i := n - 1; i >= 0; i-- {
+		if l.Blocks[i].Kind == BlockView {
+			return i
+		}
+	}
+	return -1
+}
+
+// sync gives the question the live view's fields when the live view
+// changed (the first time keeping a question the URL gave).
+func (c *Lessons) sync() {
+	l := c.cur()
+	if l == nil {
+		return
+	}
+	bi := c.liveBlock(l)
+	if bi < 0 || bi == c.applied {
+		return
+	}
+	c.applied = bi
+	if c.keep {
+		c.keep = false
+		return
+	}
+	b := l.Blocks[bi]
+	var q []Field
+	for _, f := range b.Fields {
+		if k, ok := strings.CutPrefix(f.Key, "plan."); ok {
+			if c.setPlan != nil {
+				c.setPlan(k, f.Value)
+			}
+		} else {
+			q = append(q, f)
+		}
+	}
+	c.S.LoadQuestion(q)
+}
+
+// Open shows lesson id ("index" for the index) from its start.
+func (c *Lessons) Open(id string) {
+	defer c.S.guard()
+	if id != "index" && !IsLesson(id) {
+		return
+	}
+	c.Page, c.ans, c.live, c.applied, c.keep = id, nil, -1, -1, false
+	c.sync()
+}
+
+// Restart clears the open lesson's answers.
+func (c *Lessons) Restart() { c.Open(c.Page) }
+
+// Pick answers question q (its index among the lesson's questions) with
+// variant v, once; the next blocks appear and the newest view goes live.
+func (c *Lessons) Pick(q, v int) {
+	defer c.S.guard()
+	if q != len(c.ans) || v < 0 || v > 9 {
+		return
+	}
+	c.ans = append(c.ans, v)
+	c.live = -1
+	c.sync()
+}
+
+// ShowView makes the view of block bi live again.
+func (c *Lessons) ShowView(bi int) {
+	defer c.S.guard()
+	c.live = bi
+	c.sync()
+}
+
+// answer is core's answer to question block bi of the open lesson, cached
+// per lesson (the values do not depend on the language).
+func (c *Lessons) answer(bi int, b Block) Answer {
+	k := c.Page + "#" + strconv.Itoa(bi)
+	if a, ok := c.answers[k]; ok {
+		return a
+	}
+	a := AnswerOf(b)
+	c.answers[k] = a
+	return a
+}
+
+// LiveView is the component of the live view.
+func (c *Lessons) LiveView(name string) vugu.Builder {
+	if c.views == nil {
+		return nil
+	}
+	return c.views(name)
+}

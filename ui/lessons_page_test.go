@@ -1,0 +1,69 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestLessonPage: /?lesson=ring opens the lessons view on the ring lesson
+// with the first view's question loaded; the page stops at the first
+// question; answering reveals the next blocks and the feedback from core's
+// numbers; the URL keeps lesson, answers and question, and reopening it
+// restores the page.
+func TestLessonPage(t *testing.T) {
+	s := NewState("lesson=ring&lang=en", "en")
+	a := NewApp(s)
+	html := render(t, a)
+	if s.View != "lessons" || a.Lessons.Page != "ring" {
+		t.Fatalf("view %q page %q, want lessons/ring", s.View, a.Lessons.Page)
+	}
+	mustContain(t, html, "Lesson 2 · Ring AllReduce", `id="quiz-0"`, `id="view-steps"`, "0 of 4 questions")
+	if s.P.Ranks != 4 || s.Text("size") != "32B" {
+		t.Fatalf("the first view's question is not loaded: P=%d size=%q", s.P.Ranks, s.Text("size"))
+	}
+	if strings.Contains(html, `id="quiz-1"`) || strings.Contains(html, "busbw") {
+		t.Fatal("blocks after the first question are shown before it is answered")
+	}
+	a.Lessons.Pick(0, 1) // a wrong answer: ReduceScatter's 7 steps
+	html = render(t, a)
+	mustContain(t, html, "Not quite: 7 is another case; the answer is 14.", `id="quiz-1"`, `id="view-timing"`, `id="show-5"`)
+	if s.P.Ranks != 8 || s.Text("size") != "100MiB" {
+		t.Fatalf("the timing view's question is not loaded: P=%d size=%q", s.P.Ranks, s.Text("size"))
+	}
+	a.Lessons.Pick(1, 0)
+	html = render(t, a)
+	mustContain(t, html, "Right: 3.74 ms.")
+	q := a.Query()
+	for _, want := range []string{"lesson=ring", "ans=10", "view=lessons", "ranks=8"} {
+		if !strings.Contains(q, want) {
+			t.Fatalf("query %q lacks %q", q, want)
+		}
+	}
+	b := NewApp(NewState(q, "zh"))
+	html = render(t, b)
+	mustContain(t, html, "Right: 3.74 ms.", `id="quiz-2"`)
+	b.S.SetLang("zh")
+	mustContain(t, render(t, b), "答对了：3.74 ms。", "第 2 课")
+}
+
+// TestLessonIndexAndEmbed: ?lesson=index lists the six lessons, opening one
+// shows it; ?embed=lesson&lesson=tree shows the lesson without the page's
+// chrome and keeps embed in the URL.
+func TestLessonIndexAndEmbed(t *testing.T) {
+	a := NewApp(NewState("lesson=index&lang=zh", "zh"))
+	html := render(t, a)
+	for _, id := range LessonIDs {
+		mustContain(t, html, `id="open-`+id+`"`)
+	}
+	a.Lessons.Open("tree")
+	mustContain(t, render(t, a), "第 3 课", `id="quiz-0"`)
+	e := NewApp(NewState("embed=lesson&lesson=tree&lang=en", "en"))
+	html = render(t, e)
+	mustContain(t, html, "Lesson 3", `class="app embed"`)
+	if strings.Contains(html, `role="tablist"`) {
+		t.Fatal("the embedded lesson shows the tabs")
+	}
+	if q := e.Query(); !strings.Contains(q, "embed=lessons") || !strings.Contains(q, "lesson=tree") {
+		t.Fatalf("embedded lesson's query %q", q)
+	}
+}

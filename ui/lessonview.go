@@ -1,0 +1,165 @@
+package ui
+
+import "strconv"
+
+// LessonItem is one block of the open lesson as the page draws it.
+type LessonItem struct {
+	Block      int
+	ID         string // the element's id: "quiz-<q>" for a question, "show-<block>" for a folded view
+	Kind, Text string
+	// A view: its name, whether it is live, its controls.
+	View     string
+	Live     bool
+	Controls []string
+	// A question: its index, options, and once answered the verdict
+	// ("right" or "wrong") and the feedback from core's numbers.
+	Q        int
+	Options  []QOption
+	Verdict  string
+	Feedback string
+}
+
+// QOption is one option of a question.
+type QOption struct {
+	ID, Label, Class string
+	Q, Variant       int
+	Disabled         bool
+}
+
+// Title is the open lesson's title.
+func (c *Lessons) Title() string {
+	if l := c.cur(); l != nil {
+		return l.Title
+	}
+	return c.S.T("lesson." + c.Page)
+}
+
+// Items are the revealed blocks of the open lesson.
+func (c *Lessons) Items() []LessonItem {
+	l := c.cur()
+	if l == nil {
+		return nil
+	}
+	n, live := c.revealed(l), c.liveBlock(l)
+	var out []LessonItem
+	q := 0
+	for i, b := range l.Blocks[:n] {
+		it := LessonItem{Block: i, Kind: b.Kind, Text: b.Text, View: b.View, Live: i == live, Controls: b.Controls}
+		switch b.Kind {
+		case BlockQuestion:
+			it.Q, it.ID = q, "quiz-"+strconv.Itoa(q)
+			c.fillQuestion(&it, i, b)
+			q++
+		case BlockView:
+			it.ID = "show-" + strconv.Itoa(i)
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
+// fillQuestion sets a question's options and, once answered, its verdict
+// and feedback.
+func (c *Lessons) fillQuestion(it *LessonItem, bi int, b Block) {
+	a := c.answer(bi, b)
+	if a.Err != nil {
+		it.Feedback, it.Verdict = c.S.ErrMsg(a.Err), "wrong"
+		return
+	}
+	picked := -1
+	if it.Q < len(c.ans) {
+		picked = c.ans[it.Q]
+	}
+	for _, v := range a.Options() {
+		o := QOption{ID: "q" + strconv.Itoa(it.Q) + "-" + strconv.Itoa(v), Label: a.Labels[v], Q: it.Q, Variant: v, Class: "opt", Disabled: picked >= 0}
+		switch {
+		case picked >= 0 && v == 0:
+			o.Class = "opt right"
+		case v == picked:
+			o.Class = "opt wrong"
+		}
+		it.Options = append(it.Options, o)
+	}
+	if picked < 0 {
+		return
+	}
+	if picked == 0 {
+		it.Verdict, it.Feedback = "right", c.S.Tf("lesson.right", a.Labels[0])+" "+a.Explain(b.Why)
+	} else {
+		it.Verdict, it.Feedback = "wrong", c.S.Tf("lesson.wrong", a.Labels[picked], a.Labels[0])+" "+a.Explain(b.Why)
+	}
+}
+
+// ViewLabel is the button that brings back an earlier view.
+func (c *Lessons) ViewLabel(view string) string {
+	return c.S.Tf("lesson.show", c.S.T("view."+view))
+}
+
+// Progress says how many of the lesson's questions are answered.
+func (c *Lessons) Progress() string {
+	l := c.cur()
+	if l == nil {
+		return ""
+	}
+	n := 0
+	for _, b := range l.Blocks {
+		if b.Kind == BlockQuestion {
+			n++
+		}
+	}
+	return c.S.Tf("lesson.progress", min(len(c.ans), n), n)
+}
+
+// Done reports whether every question of the open lesson is answered.
+func (c *Lessons) Done() bool {
+	l := c.cur()
+	if l == nil {
+		return false
+	}
+	n := 0
+	for _, b := range l.Blocks {
+		if b.Kind == BlockQuestion {
+			n++
+		}
+	}
+	return len(c.ans) >= n
+}
+
+// Neighbour is the lesson d places from the open one ("" past either end).
+func (c *Lessons) Neighbour(d int) string {
+	for i, id := range LessonIDs {
+		if id == c.Page && i+d >= 0 && i+d < len(LessonIDs) {
+			return LessonIDs[i+d]
+		}
+	}
+	return ""
+}
+
+// IndexItem is one lesson on the index.
+type IndexItem struct{ ID, N, Title, Summary string }
+
+// IndexItems are the lessons in order, titled in the page's language.
+func (c *Lessons) IndexItems() []IndexItem {
+	var out []IndexItem
+	for i, id := range LessonIDs {
+		out = append(out, IndexItem{ID: id, N: strconv.Itoa(i + 1), Title: c.S.T("lesson." + id), Summary: c.S.T("lesson." + id + ".sum")})
+	}
+	return out
+}
+
+// ControlLabel is the label of an inline control.
+func (c *Lessons) ControlLabel(f string) string { return c.S.T("f." + f) }
+
+// IsSelect reports whether inline control f is a select (the collective
+// and the algorithm), not a text field.
+func (c *Lessons) IsSelect(f string) bool { return f == "collective" || f == "algorithm" }
+
+// SelectOptions are the options of inline select f, as the controls offer
+// them.
+func (c *Lessons) SelectOptions(f string) []Option {
+	ctl := &Controls{S: c.S}
+	if f == "collective" {
+		return ctl.CollectiveOptions()
+	}
+	return ctl.AlgorithmOptions()
+}
