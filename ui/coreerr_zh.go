@@ -240,6 +240,8 @@ var coreErrZH = map[string]string{
 	"cannot judge: the log does not name the collective (no command line or footer); give --collective": "无法判断：日志未写明集合通信（没有命令行或结尾行）；请给出 --collective",
 	"%d ranks from --ranks": "%d 个 Rank，取自 --ranks",
 	"%d ranks from the log": "%d 个 Rank，取自日志",
+	"%d ranks from the last \"# Rank\" line (the list is elided)":                                                                "%d 个 Rank，取自最后一行 \"# Rank\"（该列表有省略）",
+	"the NVLink bound is NCCL's rate, %d links × %g GB/s = %g GB/s per GPU, not the %g GB/s line rate":                           "NVLink 上限取 NCCL 的速率：%d 条链路 × %g GB/s = 每 GPU %g GB/s，而非 %g GB/s 的线速",
 	"%d ranks from the busbw ÷ algbw factor %.4f = 2(P−1)/P":                                                                     "%d 个 Rank，取自 busbw ÷ algbw 系数 %.4f = 2(P−1)/P",
 	"cannot judge: the log does not say how many ranks ran (no complete \"# Rank\" list); give --ranks":                          "无法判断：日志未说明运行了多少个 Rank（没有完整的 \"# Rank\" 列表）；请给出 --ranks",
 	"cannot judge: %d rank moves no data between GPUs":                                                                           "无法判断：%d 个 Rank 不在 GPU 之间传输数据",

@@ -1,6 +1,7 @@
 package doctor
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -136,8 +137,13 @@ func basisOf(d *Diagnosis, t *nccltests.Table, o Options) (*Basis, *Text) {
 		b.From = append(b.From, note(0, fielderr.Errorf("basis", "the network is %s's (%d × %gG); the log does not show the NICs: give --system if yours differs", sys.Name, sys.NICs, sys.NICGbps)))
 	}
 	fields := []string{"model", b.Model, "system", sys.Name, "collective", string(b.Collective), "ranks", strconv.Itoa(b.Ranks)}
-	if b.GPUsPerNode != min(sys.GPUsPerNode, b.Ranks) {
-		fields = append(fields, "gpus-per-node", strconv.Itoa(b.GPUsPerNode), "intra-bandwidth", strconv.FormatFloat(sys.LineRateGBs, 'g', -1, 64)+"GB/s")
+	intra := sys.LineRateGBs
+	if r := ncclNVLinkGBs(sys.CompCap); b.Model == cost.ModelAlphaBeta && sys.NVLinks > 0 && r > 0 {
+		intra = math.Round(float64(sys.NVLinks)*r*100) / 100
+		b.From = append(b.From, note(0, fielderr.Errorf("basis", "the NVLink bound is NCCL's rate, %d links × %g GB/s = %g GB/s per GPU, not the %g GB/s line rate", sys.NVLinks, r, intra, sys.LineRateGBs)))
+	}
+	if b.GPUsPerNode != min(sys.GPUsPerNode, b.Ranks) || intra != sys.LineRateGBs {
+		fields = append(fields, "gpus-per-node", strconv.Itoa(b.GPUsPerNode), "intra-bandwidth", strconv.FormatFloat(intra, 'g', -1, 64)+"GB/s")
 	}
 	if b.Model == cost.ModelAlphaBeta {
 		fields = append(fields, "algorithm", "auto")
@@ -221,7 +227,10 @@ func ranksOf(d *Diagnosis, t *nccltests.Table, o Options, b *Basis) *Text {
 	case inf.Nodes.Known && inf.GPUsPerNode.Known:
 		b.Ranks = inf.Nodes.Value * inf.GPUsPerNode.Value
 		b.From = append(b.From, note(inf.Nodes.Line, fielderr.Errorf("basis", "%d ranks from the log", b.Ranks)))
-	case t.Ranks > 0 && !inf.Unequal:
+	case inf.Ranks.Known && inf.Elided:
+		b.Ranks = inf.Ranks.Value
+		b.From = append(b.From, note(inf.Ranks.Line, fielderr.Errorf("basis", "%d ranks from the last \"# Rank\" line (the list is elided)", b.Ranks)))
+	case t.Ranks > 0 && !inf.Unequal && !inf.Elided:
 		b.Ranks = t.Ranks
 		b.From = append(b.From, note(0, fielderr.Errorf("basis", "%d ranks from the log", b.Ranks)))
 	default:
@@ -266,4 +275,27 @@ func OptionsOf(get request.Lookup) (Options, error) {
 	}
 	o.Ranks = n
 	return o, o.Check()
+}
+
+// ncclNVLinkGBs is what NCCL rates one NVLink of a GPU of compute
+// capability cc (× 10) at, in GB/s: 20 on Volta and A100 (12 on 8.6), 20.6 on
+// Hopper, 40.1 on Blackwell (NVIDIA/nccl v2.30.7 src/graph/topo.h,
+// SM70_NVLINK_BW … SM100_NVLINK_BW; core/cost's NCCL model uses the same
+// rates). It is about 80 % of the line rate (25 and 50 GB/s per link on
+// the wire for NVLink 4 and 5): what a transfer reaches once the link's
+// protocol is paid. The α-β bound of the collectives NCCL's tuner lacks
+// uses it, so that they are judged against the same links NCCL's model
+// sees. 0 for an unknown capability.
+func ncclNVLinkGBs(cc int) float64 {
+	switch {
+	case cc >= 100:
+		return 40.1
+	case cc >= 90:
+		return 20.6
+	case cc == 86:
+		return 12
+	case cc >= 70:
+		return 20
+	}
+	return 0
 }

@@ -46,6 +46,11 @@ func TestCorpus(t *testing.T) {
 		{"gb10_2node_allreduce.txt", "", "gb10", []HostRanks{{"node-a", 1, 6}, {"node-b", 1, 7}}, 2, 1, "", 0, prim.AllReduce, 2, "table@15", nil},
 		{"hgx_a100_8x_channels.txt", "no nccl-tests table", "", nil, 0, 0, "", 0, "", 0, "", nil},
 		{"pcie_topology_2x_info.txt", "no nccl-tests table", "", nil, 0, 0, "", 0, "", 0, "", []kl{{KindPCIe, 12}}},
+		// Elided device lists: the poster kept some "# Rank" lines only, so
+		// the hosts say nothing about the layout (TestCorpusElided).
+		{"gb200_nvl72_72x_allreduce.txt", "", "", []HostRanks{{"node-r", 1, 1}}, 0, 0, "", 0, "", 0, "", nil},
+		{"gb300_nvl72_64x_alltoall.txt", "", "", []HostRanks{{"node-a", 2, 5}, {"node-p", 2, 8}}, 0, 0, "", 0, prim.AllToAll, 1, "", nil},
+		{"gb300_nvl72_4x_allreduce.txt", "", "", []HostRanks{{"node-a", 4, 5}}, 1, 4, "", 0, prim.AllReduce, 1, "", nil},
 	}
 	seen := map[string]bool{}
 	for _, tc := range cases {
@@ -142,5 +147,37 @@ func TestCorpusDetails(t *testing.T) {
 	}
 	if v := read("gb10_2node_allreduce.txt").Evidence.Version(); v == nil || v.Version != "2.31.2" || v.Line != 1 {
 		t.Errorf("GB10 version %+v", v)
+	}
+}
+
+// A "# Rank" list the poster elided (its ranks are not 0 … P−1) gives
+// the ranks — the last one + 1, since nccl-tests prints every rank in
+// order — and no layout; a complete list gives both.
+func TestCorpusElided(t *testing.T) {
+	for _, tc := range []struct {
+		file        string
+		ranks, line int
+		elided      bool
+	}{
+		{"gb200_nvl72_72x_allreduce.txt", 72, 1, true},
+		{"gb300_nvl72_64x_alltoall.txt", 64, 9, true},
+		{"gb300_nvl72_4x_allreduce.txt", 4, 8, false},
+	} {
+		data, err := os.ReadFile(filepath.Join("testdata", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, _ := Diagnose(data)
+		inf := d.Inference
+		if inf.Ranks != known(tc.ranks, tc.line) || inf.Elided != tc.elided {
+			t.Errorf("%s: ranks %+v elided %v, want %d from line %d, %v", tc.file, inf.Ranks, inf.Elided, tc.ranks, tc.line, tc.elided)
+		}
+	}
+	// "# Rank 0" and "# Rank 2" on one host, rank 1 left out: elided, and
+	// the hosts' counts (2) are not taken for the layout.
+	log := "# nThread 1\n" + dev(0, "a", "NVIDIA H100 80GB HBM3") + dev(2, "a", "NVIDIA H100 80GB HBM3") + "#\n"
+	d, _ := Diagnose([]byte(log))
+	if inf := d.Inference; !inf.Elided || inf.Ranks != known(3, 3) || inf.Nodes.Known || inf.GPUsPerNode.Known || inf.Unequal {
+		t.Errorf("elided list: %+v", inf)
 	}
 }

@@ -27,6 +27,14 @@ type Inference struct {
 	Nodes       Inferred[int] `json:"nodes"`
 	GPUsPerNode Inferred[int] `json:"gpus_per_node"`
 	Unequal     bool          `json:"unequal,omitempty"`
+	// Ranks is the number of ranks the "# Rank" list shows: its length
+	// when it lists ranks 0 … P−1, or the last rank + 1 when the poster
+	// elided lines ("# Rank 0", "…", "# Rank 63": nccl-tests prints every
+	// rank in order, so the last line of an uncut list is rank P−1).
+	// Elided is true then, and Nodes and GPUsPerNode stay unknown: the
+	// hosts of the left-out lines are not in the log.
+	Ranks  Inferred[int] `json:"ranks"`
+	Elided bool          `json:"elided,omitempty"`
 	// Transport is "IB", "RoCE", "Socket" or a network plugin's name, from
 	// the INFO lines (or NCCL_IB_DISABLE=1 on the command line).
 	Transport Inferred[string] `json:"transport"`

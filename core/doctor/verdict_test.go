@@ -230,3 +230,62 @@ func TestVerdictTexts(t *testing.T) {
 		t.Errorf("from %+v", v.Basis.From)
 	}
 }
+
+// Published logs of NVLink 5 domains (testdata/README.md gives each
+// source) get the verdict their numbers call for, reasoned from the log:
+//
+//   - a GB200 NVL72 rack, 72 ranks: its ten bandwidth-bound points
+//     average 745.5 GB/s (the footer says so), against NVLS's ≈ 910 GB/s
+//     in NCCL's model on 18 NVLink 5 links of 40.1 GB/s: ≈ 0.82, normal;
+//     the GPU prints as "NVIDIA Graphics Device", so --system names it,
+//     and the ranks come from the last "# Rank" line of an elided list;
+//   - four GB300 of one host, AllReduce: 683 GB/s on average against the
+//     ring's 18 × 40.1 = 721.8 GB/s: ≈ 0.95, normal;
+//   - a GB300 NVL72 rack, AllToAll on 64 ranks: NCCL's tuner has no
+//     AllToAll, so the bound is the α-β model on the preset's links; in
+//     one NVLink domain an AllToAll's busbw is the bandwidth per GPU
+//     (https://github.com/NVIDIA/nccl-tests/issues/130: N/(N−1) × the
+//     per-GPU network bandwidth on N nodes, the NVLink alone on one), at
+//     NCCL's rate 721.8 GB/s: 657.6 ÷ 721.8 ≈ 0.91, normal. Against the
+//     900 GB/s line rate the same healthy rack would read 0.73, below.
+func TestVerdictNVLink5Logs(t *testing.T) {
+	cases := []struct {
+		file         string
+		class        string
+		frac         float64
+		model        string
+		ranks, nodes int
+		ranksLine    int
+	}{
+		{"testdata/gb200_nvl72_72x_allreduce.txt", ClassNormal, 0.82, cost.ModelNCCL, 72, 1, 1},
+		{"testdata/gb300_nvl72_4x_allreduce.txt", ClassNormal, 0.95, cost.ModelNCCL, 4, 1, 8},
+		{"testdata/gb300_nvl72_64x_alltoall.txt", ClassNormal, 0.91, cost.ModelAlphaBeta, 64, 1, 9},
+	}
+	for _, tc := range cases {
+		v, err := judgeFile(t, tc.file, Options{System: "gb200-nvl72"})
+		if err != nil {
+			t.Errorf("%s: %v", tc.file, err)
+		}
+		if v.Class != tc.class || math.Abs(v.Fraction-tc.frac) > 0.02 {
+			t.Errorf("%s: %s %.3f, want %s %.2f", tc.file, v.Class, v.Fraction, tc.class, tc.frac)
+			continue
+		}
+		b := v.Basis
+		if b.Model != tc.model || b.Ranks != tc.ranks || b.Nodes != tc.nodes || len(v.Causes) != 0 || v.Gap != nil {
+			t.Errorf("%s: basis %+v causes %v", tc.file, b, v.Causes)
+		}
+		found := false
+		for _, n := range b.From {
+			if n.Line == tc.ranksLine && strings.Contains(n.Msg, fmt.Sprintf("%d ranks", tc.ranks)) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: no note of %d ranks from line %d in %+v", tc.file, tc.ranks, tc.ranksLine, b.From)
+		}
+	}
+	v, _ := judgeFile(t, "testdata/gb300_nvl72_64x_alltoall.txt", Options{System: "gb200-nvl72"})
+	if !strings.Contains(v.Basis.Command, "--intra-bandwidth 721.8GB/s") || v.Basis.Collective != "alltoall" || v.Regimes[len(v.Regimes)-1].Name != RegimeBandwidth {
+		t.Errorf("AllToAll basis %q, regimes %+v", v.Basis.Command, v.Regimes)
+	}
+}
