@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -121,14 +122,15 @@ func isReset(err error) bool {
 }
 
 // acceptRanks accepts connections on ln until every rank in [lo, hi) has
-// said a valid hello proving token (see readHello), and makes each the peer of its rank;
-// it returns the addresses they sent, by rank. Hellos are read
-// concurrently, each bounded by deadline, so a connection that says
-// nothing holds up no rank. A connection that fails a check, or names a
-// rank outside [lo, hi) or already connected, is closed having received
-// nothing, and does not count; if the ranks are still missing at the
-// deadline, the error says what was refused. The caller closes ln
-// afterwards, which ends the accepting.
+// said a valid hello proving token (see readHello), and makes each the
+// peer of its rank; it returns the addresses they sent, by rank. Hellos
+// are read concurrently, each bounded by deadline, so a connection that
+// says nothing holds up no rank; it is closed when acceptRanks returns.
+// A connection that fails a check, or names a rank outside [lo, hi) or
+// already connected, is closed having received nothing, and does not
+// count; if the ranks are still missing at the deadline, the error says
+// what was refused. The caller closes ln afterwards, which ends the
+// accepting.
 func (e *tcpEndpoint) acceptRanks(ln net.Listener, token Token, lo, hi int, deadline time.Time) ([]string, error) {
 	if dl, ok := ln.(interface{ SetDeadline(time.Time) error }); ok {
 		dl.SetDeadline(deadline)
@@ -137,6 +139,8 @@ func (e *tcpEndpoint) acceptRanks(ln net.Listener, token Token, lo, hi int, dead
 	acceptErr := make(chan error, 1)
 	done := make(chan struct{})
 	defer close(done)
+	var waiting pendingConns
+	defer waiting.closeAll()
 	go func() {
 		for {
 			c, err := ln.Accept()
@@ -144,6 +148,7 @@ func (e *tcpEndpoint) acceptRanks(ln net.Listener, token Token, lo, hi int, dead
 				acceptErr <- err
 				return
 			}
+			waiting.add(c)
 			go func() {
 				c.SetDeadline(deadline)
 				r, a, host, err := readHello(c, token, e.ranks)
@@ -171,6 +176,7 @@ func (e *tcpEndpoint) acceptRanks(ln net.Listener, token Token, lo, hi int, dead
 				refused = append(refused, h.err.Error())
 				continue
 			}
+			waiting.take(h.conn)
 			e.peers[h.rank] = newPeer(h.conn, e.opts)
 			addrs[h.rank] = h.addr
 			if h.host != "" {
@@ -186,6 +192,46 @@ func (e *tcpEndpoint) acceptRanks(ln net.Listener, token Token, lo, hi int, dead
 		}
 	}
 	return addrs, nil
+}
+
+// pendingConns are the accepted connections not yet taken for a rank.
+type pendingConns struct {
+	mu     sync.Mutex
+	conns  map[net.Conn]bool
+	closed bool
+}
+
+// add records c, or closes it if closeAll has run.
+func (p *pendingConns) add(c net.Conn) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		c.Close()
+		return
+	}
+	if p.conns == nil {
+		p.conns = map[net.Conn]bool{}
+	}
+	p.conns[c] = true
+}
+
+// take removes c: it became a rank's connection.
+func (p *pendingConns) take(c net.Conn) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	delete(p.conns, c)
+}
+
+// closeAll closes every connection still pending (a stray that never
+// finished its hello), and any added later.
+func (p *pendingConns) closeAll() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.closed = true
+	for c := range p.conns {
+		c.Close()
+	}
+	p.conns = nil
 }
 
 // writeTable sends every rank's address and host.
