@@ -45,6 +45,20 @@ type FitTable struct {
 	Algorithms []FitAlg    `json:"algorithms"`
 }
 
+// Fitted reports whether anything in ft was fitted: the line or at least
+// one algorithm. A table none of whose rows is usable fits nothing.
+func (ft FitTable) Fitted() bool {
+	if ft.Line != nil {
+		return true
+	}
+	for _, a := range ft.Algorithms {
+		if a.Fit != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // FitNCCL fits every table of nccl-tests output (data; inPlace: the
 // in-place columns): the line and ring and tree where they apply (else
 // every applicable algorithm), or the fields' "algorithm" list, as NCCL's

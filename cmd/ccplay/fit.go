@@ -102,12 +102,24 @@ func runFit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			Format string         `json:"format"`
 			Tables []job.FitTable `json:"tables"`
 		}{in.path, jsonFormat(format), out})
-		return exitOK
+	} else {
+		for i, ft := range out {
+			io.WriteString(stdout, job.FitText(in.path, i, ft))
+		}
 	}
-	for i, ft := range out {
-		io.WriteString(stdout, job.FitText(in.path, i, ft))
+	return fitStatus(in.flag, out, stderr)
+}
+
+// fitStatus is the exit status of a fit that was reported: exitOK when at
+// least one table fitted something, else exitUsage with one line saying
+// that no row of the file was usable (the report above shows why).
+func fitStatus(flag string, out []job.FitTable, stderr io.Writer) int {
+	for _, ft := range out {
+		if ft.Fitted() {
+			return exitOK
+		}
 	}
-	return exitOK
+	return fail(stderr, "--%s: nothing to fit: no table has two usable rows (a size above 0 with a valid time); see the report above", flag)
 }
 
 // jsonFormat is the report's "format": nccl-tests' own names (text, json)

@@ -59,3 +59,26 @@ func TestFitErrors(t *testing.T) {
 		}
 	}
 }
+
+// A log whose rows are all unusable (size 0) fits nothing: the report is
+// printed, and the exit status says so with one line naming the flag.
+func TestFitNothingUsable(t *testing.T) {
+	log := "#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong\n" +
+		"#        (B)    (elements)                               (us)  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)\n" +
+		"           0             0     float     sum      -1     5.10    0.00    0.00      0     5.00    0.00    0.00      0\n" +
+		"           0             0     float     sum      -1     5.20    0.00    0.00      0     5.10    0.00    0.00      0\n"
+	for _, json := range []bool{false, true} {
+		args := []string{"fit", "--nccl-tests", "-", "--collective", "allreduce", "--np", "8"}
+		if json {
+			args = append(args, "--json")
+		}
+		code, out, errOut := cli(t, log, args...)
+		if code != exitUsage || !strings.Contains(out, "no fit") && !json || !strings.Contains(errOut, "--nccl-tests: nothing to fit") || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("json=%v: status %d, stdout %q, stderr %q", json, code, out, errOut)
+		}
+	}
+	// One usable table is enough: the example log still exits 0.
+	if code, _, errOut := cli(t, "", "fit", "--nccl-tests", filepath.Join(testdata, "all_reduce_perf_16x_h100.txt")); code != exitOK || errOut != "" {
+		t.Errorf("example log: status %d, stderr %q", code, errOut)
+	}
+}
