@@ -209,3 +209,28 @@ func TestNonFiniteInEveryFormat(t *testing.T) {
 		wantError(t, c.target, get(t, c.target), http.StatusBadRequest, c.field)
 	}
 }
+
+// TestSweepsStopWhenTheClientGoes: both sweep charts poll the request's
+// context between points (and between steps of the crossover search) and
+// stop at the first poll after the client went, answering 499; with a
+// client that stays they draw the whole chart.
+func TestSweepsStopWhenTheClientGoes(t *testing.T) {
+	for _, target := range []string{
+		"/embed/time-vs-size.svg?collective=allreduce&ranks=64&minbytes=8&maxbytes=1T",
+		"/embed/time-vs-ranks.svg?collective=allreduce&size=1MiB&minranks=2&maxranks=1048576",
+	} {
+		ctx := &countingCtx{Context: context.Background(), after: 3}
+		req := httptest.NewRequest(http.MethodGet, target, nil).WithContext(ctx)
+		w := httptest.NewRecorder()
+		New(Config{}).ServeHTTP(w, req)
+		if w.Code != StatusClientClosed {
+			t.Errorf("%s: status %d, want %d: %s", target, w.Code, StatusClientClosed, w.Body)
+		}
+		if n := ctx.calls.Load(); n != ctx.after+1 {
+			t.Errorf("%s: the sweep read its context %d times, want %d: it did not stop at the first poll after the client went", target, n, ctx.after+1)
+		}
+		if a := get(t, target); a.status != http.StatusOK || !strings.Contains(a.body, "<svg") {
+			t.Errorf("%s with a client that stays: status %d", target, a.status)
+		}
+	}
+}

@@ -25,7 +25,9 @@ type chartSpec struct {
 	name, summary string
 	fields        []string
 	example       string
-	draw          func(get request.Lookup) ([]byte, error)
+	// draw renders the chart; a sweep calls stop between points and
+	// returns its error (the request's context ended).
+	draw func(get request.Lookup, stop func() error) ([]byte, error)
 }
 
 // sweepFields are the cost fields the sweep charts read: every field of
@@ -71,7 +73,10 @@ func serveEmbed(w http.ResponseWriter, r *http.Request) {
 		sendError(w, err)
 		return
 	}
-	svg, err := spec.draw(get)
+	svg, err := spec.draw(get, r.Context().Err)
+	if gone(w, err) {
+		return
+	}
 	if err != nil {
 		sendError(w, err)
 		return
@@ -112,7 +117,7 @@ func joinNames(algs []sched.Algorithm) string {
 
 // drawTimeVsRanks: P = minranks, 2·minranks, 4·minranks, … up to maxranks
 // (and maxranks itself).
-func drawTimeVsRanks(get request.Lookup) ([]byte, error) {
+func drawTimeVsRanks(get request.Lookup, stop func() error) ([]byte, error) {
 	lo, err := request.Int(get, "minranks", 4, 2, prim.MaxRanks)
 	if err != nil {
 		return nil, err
@@ -144,7 +149,7 @@ func drawTimeVsRanks(get request.Lookup) ([]byte, error) {
 	if err := checkWork("maxranks", sweepWork(q, algs, len(ranks), false)); err != nil {
 		return nil, err
 	}
-	c, err := figure.TimeVsRanks(p, ranks, algs)
+	c, err := figure.TimeVsRanksUntil(p, ranks, algs, stop)
 	if err != nil {
 		return nil, renameField(err, "ranks", "maxranks")
 	}
@@ -153,7 +158,7 @@ func drawTimeVsRanks(get request.Lookup) ([]byte, error) {
 
 // drawTimeVsSize: S = minbytes, 2·minbytes, … up to maxbytes (and maxbytes
 // itself), each rounded down to whole elements.
-func drawTimeVsSize(get request.Lookup) ([]byte, error) {
+func drawTimeVsSize(get request.Lookup, stop func() error) ([]byte, error) {
 	p, err := request.CostParams(override(get, map[string]string{"algorithm": "auto", "size": "0", "chunks": "0"}))
 	if err != nil {
 		return nil, err
@@ -190,7 +195,7 @@ func drawTimeVsSize(get request.Lookup) ([]byte, error) {
 	if err := checkWork("maxbytes", sweepWork(p, algs, len(sizes), false)+cost.CrossoverWork(p, algs, sizes[0], sizes[len(sizes)-1])); err != nil {
 		return nil, err
 	}
-	c, _, err := figure.TimeVsSize(p, sizes, algs)
+	c, _, err := figure.TimeVsSizeUntil(p, sizes, algs, stop)
 	if err != nil {
 		return nil, renameField(err, "size", "maxbytes")
 	}
@@ -236,7 +241,9 @@ func scheduleFor(get request.Lookup) (cost.Params, *sched.Schedule, error) {
 	return buildSchedule(p)
 }
 
-func drawLedgerBars(get request.Lookup) ([]byte, error) {
+// drawLedgerBars draws one schedule of at most MaxScheduleRanks ranks: bounded
+// work, so it does not poll for the client.
+func drawLedgerBars(get request.Lookup, _ func() error) ([]byte, error) {
 	p, s, err := scheduleFor(get)
 	if err != nil {
 		return nil, err
@@ -244,7 +251,8 @@ func drawLedgerBars(get request.Lookup) ([]byte, error) {
 	return figure.LedgerBars(s, p.ElemSize).SVG(), nil
 }
 
-func drawRingStep(get request.Lookup) ([]byte, error) {
+// drawRingStep draws one round of such a schedule (bounded, as drawLedgerBars).
+func drawRingStep(get request.Lookup, _ func() error) ([]byte, error) {
 	round, err := request.Int(get, "round", 1, 1, 1<<30)
 	if err != nil {
 		return nil, err

@@ -16,6 +16,11 @@ type Crossover = cost.Crossover
 // crossovers every face prints. The sweep only sets the range; ties go to
 // the algorithm listed first. Cost: that of cost.CrossoversAmong.
 func Crossovers(p cost.Params, algs []sched.Algorithm, sizes []int64) ([]Crossover, error) {
+	return crossovers(p, algs, sizes, nil)
+}
+
+// crossovers is Crossovers, calling stop as cost.CrossoversAmongUntil does.
+func crossovers(p cost.Params, algs []sched.Algorithm, sizes []int64, stop func() error) ([]Crossover, error) {
 	if err := checkAlgorithms(p.Collective, algs); err != nil {
 		return nil, err
 	}
@@ -31,5 +36,5 @@ func Crossovers(p cost.Params, algs []sched.Algorithm, sizes []int64) ([]Crossov
 			return nil, fielderr.Errorf("minbytes", "sweep sizes must be ascending positive multiples of %d bytes, got %d", e, s)
 		}
 	}
-	return cost.CrossoversAmong(p, algs, sizes[0], sizes[len(sizes)-1])
+	return cost.CrossoversAmongUntil(p, algs, sizes[0], sizes[len(sizes)-1], stop)
 }

@@ -44,6 +44,14 @@ func times(p cost.Params, algs []sched.Algorithm) ([]float64, error) {
 	return out, nil
 }
 
+// stopped is stop's error, or nil when there is no stop function.
+func stopped(stop func() error) error {
+	if stop == nil {
+		return nil
+	}
+	return stop()
+}
+
 // argmin is the index of the smallest time (the first on ties).
 func argmin(t []float64) int {
 	best := 0

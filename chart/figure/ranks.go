@@ -21,6 +21,12 @@ import (
 // why. Both axes are logarithmic.
 // O(len(ranks) × len(algs)) cost evaluations.
 func TimeVsRanks(p cost.Params, ranks []int, algs []sched.Algorithm) (chart.Line, error) {
+	return TimeVsRanksUntil(p, ranks, algs, nil)
+}
+
+// TimeVsRanksUntil is TimeVsRanks calling stop (when not nil) before each
+// communicator size and returning its error, if any (see TimeVsSizeUntil).
+func TimeVsRanksUntil(p cost.Params, ranks []int, algs []sched.Algorithm, stop func() error) (chart.Line, error) {
 	if err := checkAlgorithms(p.Collective, algs); err != nil {
 		return chart.Line{}, err
 	}
@@ -41,6 +47,9 @@ func TimeVsRanks(p cost.Params, ranks []int, algs []sched.Algorithm) (chart.Line
 	var firstErr error
 	drawn, lastP := 0, 0
 	for _, r := range ranks {
+		if err := stopped(stop); err != nil {
+			return chart.Line{}, err
+		}
 		q := p
 		q.Ranks = r
 		t, err := times(q, algs)

@@ -17,7 +17,16 @@ import (
 // p.Algorithm are ignored. Both axes are logarithmic.
 // O(len(sizes) × len(algs)) closed forms plus those of Crossovers.
 func TimeVsSize(p cost.Params, sizes []int64, algs []sched.Algorithm) (chart.Line, []Crossover, error) {
-	xs, err := Crossovers(p, algs, sizes)
+	return TimeVsSizeUntil(p, sizes, algs, nil)
+}
+
+// TimeVsSizeUntil is TimeVsSize calling stop (when not nil) before each
+// size and each step of the crossover search, returning its error, if any:
+// a server passes its request context's Err, so that a sweep stops within
+// one point of the client going away. (A stop function rather than a
+// context keeps package context out of the playground's wasm.)
+func TimeVsSizeUntil(p cost.Params, sizes []int64, algs []sched.Algorithm, stop func() error) (chart.Line, []Crossover, error) {
+	xs, err := crossovers(p, algs, sizes, stop)
 	if err != nil {
 		return chart.Line{}, nil, err
 	}
@@ -28,6 +37,9 @@ func TimeVsSize(p cost.Params, sizes []int64, algs []sched.Algorithm) (chart.Lin
 	lo, hi := 0.0, 0.0
 	var first []float64
 	for _, s := range sizes {
+		if err := stopped(stop); err != nil {
+			return chart.Line{}, nil, err
+		}
 		q := p
 		q.Size = s
 		t, err := times(q, algs)

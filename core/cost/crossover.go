@@ -52,6 +52,14 @@ func Crossovers(p Params, minBytes, maxBytes int64) ([]Crossover, error) {
 // Cost: O((log₂(max/min)·CrossoverSamples + crossovers·log₂ n)·len(algs))
 // closed forms, a few milliseconds.
 func CrossoversAmong(p Params, algs []sched.Algorithm, minBytes, maxBytes int64) ([]Crossover, error) {
+	return CrossoversAmongUntil(p, algs, minBytes, maxBytes, nil)
+}
+
+// CrossoversAmongUntil is CrossoversAmong calling stop (when not nil)
+// before each grid step and returning its error, if any: a server passes
+// its request context's Err so that a search stops within one grid step
+// (len(algs) closed forms) of the client going away.
+func CrossoversAmongUntil(p Params, algs []sched.Algorithm, minBytes, maxBytes int64, stop func() error) ([]Crossover, error) {
 	p.Algorithm, p.Chunks = sched.Auto, 0
 	e := int64(p.ElemSize)
 	if e < 1 {
@@ -77,6 +85,11 @@ func CrossoversAmong(p Params, algs []sched.Algorithm, minBytes, maxBytes int64)
 	var out []Crossover
 	cur := f.pick(lo)
 	for a := lo; a < hi; {
+		if stop != nil {
+			if err := stop(); err != nil {
+				return nil, err
+			}
+		}
 		b := min(hi, nextGrid(a))
 		target := f.pick(b)
 		for target != cur {
