@@ -130,9 +130,10 @@ func basisOf(d *Diagnosis, t *nccltests.Table, o Options) (*Basis, *Text) {
 	if b.Collective == prim.AllToAll || b.Collective == prim.SendRecv || b.Collective == prim.Scatter || b.Collective == prim.Gather {
 		b.Model = cost.ModelAlphaBeta
 	}
-	b.Hardware = hardware(sys, b.Nodes)
-	if n := inf.NICsPerNode; b.Nodes > 1 && n.Known && n.Value != sys.NICs {
-		b.From = append(b.From, note(n.Line, fielderr.Errorf("basis", "the log shows %d NICs per node; %s has %d: give --system if another preset matches", n.Value, sys.Name, sys.NICs)))
+	nics := nicsPerNode(sys, b.GPUsPerNode)
+	b.Hardware = hardware(sys, b.Nodes, nics)
+	if n := inf.NICsPerNode; b.Nodes > 1 && n.Known && n.Value != nics {
+		b.From = append(b.From, note(n.Line, fielderr.Errorf("basis", "the log shows %d NICs per node; %s has %d: give --system if another preset matches", n.Value, sys.Name, nics)))
 	} else if b.Nodes > 1 && !n.Known && strings.TrimSpace(o.System) == "" {
 		b.From = append(b.From, note(0, fielderr.Errorf("basis", "the network is %s's (%d × %gG); the log does not show the NICs: give --system if yours differs", sys.Name, sys.NICs, sys.NICGbps)))
 	}
@@ -141,6 +142,9 @@ func basisOf(d *Diagnosis, t *nccltests.Table, o Options) (*Basis, *Text) {
 	if r := ncclNVLinkGBs(sys.CompCap); b.Model == cost.ModelAlphaBeta && sys.NVLinks > 0 && r > 0 {
 		intra = math.Round(float64(sys.NVLinks)*r*100) / 100
 		b.From = append(b.From, note(0, fielderr.Errorf("basis", "the NVLink bound is NCCL's rate, %d links × %g GB/s = %g GB/s per GPU, not the %g GB/s line rate", sys.NVLinks, r, intra, sys.LineRateGBs)))
+	} else if r := ncclPCIeGBs(sys.PCIeGen); b.Model == cost.ModelAlphaBeta && sys.NVLinks == 0 && r > 0 && r != sys.LineRateGBs {
+		intra = r
+		b.From = append(b.From, note(0, fielderr.Errorf("basis", "the PCIe bound is NCCL's rate, %g GB/s for a Gen%d x16 link, not the %g GB/s line rate", r, sys.PCIeGen, sys.LineRateGBs)))
 	}
 	if b.GPUsPerNode != min(sys.GPUsPerNode, b.Ranks) || intra != sys.LineRateGBs {
 		fields = append(fields, "gpus-per-node", strconv.Itoa(b.GPUsPerNode), "intra-bandwidth", strconv.FormatFloat(intra, 'g', -1, 64)+"GB/s")
@@ -249,12 +253,23 @@ func ranksOf(d *Diagnosis, t *nccltests.Table, o Options, b *Basis) *Text {
 	return nil
 }
 
+// nicsPerNode is the NICs a node of s has for gpn GPUs: the preset's, or,
+// when fewer GPUs share a node than the preset has, the same share of its
+// NICs (at least one) — as cost.NCCL scales them for --gpus-per-node.
+func nicsPerNode(s topo.System, gpn int) int {
+	if gpn <= 0 || gpn >= s.GPUsPerNode {
+		return s.NICs
+	}
+	return max(1, s.NICs*gpn/s.GPUsPerNode)
+}
+
 // hardware names what a system's peak comes from on nodes nodes: its
-// NICs when the run crosses nodes, its NVLink or PCIe inside one.
-func hardware(s topo.System, nodes int) Text {
+// nics NICs per node when the run crosses nodes, its NVLink or PCIe
+// inside one.
+func hardware(s topo.System, nodes, nics int) Text {
 	switch {
 	case nodes > 1:
-		return textOf(fielderr.Errorf("hardware", "%d × %gG NICs per node (%s)", s.NICs, s.NICGbps, s.Name))
+		return textOf(fielderr.Errorf("hardware", "%d × %gG NICs per node (%s)", nics, s.NICGbps, s.Name))
 	case s.NVLinks > 0:
 		return textOf(fielderr.Errorf("hardware", "%s's NVLink %d (%d links per GPU)", s.Name, s.NVLinkGen, s.NVLinks))
 	}
@@ -275,6 +290,27 @@ func OptionsOf(get request.Lookup) (Options, error) {
 	}
 	o.Ranks = n
 	return o, o.Check()
+}
+
+// ncclPCIeGBs is what NCCL rates a GPU's PCIe x16 link at, in GB/s: 12
+// for Gen3, 24 for Gen4, 48 for Gen5, 96 for Gen6 (NVIDIA/nccl v2.30.7
+// src/graph/topo.cc: width × per-lane rate ÷ 80, the rate core/cost's NCCL
+// model uses), about 75 % of the line rate once PCIe's packet overhead is
+// paid. The α-β bound of the collectives NCCL's tuner lacks uses it on
+// PCIe systems, as it uses ncclNVLinkGBs on NVLink ones. 0 for an unknown
+// generation.
+func ncclPCIeGBs(gen int) float64 {
+	switch {
+	case gen >= 6:
+		return 96
+	case gen == 5:
+		return 48
+	case gen == 4:
+		return 24
+	case gen == 3:
+		return 12
+	}
+	return 0
 }
 
 // ncclNVLinkGBs is what NCCL rates one NVLink of a GPU of compute

@@ -82,8 +82,12 @@ func versionBefore(v string, major, minor int) bool {
 
 // PCIeGPUs finds GPUs that talk over PCIe: the device line's model is a
 // PCIe card (or a board sold only as one), or NCCL's topology dump shows
-// GPUs under PCI links and no NVLink.
+// GPUs under PCI links and no NVLink. With one GPU per node no GPU talks
+// to another inside a node, and PCIe is no cause.
 func PCIeGPUs(ev *nccltests.Evidence, inf Inference) []Cause {
+	if oneGPUPerNode(inf) {
+		return nil
+	}
 	if inf.System.Known && inf.System.Value.PCIe {
 		return []Cause{cause(KindPCIe, inf.System.Line, fielderr.Errorf(KindPCIe, "the GPUs (%s) are PCIe cards: GPU-to-GPU traffic shares PCIe links of a few tens of GB/s", inf.GPU.Value))}
 	}

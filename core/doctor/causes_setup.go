@@ -6,16 +6,25 @@ import (
 )
 
 // Forced finds settings that override NCCL's choices: NCCL_ALGO and
-// NCCL_PROTO (e.g. NCCL_ALGO=Tree), and P2P or SHM disabled (=1), echoed
+// NCCL_PROTO (e.g. NCCL_ALGO=Tree), GPU Direct RDMA forced across CPU
+// sockets (NCCL_NET_GDR_LEVEL=SYS), and P2P or SHM disabled (=1), echoed
 // by NCCL or on the pasted command line. One Cause per variable, at its
-// last setting.
-func Forced(ev *nccltests.Evidence, _ Inference) []Cause {
+// last setting. P2P and SHM join GPUs of one node, so with one GPU per
+// node (as the hosts of the "# Rank" lines show) turning them off costs
+// nothing and is not a cause.
+func Forced(ev *nccltests.Evidence, inf Inference) []Cause {
 	var out []Cause
 	if s := ev.Setting("NCCL_ALGO"); s != nil {
 		out = append(out, cause(KindForced, s.Line, fielderr.Errorf(KindForced, "%s=%s forces the algorithm: NCCL cannot pick the fastest one per size", s.Name, s.Value)))
 	}
 	if s := ev.Setting("NCCL_PROTO"); s != nil {
 		out = append(out, cause(KindForced, s.Line, fielderr.Errorf(KindForced, "%s=%s forces the protocol: NCCL cannot pick the fastest one per size", s.Name, s.Value)))
+	}
+	if s := ev.Setting("NCCL_NET_GDR_LEVEL"); s != nil && (s.Value == "SYS" || s.Value == "5") {
+		out = append(out, cause(KindForced, s.Line, fielderr.Errorf(KindForced, "%s=%s forces GPU Direct RDMA even when the GPU and the NIC sit on different CPU sockets, where NCCL would not use it: data crosses the sockets' link", s.Name, s.Value)))
+	}
+	if oneGPUPerNode(inf) {
+		return out
 	}
 	if s := ev.Setting("NCCL_P2P_DISABLE"); s != nil && s.Value == "1" {
 		out = append(out, cause(KindForced, s.Line, fielderr.Errorf(KindForced, "%s=1 turns off GPU peer-to-peer (NVLink/PCIe P2P): traffic takes a slower path", s.Name)))
@@ -47,4 +56,10 @@ func name(host string) string {
 		return "(unnamed)"
 	}
 	return host
+}
+
+// oneGPUPerNode reports whether the hosts of the "# Rank" lines show one
+// GPU per node: nothing then moves between GPUs inside a node.
+func oneGPUPerNode(inf Inference) bool {
+	return inf.GPUsPerNode.Known && inf.GPUsPerNode.Value == 1
 }

@@ -42,7 +42,7 @@ func TestCorpus(t *testing.T) {
 		{"h100_16x_2node_cut.txt", "no nccl-tests table", "h100-sxm", []HostRanks{{"node-a", 8, 4}, {"node-b", 5, 12}}, 0, 0, "", 0, "", 0, "devices@16", nil},
 		{"h100_2node_ib_init_warn.txt", "no nccl-tests table", "", nil, 0, 0, "IB", 8, "", 0, "", nil},
 		{"socket_2node_mpi_prefix.txt", "no nccl-tests table", "", nil, 0, 0, "Socket", 0, "", 0, "", []kl{{KindSocket, 1}}},
-		{"broadcast_v100_pcie_2node_socket.txt", "", "v100-pcie", []HostRanks{{"node-a", 1, 5}, {"node-b", 1, 6}}, 2, 1, "Socket", 0, prim.Broadcast, 1, "table@16", []kl{{KindForced, 1}, {KindForced, 1}, {KindSocket, 1}, {KindPCIe, 5}}},
+		{"broadcast_v100_pcie_2node_socket.txt", "", "v100-pcie", []HostRanks{{"node-a", 1, 5}, {"node-b", 1, 6}}, 2, 1, "Socket", 0, prim.Broadcast, 1, "table@16", []kl{{KindForced, 1}, {KindForced, 1}, {KindSocket, 1}}},
 		{"gb10_2node_allreduce.txt", "", "gb10", []HostRanks{{"node-a", 1, 6}, {"node-b", 1, 7}}, 2, 1, "", 0, prim.AllReduce, 2, "table@15", nil},
 		{"hgx_a100_8x_channels.txt", "no nccl-tests table", "", nil, 0, 0, "", 0, "", 0, "", nil},
 		{"pcie_topology_2x_info.txt", "no nccl-tests table", "", nil, 0, 0, "", 0, "", 0, "", []kl{{KindPCIe, 12}}},
@@ -51,6 +51,12 @@ func TestCorpus(t *testing.T) {
 		{"gb200_nvl72_72x_allreduce.txt", "", "", []HostRanks{{"node-r", 1, 1}}, 0, 0, "", 0, "", 0, "", nil},
 		{"gb300_nvl72_64x_alltoall.txt", "", "", []HostRanks{{"node-a", 2, 5}, {"node-p", 2, 8}}, 0, 0, "", 0, prim.AllToAll, 1, "", nil},
 		{"gb300_nvl72_4x_allreduce.txt", "", "", []HostRanks{{"node-a", 4, 5}}, 1, 4, "", 0, prim.AllReduce, 1, "", nil},
+		// One GPU per node: PCIe, P2P and SHM join no GPUs there, so only
+		// the GPU Direct RDMA level forced across CPU sockets (NCCL's echo,
+		// line 36) is a cause.
+		{"a100_pcie_2node_hdr_gdr_sys.txt", "", "a100-pcie", []HostRanks{{"node-a", 1, 5}, {"node-b", 1, 6}}, 2, 1, "IB", 1, prim.AllReduce, 1, "", []kl{{KindForced, 36}}},
+		{"a100_16x_2node_roce_oci.txt", "", "a100-sxm", []HostRanks{{"node-a", 8, 4}, {"node-b", 8, 12}}, 2, 8, "", 0, "", 0, "", nil},
+		{"rtx4090_4x_pcie_docker.txt", "", "rtx4090-pcie", []HostRanks{{"node-a", 4, 4}}, 1, 4, "", 0, "", 0, "", []kl{{KindPCIe, 4}}},
 	}
 	seen := map[string]bool{}
 	for _, tc := range cases {

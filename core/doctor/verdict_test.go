@@ -289,3 +289,77 @@ func TestVerdictNVLink5Logs(t *testing.T) {
 		t.Errorf("AllToAll basis %q, regimes %+v", v.Basis.Command, v.Regimes)
 	}
 }
+
+// Published logs of an InfiniBand pair, a RoCE cluster and a PCIe box
+// (testdata/README.md gives each source and the reasoning):
+//
+//   - two A100 PCIe servers, one GPU and one 200G HDR NIC each, judged
+//     against dgx-a100 (one HDR NIC per A100): NCCL's ring over one NIC is
+//     min(25 GB/s NIC, 24 GB/s PCIe Gen4) = 24 GB/s; the bandwidth-bound
+//     rows (32 MiB – 1 GiB) print 6.41–6.44 GB/s: ≈ 0.27, far below, and
+//     the log forces GPU Direct RDMA across the CPU sockets;
+//   - two OCI BM.GPU4.8 (8 × A100, 16 × 100G RoCE = 200 GB/s a node, as
+//     dgx-a100's 8 × 200G): the ring's 192 GB/s against 186.8–190.1: ≈
+//     1.00, normal, with no option at all;
+//   - four RTX 4090 on PCIe Gen4 in one host, against pcie-l40s (the same
+//     Ada GPU on the same x16 link): NCCL's ring would reach 18 GB/s, the
+//     log prints 2.57: ≈ 0.14, far below, the PCIe cards cited.
+func TestVerdictNetworkAndPCIeLogs(t *testing.T) {
+	cases := []struct {
+		file         string
+		o            Options
+		class        string
+		frac         float64
+		system, hw   string
+		ranks, nodes int
+	}{
+		{"testdata/a100_pcie_2node_hdr_gdr_sys.txt", Options{System: "dgx-a100"}, ClassFarBelow, 0.27, "dgx-a100", "1 × 200G NICs per node (dgx-a100)", 2, 2},
+		{"testdata/a100_16x_2node_roce_oci.txt", Options{}, ClassNormal, 1.00, "dgx-a100", "8 × 200G NICs per node (dgx-a100)", 16, 2},
+		{"testdata/rtx4090_4x_pcie_docker.txt", Options{System: "pcie-l40s"}, ClassFarBelow, 0.14, "pcie-l40s", "pcie-l40s's PCIe Gen4", 4, 1},
+	}
+	for _, tc := range cases {
+		v, err := judgeFile(t, tc.file, tc.o)
+		if err != nil {
+			t.Errorf("%s: %v", tc.file, err)
+		}
+		if v.Class != tc.class || math.Abs(v.Fraction-tc.frac) > 0.01 {
+			t.Errorf("%s: %s %.3f, want %s %.2f", tc.file, v.Class, v.Fraction, tc.class, tc.frac)
+			continue
+		}
+		b := v.Basis
+		if b.System != tc.system || b.Hardware.Msg != tc.hw || b.Ranks != tc.ranks || b.Nodes != tc.nodes || b.Model != cost.ModelNCCL {
+			t.Errorf("%s: basis %+v", tc.file, b)
+		}
+		for _, n := range b.From {
+			if strings.Contains(n.Msg, "NICs per node;") {
+				t.Errorf("%s: %q (the layout's share of the preset's NICs is what the model uses)", tc.file, n.Msg)
+			}
+		}
+		if (tc.class == ClassNormal) != (v.Gap == nil && len(v.Causes) == 0) {
+			t.Errorf("%s: gap %v causes %+v", tc.file, v.Gap, v.Causes)
+		}
+	}
+}
+
+// AllToAll on a PCIe preset is bounded at NCCL's PCIe rate (24 GB/s for
+// Gen4 x16, src/graph/topo.cc), not the 32 GB/s line rate, as NVLink
+// presets are at NCCL's NVLink rate.
+func TestVerdictAllToAllPCIeRate(t *testing.T) {
+	v, _ := judgeFile(t, "testdata/rtx4090_4x_pcie_docker.txt", Options{System: "pcie-l40s", Collective: "alltoall"})
+	b := v.Basis
+	if b == nil || b.Model != cost.ModelAlphaBeta || !strings.Contains(b.Command, "--intra-bandwidth 24GB/s") {
+		t.Fatalf("basis %+v", b)
+	}
+	found := false
+	for _, n := range b.From {
+		found = found || n.Msg == "the PCIe bound is NCCL's rate, 24 GB/s for a Gen4 x16 link, not the 32 GB/s line rate"
+	}
+	if !found {
+		t.Errorf("no PCIe-rate note in %+v", b.From)
+	}
+	// The same rows judged as AllReduce keep NCCL's own model: no note.
+	v, _ = judgeFile(t, "testdata/rtx4090_4x_pcie_docker.txt", Options{System: "pcie-l40s"})
+	if strings.Contains(v.Basis.Command, "intra-bandwidth") {
+		t.Errorf("allreduce command %q", v.Basis.Command)
+	}
+}
