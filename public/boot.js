@@ -1,52 +1,73 @@
-// Starts the Go WebAssembly playground (app.wasm, built by `ccplay serve`
-// with the local Go toolchain). Everything is same-origin: no CDN.
+// Starts the Go WebAssembly playground. The page arrives with the URL's view
+// already rendered (by `ccplay serve`, the Worker or the static build) and
+// its controls disabled; the bar at the bottom (#boot) shows the
+// WebAssembly's bytes downloaded / total until its first render takes the
+// same DOM over, which enables the controls. Everything is same-origin.
 //
-// It first fetches app.wasm.gz (gzip -9, written next to app.wasm by the
-// build) and inflates it with DecompressionStream, so a static host that
-// does not compress still sends ≈ 1.6 MB rather than ≈ 6 MB. When that
-// fails (no .gz, no DecompressionStream, or a host that already undid the
-// gzip) it falls back to app.wasm. window.ccplayWasmSource says which won.
+// #boot says what to fetch: data-wasm (the content-hashed app.wasm, which a
+// server sends compressed, or on a static host its .gz copy, with
+// data-inflate="gzip": inflated here with DecompressionStream), data-bytes
+// (app.wasm's size) and data-wire (the expected size on the wire). If the
+// .gz cannot be used (no DecompressionStream, a host that already undid the
+// gzip) it falls back to the plain .wasm beside it. window.ccplayWasmSource
+// says which file was used.
 (function () {
   "use strict";
-  if (/[?&]embed=/.test(location.search)) {
-    document.documentElement.classList.add("embed");
-  }
   window.ccplayNavStart = performance.now();
+  const boot = document.getElementById("boot");
+  const bar = document.getElementById("boot-bar");
+  const shown = document.getElementById("boot-bytes");
+  const url = boot.dataset.wasm;
+  const rawBytes = Number(boot.dataset.bytes) || 0;
   const go = new Go();
-  const show = (msg) => {
-    const app = document.getElementById("app");
-    app.innerHTML = "";
+  const fail = (msg) => {
     const p = document.createElement("p");
     p.className = "fatal";
     p.textContent = msg;
-    app.appendChild(p);
+    boot.replaceChildren(p);
   };
-  const start = (result) => go.run(result.instance);
-  const url = "app.wasm";
-  const fromBytes = (r) => r.arrayBuffer().then((b) => WebAssembly.instantiate(b, go.importObject));
-  const plain = () => {
-    window.ccplayWasmSource = url;
+  // progress shows the bytes received so far of a response of wire bytes,
+  // counting the decompressed bytes read (body) against app.wasm's size.
+  const progress = (read, wire) => {
+    const f = rawBytes ? Math.min(1, read / rawBytes) : 0;
+    bar.value = f;
+    shown.textContent = (f * wire / 1e6).toFixed(2) + " / " + (wire / 1e6).toFixed(2) + " MB";
+  };
+  // counted passes a response's body through, updating the bar.
+  const counted = (r, wire) => {
+    let read = 0;
+    return r.body.pipeThrough(new TransformStream({
+      transform(chunk, out) {
+        read += chunk.byteLength;
+        progress(read, wire);
+        out.enqueue(chunk);
+      },
+    }));
+  };
+  const wireOf = (r) => Number(r.headers.get("Content-Length")) || Number(boot.dataset.wire) || rawBytes;
+  const instantiate = (body) => {
+    const wasm = new Response(body, { headers: { "Content-Type": "application/wasm" } });
     return WebAssembly.instantiateStreaming
-      ? WebAssembly.instantiateStreaming(fetch(url), go.importObject).catch(() => fetch(url).then(fromBytes))
-      : fetch(url).then(fromBytes);
+      ? WebAssembly.instantiateStreaming(wasm, go.importObject)
+      : wasm.arrayBuffer().then((b) => WebAssembly.instantiate(b, go.importObject));
   };
-  const gzipped = () => {
-    if (typeof DecompressionStream !== "function" || typeof Response !== "function") {
-      return Promise.reject(new Error("no DecompressionStream"));
+  const load = (file, inflate) => fetch(file).then((r) => {
+    if (!r.ok || !r.body) {
+      throw new Error(file + ": HTTP " + r.status);
     }
-    return fetch(url + ".gz").then((r) => {
-      if (!r.ok || !r.body) {
-        throw new Error("app.wasm.gz: HTTP " + r.status);
-      }
-      const inflated = new Response(r.body.pipeThrough(new DecompressionStream("gzip")),
-        { headers: { "Content-Type": "application/wasm" } });
-      window.ccplayWasmSource = url + ".gz";
-      return WebAssembly.instantiateStreaming
-        ? WebAssembly.instantiateStreaming(inflated, go.importObject)
-        : fromBytes(inflated);
-    });
-  };
-  gzipped()
-    .catch(plain)
-    .then(start, (err) => show("ccplay could not load app.wasm: " + err));
+    let body = counted(r, wireOf(r));
+    if (inflate) {
+      body = body.pipeThrough(new DecompressionStream(inflate));
+    }
+    window.ccplayWasmSource = file;
+    return instantiate(body);
+  });
+  const inflate = boot.dataset.inflate;
+  let started = inflate && typeof DecompressionStream === "function"
+    ? load(url, inflate).catch(() => load(url.replace(/\.gz$/, ""), ""))
+    : load(url.replace(/\.gz$/, ""), "");
+  // wasm/app calls this after its first render: the page is interactive.
+  window.ccplayBooted = () => boot.remove();
+  started.then((result) => go.run(result.instance),
+    (err) => fail("ccplay could not load its WebAssembly: " + err));
 })();

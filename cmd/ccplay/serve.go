@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/ccplay/ccplay/api"
+	"github.com/ccplay/ccplay/internal/assets"
 )
 
 func init() {
@@ -29,7 +30,9 @@ const (
 	serveSynopsis = "ccplay serve [--addr 127.0.0.1:8080] [--public DIR]"
 	serveAbout    = "Serves the HTTP API (/api/v1/cost, /table, /schedule, /run, /embed/{chart}.svg, /healthz) and the\n" +
 		"static playground (--public, when the directory exists; otherwise / lists the endpoints) on one\n" +
-		"port, the same handler the Cloudflare Worker runs (package api). It listens on 127.0.0.1 unless\n" +
+		"port, the same handler the Cloudflare Worker runs (package api). The playground's / is the page of\n" +
+		"its URL rendered on the server; its assets have content-hashed names (immutable caching, brotli or\n" +
+		"gzip). It listens on 127.0.0.1 unless\n" +
 		"--addr says otherwise (port 0 picks a free port), prints its URL, and on SIGINT or SIGTERM stops\n" +
 		"accepting, lets requests in flight finish (up to 10 s) and exits 0. A port in use is exit 1."
 	serveDefaultAddr   = "127.0.0.1:8080"
@@ -115,8 +118,14 @@ func serve(ctx context.Context, addr string, static fs.FS, stdout, stderr io.Wri
 		return exitInternal
 	}
 	logger := log.New(stderr, "ccplay: serve: ", 0)
+	handler, err := assets.Playground(static, api.New(api.Config{Static: static, Log: logger}))
+	if err != nil {
+		ln.Close()
+		fmt.Fprintf(stderr, "ccplay: serve: the playground's site: %s\n", oneLine(err.Error()))
+		return exitInternal
+	}
 	srv := &http.Server{
-		Handler:           api.New(api.Config{Static: static, Log: logger}),
+		Handler:           handler,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      2 * time.Minute,

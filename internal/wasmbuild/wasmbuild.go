@@ -1,13 +1,13 @@
 // Package wasmbuild keeps the playground's static site runnable: it
 // (re)builds public/app.wasm with the local Go toolchain when it is missing
-// or older than any of its sources, and copies wasm_exec.js from the same Go
-// installation. `ccplay serve` and the browser tests call it; it is native
-// only (it runs `go build`).
+// or older than any of its sources, writes its gzip and brotli copies
+// (compress.go), and copies wasm_exec.js from the same Go installation.
+// `ccplay serve`, the static build (internal/sitebuild) and the browser tests
+// call it; it is native only (it runs `go build`).
 package wasmbuild
 
 import (
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -54,7 +54,7 @@ func Ensure(publicDir string, stderr io.Writer) error {
 		return err
 	}
 	if !stale {
-		return EnsureGzip(out)
+		return EnsureCompressed(out)
 	}
 	fmt.Fprintf(stderr, "building %s (%s)…\n", out, why)
 	start := time.Now()
@@ -77,48 +77,7 @@ func Ensure(publicDir string, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stderr, "built %s in %s\n", out, time.Since(start).Round(time.Millisecond))
-	return EnsureGzip(out)
-}
-
-// EnsureGzip writes wasm+".gz", the gzip -9 copy that boot.js fetches and
-// inflates with DecompressionStream, so a static host that does not
-// compress still sends ≈ 1.6 MB instead of ≈ 6 MB (and nginx's gzip_static
-// or Caddy's precompressed serving pick it up for app.wasm). It rewrites it
-// when missing or older than wasm, through a temporary file renamed into
-// place. O(size of wasm).
-func EnsureGzip(wasm string) error {
-	st, err := os.Stat(wasm)
-	if err != nil {
-		return err
-	}
-	gz := wasm + ".gz"
-	if g, err := os.Stat(gz); err == nil && !g.ModTime().Before(st.ModTime()) {
-		return nil
-	}
-	raw, err := os.ReadFile(wasm)
-	if err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(wasm), ".app-*.wasm.gz")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	w, _ := gzip.NewWriterLevel(tmp, gzip.BestCompression)
-	_, err = w.Write(raw)
-	if err == nil {
-		err = w.Close()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil { // CreateTemp makes 0600; a static host's server must read it
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err != nil {
-		return fmt.Errorf("playground: writing %s: %v", gz, err)
-	}
-	return os.Rename(tmp.Name(), gz)
+	return EnsureCompressed(out)
 }
 
 // Stale reports whether wasm (a path) is missing or older than any .go or

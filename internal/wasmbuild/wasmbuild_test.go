@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/andybalholm/brotli"
 )
 
 func TestStale(t *testing.T) {
@@ -87,17 +89,23 @@ func TestEnsureBuildsAndCopies(t *testing.T) {
 	}
 }
 
-// TestEnsureGzipIsReadableAndExact: the .gz inflates back to the wasm byte
-// for byte and is world-readable (0644), as a static host's server needs.
-func TestEnsureGzipIsReadableAndExact(t *testing.T) {
+// TestEnsureCompressedIsReadableAndExact: the .gz and .br inflate back to
+// the wasm byte for byte and are world-readable (0644), as a static host's
+// server needs.
+func TestEnsureCompressedIsReadableAndExact(t *testing.T) {
 	dir := t.TempDir()
 	wasm := filepath.Join(dir, "app.wasm")
 	raw := bytes.Repeat([]byte("\x00asm ccplay "), 5000)
 	if err := os.WriteFile(wasm, raw, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := EnsureGzip(wasm); err != nil {
+	if err := EnsureCompressed(wasm); err != nil {
 		t.Fatal(err)
+	}
+	if br, err := os.ReadFile(wasm + ".br"); err != nil {
+		t.Error(err)
+	} else if got, err := io.ReadAll(brotli.NewReader(bytes.NewReader(br))); err != nil || !bytes.Equal(got, raw) {
+		t.Errorf("app.wasm.br decompresses to %d bytes (err %v), want the %d of app.wasm", len(got), err, len(raw))
 	}
 	st, err := os.Stat(wasm + ".gz")
 	if err != nil {

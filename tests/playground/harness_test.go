@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ccplay/ccplay/internal/assets"
 	"github.com/ccplay/ccplay/internal/wasmbuild"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -39,18 +40,30 @@ func publicDir(t testing.TB) string {
 	return dir
 }
 
-// server builds app.wasm if needed and serves public/ on a local port; the
-// server is closed when the test ends.
-func server(t testing.TB) string {
+// ensureBuilt builds public/app.wasm (and its compressed copies) if needed,
+// once per test binary, and returns public/'s path.
+func ensureBuilt(t testing.TB) string {
 	t.Helper()
 	dir := publicDir(t)
 	buildOnce.Do(func() { buildErr = wasmbuild.Ensure(dir, os.Stderr) })
 	if buildErr != nil {
 		t.Fatal(buildErr)
 	}
-	fs := http.FileServer(http.Dir(dir))
+	return dir
+}
+
+// server builds app.wasm if needed and serves public/ on a local port as
+// `ccplay serve` does (pages rendered by the server, hashed assets); the
+// server is closed when the test ends.
+func server(t testing.TB) string {
+	t.Helper()
+	dir := ensureBuilt(t)
+	site, err := assets.Playground(os.DirFS(dir), http.FileServer(http.Dir(dir)))
+	if err != nil {
+		t.Fatal(err)
+	}
 	mux := http.NewServeMux()
-	mux.Handle("/", fs)
+	mux.Handle("/", site)
 	// A course page that embeds a view, for the iframe test.
 	mux.HandleFunc("/course.html", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")

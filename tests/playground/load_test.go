@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"regexp"
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
@@ -30,9 +31,10 @@ func TestLoadShowsCoreNumbers(t *testing.T) {
 	if got := p.text("t-time"); got != cost.FormatSeconds(want.TimeS) {
 		t.Errorf("time shown %q, core says %q", got, cost.FormatSeconds(want.TimeS))
 	}
-	// boot.js loads the pre-compressed copy (the static server does not gzip).
-	if src := eval[string](p, `window.ccplayWasmSource || ""`); src != "app.wasm.gz" {
-		t.Errorf("the page loaded %q, want app.wasm.gz inflated by DecompressionStream", src)
+	// boot.js loads the content-hashed app.wasm the page names (the server
+	// sends it compressed; the browser decompresses it).
+	if src := eval[string](p, `window.ccplayWasmSource || ""`); !regexp.MustCompile(`^app\.[0-9a-f]{10}\.wasm$`).MatchString(src) {
+		t.Errorf("the page loaded %q, want the content-hashed app.wasm", src)
 	}
 	p.noConsoleErrors()
 }

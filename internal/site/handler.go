@@ -1,0 +1,77 @@
+package site
+
+import (
+	"bytes"
+	"compress/gzip"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/ccplay/ccplay/ui"
+)
+
+// Handler answers GET and HEAD of "/" and "/index.html" with the page of
+// the request's URL (its query, and the first language of Accept-Language
+// when the query has no lang) and passes every other request to next. The
+// page is sent with Cache-Control: no-cache (it names the hashed assets of
+// the current build) and, when gzipPages is set and the client accepts
+// gzip, gzipped (a server that compresses by itself, as a Worker's
+// runtime does, leaves it unset). A page the components fail to render is
+// the shell with the loading bar alone: the WebAssembly still renders it.
+func Handler(shell Shell, gzipPages bool, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if (r.URL.Path != "/" && r.URL.Path != "/index.html") || (r.Method != http.MethodGet && r.Method != http.MethodHead) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		body := Render(shell, r.URL.RawQuery, FirstLanguage(r.Header.Get("Accept-Language")))
+		h := w.Header()
+		h.Set("Content-Type", "text/html; charset=utf-8")
+		h.Set("Cache-Control", "no-cache")
+		h.Set("Vary", "Accept-Language, Accept-Encoding")
+		if gzipPages && acceptsGzip(r.Header.Get("Accept-Encoding")) {
+			var z bytes.Buffer
+			zw := gzip.NewWriter(&z)
+			zw.Write(body)
+			zw.Close()
+			body = z.Bytes()
+			h.Set("Content-Encoding", "gzip")
+		}
+		h.Set("Content-Length", strconv.Itoa(len(body)))
+		if r.Method == http.MethodHead {
+			return
+		}
+		w.Write(body)
+	})
+}
+
+// Render is the page for a URL query in a browser whose preferred language
+// is navLang: the shell holding the rendered view, or, if rendering fails,
+// an empty app root (the loading bar alone).
+func Render(shell Shell, query, navLang string) []byte {
+	p, err := ui.RenderPage(query, navLang)
+	if err != nil {
+		lang := ui.DefaultLang(navLang)
+		return shell.fill(lang, "ccplay", `<div id="app"></div>`)
+	}
+	return shell.Fill(p)
+}
+
+// FirstLanguage is the first language tag of an Accept-Language header
+// ("zh-CN,zh;q=0.9,en;q=0.8" → "zh-CN"), as navigator.language would say.
+func FirstLanguage(acceptLanguage string) string {
+	tag, _, _ := strings.Cut(acceptLanguage, ",")
+	tag, _, _ = strings.Cut(tag, ";")
+	return strings.TrimSpace(tag)
+}
+
+// acceptsGzip reports whether an Accept-Encoding header accepts gzip.
+func acceptsGzip(acceptEncoding string) bool {
+	for _, part := range strings.Split(acceptEncoding, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(name), "gzip") {
+			return strings.ReplaceAll(params, " ", "") != "q=0"
+		}
+	}
+	return false
+}
