@@ -51,13 +51,7 @@ func NewShell(index string, names map[string]string, boot Boot) (Shell, error) {
 		}
 		pairs = append(pairs, "{{"+src+"}}", n)
 	}
-	html := strings.NewReplacer(pairs...).Replace(index)
-	for _, slot := range []string{"{{lang}}", "{{title}}", "{{app}}", "{{loading}}"} {
-		if !strings.Contains(html, slot) {
-			return Shell{}, fmt.Errorf("site: index.html lacks %s", slot)
-		}
-	}
-	return Shell{html: html}, nil
+	return ParseShell(strings.NewReplacer(pairs...).Replace(index))
 }
 
 // loading is the text beside the progress bar until the WebAssembly runs.
@@ -84,4 +78,19 @@ func (s Shell) fill(lang, title, app string) []byte {
 // escapeText escapes s for HTML text.
 func escapeText(s string) string {
 	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
+}
+
+// Template is the shell's text, page slots ({{lang}}, {{title}}, {{app}},
+// {{loading}}) unfilled: what a server keeps and ParseShell reads back.
+func (s Shell) Template() string { return s.html }
+
+// ParseShell is the shell whose Template is text (the Worker receives it
+// from the build).
+func ParseShell(text string) (Shell, error) {
+	for _, slot := range []string{"{{lang}}", "{{title}}", "{{app}}", "{{loading}}"} {
+		if !strings.Contains(text, slot) {
+			return Shell{}, fmt.Errorf("site: the shell lacks %s", slot)
+		}
+	}
+	return Shell{html: text}, nil
 }

@@ -1,28 +1,78 @@
-// Entry module of ccplay's Worker (wrangler.jsonc "main"), copied next to the
-// files that `go tool workers-assets-gen -mode=go` generates.
+// Entry module of ccplay's Worker (wrangler.jsonc "main"), copied by
+// scripts/build-worker.sh next to app.wasm (wasm/worker), Go's wasm_exec.js
+// and shell.html (the page shell internal/sitebuild writes).
 //
-// syumai/workers' worker.mjs starts a fresh Go instance for every request.
-// Under `wrangler dev`, a burst of concurrent requests (64 at once) left
-// about 1–2 % of them hanging forever with no log line, while a plain
-// JavaScript worker burning the same CPU answered all of them, and the same
-// burst with requests run one at a time per isolate answered all of them
-// too. An isolate runs on one thread anyway, so this module runs one Go
-// request at a time per isolate (a FIFO queue) and reads the whole body
-// before letting the next one start. Bodies are small (at most a few MiB).
-import worker from "./worker.mjs";
+// One Go instance per isolate answers every request: it is started on the
+// first request (globalThis.ccplayShell is the shell it renders pages
+// into) and stays; each request is handed to globalThis.ccplayHandle. If
+// the instance ever exits, the next request starts another. Requests run
+// one at a time per isolate (a FIFO queue), as an isolate has one thread:
+// the Go side answers in full before the next starts.
+//
+// app.<hash>.wasm (routed here by run_worker_first) is the static asset's
+// pre-compressed copy, .br where the client accepts brotli, else .gz, sent
+// with Content-Encoding and encodeBody "manual" so the runtime passes the
+// bytes through; the browser decompresses them.
+import "./wasm_exec.js";
+import mod from "./app.wasm";
+import shell from "./shell.html";
 
+const immutable = "public, max-age=31536000, immutable";
+let ready;
 let tail = Promise.resolve();
 
+function start() {
+  globalThis.ccplayShell = shell;
+  const go = new Go();
+  const started = new Promise((resolve) => (globalThis.ccplayReady = resolve));
+  go.run(new WebAssembly.Instance(mod, go.importObject)).finally(() => (ready = undefined));
+  return started;
+}
+
+function accepts(request, coding) {
+  return (request.headers.get("Accept-Encoding") || "").split(",").some((part) => {
+    const [name, q] = part.trim().split(";");
+    return name.trim().toLowerCase() === coding && (q || "").replace(/\s/g, "") !== "q=0";
+  });
+}
+
+async function wasmAsset(request, env, url) {
+  for (const [coding, suffix] of [["br", ".br"], ["gzip", ".gz"]]) {
+    if (!accepts(request, coding)) {
+      continue;
+    }
+    const r = await env.ASSETS.fetch(new URL(url.pathname + suffix, url));
+    if (r.ok) {
+      return new Response(request.method === "HEAD" ? null : r.body, {
+        encodeBody: "manual",
+        headers: { "Content-Type": "application/wasm", "Content-Encoding": coding, "Cache-Control": immutable, "Vary": "Accept-Encoding" },
+      });
+    }
+  }
+  const r = await env.ASSETS.fetch(request);
+  const res = new Response(r.body, r);
+  res.headers.set("Cache-Control", immutable);
+  res.headers.set("Vary", "Accept-Encoding");
+  return res;
+}
+
 export default {
-  async fetch(request, env, ctx) {
+  async fetch(request, env) {
+    const url = new URL(request.url);
+    if (/^\/app\.[0-9a-f]{10}\.wasm$/.test(url.pathname) && env.ASSETS) {
+      return wasmAsset(request, env, url);
+    }
     const previous = tail;
     let release;
     tail = new Promise((resolve) => (release = resolve));
     await previous;
     try {
-      const response = await worker.fetch(request, env, ctx);
-      const body = await response.arrayBuffer();
-      return new Response(request.method === "HEAD" ? null : body, response);
+      ready ??= start();
+      await ready;
+      const body = request.method === "GET" || request.method === "HEAD" ? null : new Uint8Array(await request.arrayBuffer());
+      const res = await globalThis.ccplayHandle(request.method, request.url, [...request.headers], body);
+      const bodiless = request.method === "HEAD" || [101, 204, 205, 304].includes(res.status);
+      return new Response(bodiless ? null : res.body, { status: res.status, headers: res.headers });
     } finally {
       release();
     }

@@ -1,20 +1,30 @@
 //go:build js && wasm
 
-// Command worker is ccplay's HTTP API on Cloudflare Workers: the same
-// handler as `ccplay serve` (package api), served by github.com/syumai/workers.
-// The static site is served by Workers static assets (wrangler.jsonc), so
-// the handler sees only /api/*, /embed/*, /healthz and paths that no asset
-// matches. Build with scripts/build-worker.sh; run with `npx wrangler dev`.
+// Command worker is ccplay on Cloudflare Workers: the same API handler as
+// `ccplay serve` (package api) and the playground's pages rendered on the
+// server (package site, from the shell the build writes beside it). One Go
+// instance per isolate serves every request (bridge.go); entry.mjs starts
+// it on the first request and hands each request over. The assets are
+// Workers static assets (wrangler.jsonc); entry.mjs sends app.wasm's
+// brotli or gzip copy itself. Build with scripts/build-worker.sh; run with
+// `npx wrangler dev`.
 package main
 
 import (
 	"log"
 	"os"
+	"syscall/js"
 
 	"github.com/ccplay/ccplay/api"
-	"github.com/syumai/workers"
+	"github.com/ccplay/ccplay/internal/site"
 )
 
 func main() {
-	workers.Serve(api.New(api.Config{Log: log.New(os.Stderr, "ccplay worker: ", 0)}))
+	h := api.New(api.Config{Log: log.New(os.Stderr, "ccplay worker: ", 0)})
+	if shell, err := site.ParseShell(js.Global().Get("ccplayShell").String()); err == nil {
+		h = site.Handler(shell, false, h)
+	} else {
+		log.Printf("ccplay worker: pages are not rendered: %v", err)
+	}
+	serve(h)
 }

@@ -1,0 +1,152 @@
+// Command sitebuild writes the playground as a static site for a host with
+// no server of its own (`go tool task playground:static`):
+//
+//	go run ./internal/sitebuild [-public public] [-o build/site] [-shell FILE]
+//
+// It builds public/app.wasm if needed (wasmbuild.Ensure) and writes into
+// the output directory: the assets under content-hashed names (app.wasm
+// with its .gz and .br copies, wasm_exec.js, boot.js, style.css), a page
+// pre-rendered by the Go components for each view's default state
+// (index.html for the first view, <view>.html for the others) and for each
+// lesson (lesson-<id>.html), a _headers file (Cloudflare and Netlify
+// syntax: the hashed files immutable, the pages no-cache), and every other
+// file of public/ as it is. The pages fetch app.wasm's .gz copy and inflate
+// it in the browser, as any static host can serve it. With -shell it also
+// writes the shell a server fills per request (the Worker's).
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/ccplay/ccplay/internal/assets"
+	"github.com/ccplay/ccplay/internal/site"
+	"github.com/ccplay/ccplay/internal/wasmbuild"
+	"github.com/ccplay/ccplay/ui"
+)
+
+func main() {
+	public := flag.String("public", "public", "the playground's sources (index.html is the shell)")
+	out := flag.String("o", "build/site", "the directory to write")
+	shellOut := flag.String("shell", "", "also write the server's shell (hashed names filled, page slots left) to this file")
+	flag.Parse()
+	if err := build(*public, *out, *shellOut); err != nil {
+		fmt.Fprintln(os.Stderr, "sitebuild:", err)
+		os.Exit(1)
+	}
+}
+
+// page is one pre-rendered page: its file and the query it shows.
+type page struct{ file, query string }
+
+// pages lists the pre-rendered pages: every view's default state, then
+// every lesson.
+func pages() []page {
+	out := []page{{"index.html", ""}}
+	for _, v := range ui.Views[1:] {
+		out = append(out, page{v + ".html", "view=" + v})
+	}
+	for _, id := range lessons {
+		out = append(out, page{"lesson-" + id + ".html", "lesson=" + id})
+	}
+	return out
+}
+
+func build(public, out, shellOut string) error {
+	if err := wasmbuild.Ensure(public, os.Stderr); err != nil {
+		return err
+	}
+	src := os.DirFS(public)
+	files, names, err := assets.Load(src)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	if err := copyOthers(src, out); err != nil {
+		return err
+	}
+	var headers strings.Builder
+	headers.WriteString("# Written by internal/sitebuild: content-hashed files never change; pages are revalidated.\n")
+	for _, a := range files {
+		if err := write(out, a.Name, a.Raw); err != nil {
+			return err
+		}
+		fmt.Fprintf(&headers, "/%s\n  Cache-Control: %s\n", a.Name, assets.Immutable)
+	}
+	wasm := files[names["app.wasm"]]
+	for enc, suffix := range map[string]string{"gzip": ".gz", "br": ".br"} {
+		if err := write(out, wasm.Name+suffix, wasm.Encoded[enc]); err != nil {
+			return err
+		}
+		fmt.Fprintf(&headers, "/%s%s\n  Cache-Control: %s\n", wasm.Name, suffix, assets.Immutable)
+	}
+	index, err := fs.ReadFile(src, "index.html")
+	if err != nil {
+		return err
+	}
+	gz := wasm.Encoded["gzip"]
+	static, err := site.NewShell(string(index), names, site.Boot{Wasm: wasm.Name + ".gz", Inflate: "gzip", Bytes: len(wasm.Raw), Wire: len(gz)})
+	if err != nil {
+		return err
+	}
+	for _, p := range pages() {
+		html, err := site.StaticPage(static, p.query)
+		if err != nil {
+			return fmt.Errorf("%s: %v", p.file, err)
+		}
+		if err := write(out, p.file, html); err != nil {
+			return err
+		}
+		path := "/" + p.file
+		if p.file == "index.html" {
+			path = "/"
+		}
+		fmt.Fprintf(&headers, "%s\n  Cache-Control: no-cache\n", path)
+	}
+	if err := write(out, "_headers", []byte(headers.String())); err != nil {
+		return err
+	}
+	if shellOut != "" {
+		server, err := site.NewShell(string(index), names, site.Boot{Wasm: wasm.Name, Bytes: len(wasm.Raw), Wire: len(wasm.Encoded["br"])})
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(shellOut, []byte(server.Template()), 0o644)
+	}
+	return nil
+}
+
+// copyOthers copies every file of public/ that is not written under a
+// hashed name or as a page: index.html, the Sources, their compressed
+// copies and dot files stay out.
+func copyOthers(src fs.FS, out string) error {
+	skip := map[string]bool{"index.html": true}
+	for _, s := range assets.Sources {
+		skip[s], skip[s+".gz"], skip[s+".br"] = true, true, true
+	}
+	return fs.WalkDir(src, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || skip[p] || strings.HasPrefix(filepath.Base(p), ".") {
+			return err
+		}
+		b, err := fs.ReadFile(src, p)
+		if err != nil {
+			return err
+		}
+		return write(out, p, b)
+	})
+}
+
+// write writes b to out/name, making its directory.
+func write(out, name string, b []byte) error {
+	full := filepath.Join(out, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(full, b, 0o644)
+}
