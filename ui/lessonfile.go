@@ -165,7 +165,7 @@ func parseDirective(d string) (Block, error) {
 		}
 		return b, nil
 	}
-	return Block{}, errors.New("unknown directive " + strconv.Quote(words[0]))
+	return Block{}, errors.New("unknown directive " + `"` + words[0] + `"`)
 }
 
 // parseFields reads key=value words.
@@ -174,7 +174,7 @@ func parseFields(words []string) ([]Field, error) {
 	for _, w := range words {
 		k, v, ok := strings.Cut(w, "=")
 		if !ok || k == "" {
-			return nil, errors.New("want key=value, got " + strconv.Quote(w))
+			return nil, errors.New("want key=value, got " + `"` + w + `"`)
 		}
 		out = append(out, Field{k, v})
 	}

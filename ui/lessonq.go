@@ -2,7 +2,6 @@ package ui
 
 import (
 	"errors"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -36,11 +35,14 @@ type Answer struct {
 // right one is not always first; variants whose labels repeat an earlier
 // one are left out.
 func (a Answer) Options() []int {
-	idx := make([]int, len(a.Values))
-	for i := range idx {
-		idx[i] = i
+	var idx []int // an insertion sort: a few options, and no sort package in app.wasm for it
+	for i := range a.Values {
+		j := len(idx)
+		for j > 0 && a.Values[idx[j-1]] > a.Values[i] {
+			j--
+		}
+		idx = append(idx[:j], append([]int{i}, idx[j:]...)...)
 	}
-	sort.SliceStable(idx, func(i, j int) bool { return a.Values[idx[i]] < a.Values[idx[j]] })
 	seen := map[string]bool{}
 	var out []int
 	for _, i := range idx {
@@ -131,7 +133,7 @@ func metricOf(metric string, f map[string]string, base float64) (float64, string
 		}
 		return r.Topology.SlowRatio, times(r.Topology.SlowRatio), nil
 	}
-	return 0, "", errors.New("unknown metric " + strconv.Quote(metric))
+	return 0, "", errors.New("unknown metric " + `"` + metric + `"`)
 }
 
 // evalFields is cost.Evaluate of a question given as fields (the CLI's
