@@ -1,0 +1,120 @@
+package playground
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// lectureAnswers are the right answers of lecture 09's numbers as the
+// lessons' questions show them (core computes them; ui/lessons_test.go
+// holds them to the lecture too).
+var lectureAnswers = map[string][]string{
+	"ring":        {"14", "3.74 ms", "×1.75"},
+	"tree":        {"4094", "22"},
+	"hierarchy":   {"×9", "×8.06"},
+	"parallelism": {"17.6 GB"},
+}
+
+// TestLessonsWalk walks every lesson in both languages as a student does:
+// each question appears only after the one before is answered, each is
+// answered (right in one language and wrong in the other, alternating),
+// the feedback says right or wrong with the right value, the lecture's
+// numbers are the right options, and the end offers the next lesson.
+func TestLessonsWalk(t *testing.T) {
+	base := server(t)
+	p := browser(t, 1280, 900)
+	for li, id := range []string{"primitives", "ring", "tree", "cost-model", "hierarchy", "parallelism"} {
+		for side, lang := range []string{"zh", "en"} {
+			p.open(base + "/?lesson=" + id + "&lang=" + lang)
+			p.waitJS("lesson "+id, fmt.Sprintf(`!!document.getElementById("lesson-%s") && !!document.querySelector("#quiz-0 button")`, id))
+			for q := 0; ; q++ {
+				quiz := fmt.Sprintf("quiz-%d", q)
+				if !eval[bool](p, fmt.Sprintf(`!!document.getElementById(%q)`, quiz)) {
+					if q < 2 {
+						t.Fatalf("%s/%s: only %d questions", id, lang, q)
+					}
+					break
+				}
+				if eval[bool](p, fmt.Sprintf(`!!document.getElementById("quiz-%d")`, q+1)) {
+					t.Fatalf("%s/%s: question %d shown before question %d is answered", id, lang, q+1, q)
+				}
+				right := p.text(fmt.Sprintf("q%d-0", q))
+				if want := lectureAnswers[id]; q < len(want) && lang == "en" && right != want[q] {
+					t.Errorf("%s question %d: the right option is %q, want the lecture's %q", id, q, right, want[q])
+				}
+				wantRight := (q+side+li)%2 == 0
+				pick := fmt.Sprintf("q%d-0", q)
+				if !wantRight {
+					pick = eval[string](p, fmt.Sprintf(`[...document.querySelectorAll("#%s .opt")].map(b=>b.id).find(i=>i!=="q%d-0")`, quiz, q))
+				}
+				picked := p.text(pick)
+				p.click(pick)
+				p.waitJS("feedback "+quiz, fmt.Sprintf(`!!document.querySelector("#%s .fb")`, quiz))
+				cls := eval[string](p, fmt.Sprintf(`document.querySelector("#%s .fb").className`, quiz))
+				fb := eval[string](p, fmt.Sprintf(`document.querySelector("#%s .fb").textContent`, quiz))
+				if wantRight != strings.Contains(cls, "right") || !strings.Contains(fb, right) || !strings.Contains(fb, picked) {
+					t.Errorf("%s/%s question %d (picked %q, right %q): feedback %q class %q", id, lang, q, picked, right, fb, cls)
+				}
+				if strings.Contains(fb, "{") {
+					t.Errorf("%s/%s question %d: unfilled value in %q", id, lang, q, fb)
+				}
+			}
+			p.waitJS("lesson end", `!!document.getElementById("lesson-end")`)
+			if id != "parallelism" && !eval[bool](p, `!!document.getElementById("lesson-next")`) {
+				t.Errorf("%s/%s: no next lesson at the end", id, lang)
+			}
+			if !strings.Contains(eval[string](p, `location.search`), "ans=") {
+				t.Errorf("%s/%s: the answers are not in the URL", id, lang)
+			}
+		}
+	}
+	p.noConsoleErrors()
+}
+
+// TestLessonsLanding: a first visit to the bare address lands on the
+// lessons' index; a return visit, and an address with a view, go to the
+// tools; the index opens a lesson in one click.
+func TestLessonsLanding(t *testing.T) {
+	base := server(t)
+	p := browser(t, 390, 844)
+	p.open(base + "/")
+	p.waitJS("index", `!!document.getElementById("lesson-index")`)
+	p.click("open-ring")
+	p.waitJS("ring lesson", `!!document.getElementById("lesson-ring") && !!document.getElementById("quiz-0")`)
+	p.open(base + "/")
+	if eval[bool](p, `!!document.getElementById("lesson-index")`) {
+		t.Error("a returning visitor lands on the lessons' index, not the tools")
+	}
+	p.open(base + "/?view=steps")
+	if eval[bool](p, `!!document.getElementById("view-lessons")`) {
+		t.Error("an address with a view opens the lessons")
+	}
+}
+
+// TestLessonEmbed: ?embed=lesson&lesson=ring inside a course page posts its
+// height as the views do.
+func TestLessonEmbed(t *testing.T) {
+	base := server(t)
+	p := browser(t, 1000, 800)
+	p.open(base + "/course.html?width=700&src=" + urlEscape("/?embed=lesson&lesson=ring&lang=zh"))
+	p.waitJS("resize message", `window.resizes && window.resizes.length > 0 && window.resizes[window.resizes.length-1] > 300`)
+}
+
+// TestStepsCaptions: the step-through says what each round does and ends
+// with done ✓.
+func TestStepsCaptions(t *testing.T) {
+	base := server(t)
+	p := browser(t, 1280, 900)
+	p.open(base + "/?view=steps&collective=allreduce&algorithm=ring&ranks=5&size=20B&lang=en")
+	p.click("a-step")
+	p.waitJS("caption", `document.getElementById("a-caption").textContent.includes("every rank i sends chunk (i − 1) mod 5 to rank i + 1, which adds it")`)
+	if !eval[bool](p, `!!document.querySelector("#a-grid .chg") && !!document.querySelector("#anim .tok")`) {
+		t.Error("no changed cell or moving chunk after the first round")
+	}
+	for i := 0; i < 7; i++ {
+		p.click("a-step")
+	}
+	p.waitJS("done", `(document.getElementById("a-done")||{textContent:""}).textContent.startsWith("Done ✓")`)
+	p.noConsoleErrors()
+}
