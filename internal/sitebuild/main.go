@@ -7,7 +7,7 @@
 // the output directory: the assets under content-hashed names (app.wasm
 // with its .gz and .br copies, wasm_exec.js, boot.js, style.css), a page
 // pre-rendered by the Go components for each view's default state
-// (index.html for the first view, <view>.html for the others) and for each
+// (<view>.html, and index.html: the page with no query) and for each
 // lesson (lesson-<id>.html), a _headers file (Cloudflare and Netlify
 // syntax: the hashed files immutable, the pages no-cache), and every other
 // file of public/ as it is. The pages fetch app.wasm's .gz copy and inflate
@@ -47,7 +47,7 @@ type page struct{ file, query string }
 // every lesson.
 func pages() []page {
 	out := []page{{"index.html", ""}}
-	for _, v := range ui.Views[1:] {
+	for _, v := range ui.Views {
 		out = append(out, page{v + ".html", "view=" + v})
 	}
 	for _, id := range lessons {

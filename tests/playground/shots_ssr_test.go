@@ -1,0 +1,44 @@
+//go:build shots
+
+package playground
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestShotsServerRendered writes screenshots of the pages as the server
+// renders them, before any WebAssembly (app.wasm is held back), at 1280×800
+// and 390×844 in both languages, into $CCPLAY_SHOTS (default /tmp/shots):
+// ssr-<view>-<lang>-<width>.png. Opt-in: go test -tags shots -run ShotsServer.
+func TestShotsServerRendered(t *testing.T) {
+	dir := os.Getenv("CCPLAY_SHOTS")
+	if dir == "" {
+		dir = "/tmp/shots"
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	base := stallingServer(t)
+	for _, size := range [][2]int64{{1280, 800}, {390, 844}} {
+		p := browser(t, size[0], size[1])
+		for _, lang := range []string{"zh", "en"} {
+			for _, v := range []string{"timing", "ledger", "charts"} {
+				p.do("navigate", chromedp.Navigate(fmt.Sprintf("%s/?lang=%s&view=%s", base, lang, v)))
+				p.waitJS("the page", `!!document.getElementById("boot-bytes")`)
+				png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
+				if err != nil {
+					t.Fatal(err)
+				}
+				name := filepath.Join(dir, fmt.Sprintf("ssr-%s-%s-%d.png", v, lang, size[0]))
+				if err := os.WriteFile(name, png, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
