@@ -30,6 +30,7 @@ type App struct {
 	Charts    *Charts
 	Nccl      *Nccl
 	NcclModel *NcclModel
+	Doctor    *Doctor
 	Derive    *Derive
 	Units     *Units
 	Pitfalls  *Pitfalls
@@ -64,7 +65,7 @@ const (
 func NewApp(s *State) *App {
 	a := &App{S: s,
 		Timing: &Timing{S: s}, Abacus: &Abacus{S: s}, Ledger: &Ledger{S: s}, Steps: &Steps{S: s},
-		Charts: newCharts(s), Nccl: newNccl(s), NcclModel: &NcclModel{S: s}, Derive: &Derive{S: s},
+		Charts: newCharts(s), Nccl: newNccl(s), NcclModel: &NcclModel{S: s}, Doctor: newDoctor(s), Derive: &Derive{S: s},
 		Units: newUnits(s), Pitfalls: newPitfalls(s), Plan: newPlan(s), Lessons: newLessons(s)}
 	a.Lessons.Load, a.Lessons.views, a.Lessons.setPlan = defaultLoader, a.viewOf, a.Plan.SetPlanField
 	return a
@@ -93,6 +94,8 @@ func (c *App) viewOf(v string) vugu.Builder {
 		return c.Nccl
 	case "ncclmodel":
 		return c.NcclModel
+	case "doctor":
+		return c.Doctor
 	case "derive":
 		return c.Derive
 	case "units":

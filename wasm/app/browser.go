@@ -300,14 +300,34 @@ func listenFields(env vugu.EventEnv, s *ui.State, root *ui.App) {
 	listenFiles(env, root)
 }
 
-// listenFiles reads the file chosen in a file input marked
-// data-file="measure" (File.text(), a promise) and hands its name, size and
-// text to the measurement panel (App.Charts.Measure) under the event environment's lock,
-// then asks for a render. A file above the limit is refused unread.
+// fileTarget is what reads a file input's file: its size limit, what
+// takes the file's text and what takes a failure to read it.
+type fileTarget struct {
+	max  int64
+	load func(name string, size int64, text string)
+	fail func(name, why string)
+}
+
+// listenFiles reads the file chosen in a file input marked data-file
+// (File.text(), a promise) and hands its name, size and text to its view
+// under the event environment's lock, then asks for a render:
+// data-file="measure" to the measurement panel (App.Charts.Measure),
+// data-file="doctor" to the "check my log" view (App.Doctor), whose
+// example logs it fetches from public/examples/. A file above the view's
+// limit is refused unread.
 func listenFiles(env vugu.EventEnv, root *ui.App) {
+	root.Doctor.Load = exampleLoader(env)
+	targets := map[string]fileTarget{
+		"measure": {ui.MaxMeasureBytes, root.Charts.Measure.LoadMeasurementFile, root.Charts.Measure.LoadMeasurementError},
+		"doctor":  {ui.MaxDoctorBytes, root.Doctor.CheckLogFile, root.Doctor.LogFileError},
+	}
 	h := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		t := args[0].Get("target")
-		if !t.Truthy() || t.Get("getAttribute").Type() != js.TypeFunction || t.Call("getAttribute", "data-file").String() != "measure" {
+		if !t.Truthy() || t.Get("getAttribute").Type() != js.TypeFunction {
+			return nil
+		}
+		tg, found := targets[t.Call("getAttribute", "data-file").String()]
+		if !found {
 			return nil
 		}
 		files := t.Get("files")
@@ -319,10 +339,10 @@ func listenFiles(env vugu.EventEnv, root *ui.App) {
 		t.Set("value", "") // choosing the same file again loads it again
 		deliver := func(text string) {
 			env.Lock()
-			root.Charts.Measure.LoadMeasurementFile(name, size, text)
+			tg.load(name, size, text)
 			env.UnlockRender()
 		}
-		if size > ui.MaxMeasureBytes {
+		if size > tg.max {
 			deliver("")
 			return nil
 		}
@@ -336,7 +356,7 @@ func listenFiles(env vugu.EventEnv, root *ui.App) {
 		fail = js.FuncOf(func(_ js.Value, a []js.Value) any {
 			release()
 			env.Lock()
-			root.Charts.Measure.LoadMeasurementError(name, a[0].Call("toString").String())
+			tg.fail(name, a[0].Call("toString").String())
 			env.UnlockRender()
 			return nil
 		})

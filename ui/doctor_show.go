@@ -1,0 +1,343 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/ccplay/ccplay/core/doctor"
+	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/topo"
+	"github.com/ccplay/ccplay/core/units"
+)
+
+// The verdict as `ccplay doctor` prints it (report.Doctor), part by part
+// and in the page's language: every sentence is core's Text, said through
+// State.ErrMsg (coreerr_zh.go translates its Format), and the frame around
+// them (headings, columns, "line N:") comes from the catalogs.
+
+// MaxDoctorRows caps the rows the table shows (the DOM stays small); the
+// JSON export has every row.
+const MaxDoctorRows = 512
+
+// textErr is a Text as the *fielderr.Error it was built from (Format and
+// Args, a Text argument converted the same way), which State.ErrMsg says
+// in the page's language.
+func textErr(format, msg string, args []any) *fielderr.Error {
+	out := make([]any, len(args))
+	for i, a := range args {
+		if t, ok := a.(doctor.Text); ok {
+			a = textErr(t.Format, t.Msg, t.Args)
+		}
+		out[i] = a
+	}
+	return &fielderr.Error{Field: "doctor", Msg: msg, Format: format, Args: out}
+}
+
+// say is a Text of the verdict in the page's language.
+func (c *Doctor) say(t doctor.Text) string { return c.S.ErrMsg(textErr(t.Format, t.Msg, t.Args)) }
+
+// lined prefixes a sentence with the log's line that shows it ("line 7:
+// …"; none for line 0, not from the log).
+func (c *Doctor) lined(line int, text string) string {
+	if line > 0 {
+		return c.S.Tf("d.line", line, text)
+	}
+	return text
+}
+
+// Judged reports whether there is a verdict to show (a log was judged and
+// the options were valid).
+func (c *Doctor) Judged() bool { return c.v != nil }
+
+// Verdict is the one-line verdict.
+func (c *Doctor) Verdict() string {
+	if c.v == nil {
+		return ""
+	}
+	return c.say(c.v.Summary)
+}
+
+// VerdictClass is the CSS class of the verdict: its class ("normal",
+// "below", "far-below", "above", "cannot-judge").
+func (c *Doctor) VerdictClass() string {
+	if c.v == nil {
+		return "d-verdict"
+	}
+	return "d-verdict d-" + c.v.Class
+}
+
+// Source says what was judged: the file (or pasted text) and its lines.
+func (c *Doctor) Source() string {
+	name := c.name
+	if name == "" {
+		name = c.S.T("d.pasted")
+	}
+	n := bytes.Count(c.log, []byte("\n"))
+	if len(c.log) > 0 && c.log[len(c.log)-1] != '\n' {
+		n++
+	}
+	return c.S.Tf("d.source", name, n)
+}
+
+// LogErr is the log's first problem (a line that cannot be read, a cut,
+// no table), naming the line, with what could still be read judged below
+// ("" when there is none).
+func (c *Doctor) LogErr() string {
+	if c.v == nil || c.err == nil {
+		return ""
+	}
+	return c.S.Tf("d.logerr", c.S.ErrMsg(c.err))
+}
+
+// Asked is the heading of the question asked of the model ("" when the
+// verdict has none): the system's label.
+func (c *Doctor) Asked() string {
+	if c.v == nil || c.v.Basis == nil {
+		return ""
+	}
+	return c.S.Tf("d.asked", c.presetLabel(c.v.Basis.System, c.v.Basis.Label))
+}
+
+// presetLabel names system preset name: by core's label (English, as the
+// CLI prints it) on the en page, by its fields in the page's language
+// otherwise.
+func (c *Doctor) presetLabel(name, label string) string {
+	sys, err := topo.LookupSystem("system", name)
+	if c.S.Lang == "en" || err != nil {
+		return label
+	}
+	return name + " · " + c.S.systemLabel(sys)
+}
+
+// Command is the `ccplay table` command asking the model the same
+// question.
+func (c *Doctor) Command() string {
+	if c.v == nil || c.v.Basis == nil {
+		return ""
+	}
+	return c.v.Basis.Command
+}
+
+// Basis is what the verdict rests on: where each part of the question came
+// from, then the notes (the model's known error band, tables left out),
+// each with its line.
+func (c *Doctor) Basis() []string {
+	if c.v == nil {
+		return nil
+	}
+	var out []string
+	if b := c.v.Basis; b != nil {
+		for _, n := range b.From {
+			out = append(out, c.lined(n.Line, c.say(n.Text)))
+		}
+	}
+	for _, n := range c.v.Notes {
+		out = append(out, c.lined(n.Line, c.say(n.Text)))
+	}
+	return out
+}
+
+// DoctorRegime is one row of the regimes table: its cells as shown, in
+// RegimeHead's order.
+type DoctorRegime struct {
+	ID    string
+	Cells []string
+}
+
+// RegimeHead is the regimes table's header.
+func (c *Doctor) RegimeHead() []string {
+	return c.head("d.h.regime", "d.h.judged", "d.h.sizes", "d.h.points", "d.h.ofexp", "d.h.departs")
+}
+
+// head is a table's header: the messages of keys.
+func (c *Doctor) head(keys ...string) []string {
+	for i, k := range keys {
+		keys[i] = c.S.T(k)
+	}
+	return keys
+}
+
+// Regimes sums the rows up per regime (latency-bound, middle,
+// bandwidth-bound): judged or not, sizes, points, mean fraction of
+// expected, the sizes that depart.
+func (c *Doctor) Regimes() []DoctorRegime {
+	s := c.S
+	if c.v == nil {
+		return nil
+	}
+	out := make([]DoctorRegime, len(c.v.Regimes))
+	for i, g := range c.v.Regimes {
+		judged := s.T("d.no")
+		if g.Judged {
+			judged = s.T("d.yes")
+		}
+		departs := s.T("d.none")
+		if len(g.Departs) > 0 {
+			sz := make([]string, len(g.Departs))
+			for k, b := range g.Departs {
+				sz[k] = binBytes(b)
+			}
+			departs = strings.Join(sz, ", ")
+		}
+		out[i] = DoctorRegime{ID: "d-g-" + g.Name, Cells: []string{s.T("d.regime." + g.Name), judged,
+			binBytes(g.MinBytes) + " – " + binBytes(g.MaxBytes), strconv.Itoa(g.Points), pct(g.Fraction), departs}}
+	}
+	return out
+}
+
+// Peak is the highest measured busbw against the model's peak ("" when
+// there is none).
+func (c *Doctor) Peak() string {
+	if c.v == nil || c.v.Peak == nil {
+		return ""
+	}
+	return c.say(c.v.Peak.Text)
+}
+
+// DoctorRow is one measured point beside the model: its cells as shown,
+// in RowHead's order, the fraction of expected followed by "!" (as the CLI
+// marks it) and Class "departs" when the row departs from the model.
+type DoctorRow struct {
+	ID, Class string
+	Cells     []string
+}
+
+// RowHead is the rows table's header.
+func (c *Doctor) RowHead() []string {
+	return c.head("d.h.line", "d.h.size", "d.h.place", "d.h.busbw", "d.h.expected", "d.h.frac", "d.h.regime", "d.h.choice")
+}
+
+// Rows are the measured points beside the model, at most MaxDoctorRows.
+func (c *Doctor) Rows() []DoctorRow {
+	s := c.S
+	if c.v == nil {
+		return nil
+	}
+	rows := c.v.Rows[:min(len(c.v.Rows), MaxDoctorRows)]
+	out := make([]DoctorRow, len(rows))
+	for i, r := range rows {
+		place := s.T("d.place.out")
+		if r.InPlace {
+			place = s.T("d.place.in")
+		}
+		choice := r.Expected.Algorithm
+		if r.Expected.Protocol != "" {
+			choice += "/" + r.Expected.Protocol
+		}
+		frac, class := pct(r.Fraction), ""
+		if r.Departs {
+			frac, class = frac+"!", "departs"
+		}
+		out[i] = DoctorRow{ID: "d-r-" + strconv.Itoa(i), Class: class, Cells: []string{strconv.Itoa(r.Line), binBytes(r.SizeBytes), place,
+			strconv.FormatFloat(r.BusBwGBs, 'f', 2, 64), strconv.FormatFloat(r.Expected.BusBwGBs, 'f', 2, 64), frac, s.T("d.regime." + r.Regime), choice}}
+	}
+	return out
+}
+
+// RowsMore says how many rows the table leaves out ("" if none).
+func (c *Doctor) RowsMore() string {
+	if c.v == nil || len(c.v.Rows) <= MaxDoctorRows {
+		return ""
+	}
+	return c.S.Tf("d.more", MaxDoctorRows, len(c.v.Rows))
+}
+
+// Causes are the likely reasons the log shows, each with its line.
+func (c *Doctor) Causes() []KV {
+	if c.v == nil {
+		return nil
+	}
+	out := make([]KV, len(c.v.Causes))
+	for i, k := range c.v.Causes {
+		out[i] = KV{ID: "d-cause-" + strconv.Itoa(i), Value: c.lined(k.Line, c.S.ErrMsg(textErr(k.Format, k.Msg, k.Args)))}
+	}
+	return out
+}
+
+// Gap says that nothing in the log explains a gap ("" unless the verdict
+// is below or far below without causes).
+func (c *Doctor) Gap() string {
+	if c.v == nil || c.v.Gap == nil {
+		return ""
+	}
+	return c.say(*c.v.Gap)
+}
+
+// Cut says where the log stops early ("" when it does not).
+func (c *Doctor) Cut() string {
+	if c.v == nil || c.v.Cut == nil {
+		return ""
+	}
+	return c.S.Tf("d.cut", c.S.T("d.cut."+c.v.Cut.Where), c.v.Cut.Line)
+}
+
+// Problems are the lines that could not be read.
+func (c *Doctor) Problems() []string {
+	if c.v == nil {
+		return nil
+	}
+	out := make([]string, len(c.v.Problems))
+	for i, p := range c.v.Problems {
+		out[i] = c.S.Tf("d.problem", c.say(p))
+	}
+	return out
+}
+
+// CLI is the `ccplay doctor` command that prints the same verdict (the
+// log's file name, or - for pasted text read from stdin).
+func (c *Doctor) CLI() string {
+	file := c.name
+	if file == "" {
+		file = "-"
+	}
+	cmd := "ccplay doctor " + file
+	for _, f := range doctor.OptionFields {
+		if v := c.opts[f]; v != "" {
+			cmd += " --" + f + " " + v
+		}
+	}
+	return cmd
+}
+
+// AnswerJSON is the verdict as `ccplay doctor --json` prints it and POST
+// /api/v1/doctor answers (doctor.AnswerOf): the same JSON, byte for byte.
+func (c *Doctor) AnswerJSON() string {
+	if c.v == nil {
+		return ""
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(doctor.AnswerOf(c.v, c.err)); err != nil {
+		return ""
+	}
+	return b.String()
+}
+
+// ExportJSON downloads AnswerJSON.
+func (c *Doctor) ExportJSON() {
+	c.S.Export("ccplay-doctor.json", "application/json", c.AnswerJSON)
+}
+
+// binBytes is a size in binary units, as the CLI prints sizes.
+func binBytes(b int64) string { return units.FormatBytes(float64(b), true) }
+
+// pct is a fraction as a whole percentage ("97 %").
+func pct(f float64) string { return strconv.FormatFloat(100*f, 'f', 0, 64) + " %" }
+
+// DepartsNote explains the table's "!": the floor of each regime the rows
+// reach, and the ceiling of bandwidth-bound rows ("" without rows).
+func (c *Doctor) DepartsNote() string {
+	s := c.S
+	if c.v == nil || len(c.v.Rows) == 0 {
+		return ""
+	}
+	floors := make([]string, len(c.v.Regimes))
+	for i, g := range c.v.Regimes {
+		floors[i] = s.T("d.regime."+g.Name) + " " + pct(g.Floor)
+	}
+	return s.Tf("d.departs", strings.Join(floors, s.T("d.sep")), pct(doctor.AboveCeiling))
+}
