@@ -7,8 +7,11 @@
 //
 // Each question is written once, as a URL query with the CLI's flag names,
 // and asked through every face that can answer it. The test compares times,
-// steps, transfers, the busiest rank's bytes, auto's crossovers and a plan's
-// totals, naming the question, the faces and both numbers on a mismatch.
+// steps, transfers, the busiest rank's bytes, auto's crossovers, a plan's
+// totals and an nccl-tests log's verdict (`ccplay doctor --json`, POST
+// /api/v1/doctor, doctor.Judge and the playground's "check my log" view,
+// whose JSON export is the CLI's byte for byte), naming the question, the
+// faces and both numbers on a mismatch.
 // Integers must be equal and floats equal to a relative 1e-9; the one face
 // that rounds for display, the planner view, is compared with the other
 // faces' exact numbers rounded by the same formatters (three significant

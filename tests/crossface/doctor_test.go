@@ -17,7 +17,8 @@ import (
 const (
 	faceCLIdoc  = "CLI (ccplay doctor --json)"
 	faceAPIdoc  = "API (POST /api/v1/doctor)"
-	faceCoredoc = "core (doctor.Judge, the playground's call)"
+	faceCoredoc = "core (doctor.Judge)"
+	faceUIdoc   = "playground (the check-my-log view's JSON)"
 )
 
 // doctorQuestions are logs (paths from the module root) with the options
@@ -36,9 +37,10 @@ var doctorQuestions = []struct {
 }
 
 // TestDoctor asks each log through `ccplay doctor --json`, POST
-// /api/v1/doctor and doctor.Judge (what the playground's panel calls):
-// the three answers must be the same JSON, class, fraction and causes
-// included.
+// /api/v1/doctor, doctor.Judge and the playground's "check my log" view:
+// the four answers must be the same JSON, class, fraction and causes
+// included (the view's export byte for byte the CLI's), and the verdict
+// the view shows is the CLI's.
 func TestDoctor(t *testing.T) {
 	root, err := moduleRoot()
 	if err != nil {
@@ -83,11 +85,22 @@ func TestDoctor(t *testing.T) {
 			continue
 		}
 		json.Unmarshal(core, &k) //nolint:errcheck // just marshalled
-		agree(t, q.name, "class", say(faceCLIdoc, ca.Verdict.Class), say(faceAPIdoc, aa.Verdict.Class), say(faceCoredoc, v.Class))
-		agreeFloat(t, q.name, "bandwidth-bound fraction", say(faceCLIdoc, ca.Verdict.Fraction), say(faceAPIdoc, aa.Verdict.Fraction), say(faceCoredoc, v.Fraction))
-		agree(t, q.name, "causes", say(faceCLIdoc, len(ca.Verdict.Causes)), say(faceAPIdoc, len(aa.Verdict.Causes)), say(faceCoredoc, len(v.Causes)))
-		if !reflect.DeepEqual(c, a) || !reflect.DeepEqual(c, k) {
-			t.Errorf("%s: the JSON answers of %s, %s and %s differ", q.name, faceCLIdoc, faceAPIdoc, faceCoredoc)
+		pj, shown := doctorAnswer(data, q.o)
+		var u any
+		var ua doctor.Answer
+		if json.Unmarshal([]byte(pj), &u) != nil || json.Unmarshal([]byte(pj), &ua) != nil || ua.Verdict == nil {
+			t.Errorf("%s: %s: not a verdict: %q", q.name, faceUIdoc, pj)
+			continue
+		}
+		agree(t, q.name, "class", say(faceCLIdoc, ca.Verdict.Class), say(faceAPIdoc, aa.Verdict.Class), say(faceCoredoc, v.Class), say(faceUIdoc, ua.Verdict.Class))
+		agreeFloat(t, q.name, "bandwidth-bound fraction", say(faceCLIdoc, ca.Verdict.Fraction), say(faceAPIdoc, aa.Verdict.Fraction), say(faceCoredoc, v.Fraction), say(faceUIdoc, ua.Verdict.Fraction))
+		agree(t, q.name, "causes", say(faceCLIdoc, len(ca.Verdict.Causes)), say(faceAPIdoc, len(aa.Verdict.Causes)), say(faceCoredoc, len(v.Causes)), say(faceUIdoc, len(ua.Verdict.Causes)))
+		agree(t, q.name, "verdict line", say(faceCLIdoc, ca.Verdict.Summary.Msg), say(faceUIdoc+", as shown", shown))
+		if !reflect.DeepEqual(c, a) || !reflect.DeepEqual(c, k) || !reflect.DeepEqual(c, u) {
+			t.Errorf("%s: the JSON answers of %s, %s, %s and %s differ", q.name, faceCLIdoc, faceAPIdoc, faceCoredoc, faceUIdoc)
+		}
+		if pj != r.stdout {
+			t.Errorf("%s: %s is not byte for byte what %s prints", q.name, faceUIdoc, faceCLIdoc)
 		}
 	}
 }

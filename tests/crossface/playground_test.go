@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/doctor"
 	"github.com/ccplay/ccplay/core/units"
 	"github.com/ccplay/ccplay/ui"
 )
@@ -164,4 +165,19 @@ func (p playground) planText() string {
 	p.a.Plan.ExportPlanText()
 	p.s.Download = nil
 	return text
+}
+
+// doctorAnswer asks the playground's "check my log" view about a log with
+// the CLI's options (typed into its fields, the log pasted and checked):
+// the JSON its "Download JSON" saves and the verdict line it shows.
+func doctorAnswer(log []byte, o doctor.Options) (answer, verdict string) {
+	d := askPlayground("view=doctor&lang=en").a.Doctor
+	d.SetOption("system", o.System)
+	if o.Ranks != 0 {
+		d.SetOption("ranks", strconv.Itoa(o.Ranks))
+	}
+	d.SetOption("collective", o.Collective)
+	d.SetPaste(string(log))
+	d.CheckPaste()
+	return d.AnswerJSON(), d.Verdict()
 }
