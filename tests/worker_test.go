@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/ccplay/ccplay/api"
+	"github.com/ccplay/ccplay/internal/site"
 	"github.com/ccplay/ccplay/tests/wrangler"
 )
 
@@ -158,7 +159,17 @@ func TestWorkerMatchesNative(t *testing.T) {
 	if err := dev.Ready(120 * time.Second); err != nil {
 		t.Fatal(err)
 	}
-	native := httptest.NewServer(api.New(api.Config{Static: os.DirFS(assets)}))
+	// Natively: the same page handler around the same shell (the one the
+	// build wrote for the Worker) and the API serving the same assets.
+	shellText, err := os.ReadFile(filepath.Join(dir, "build", "worker", "shell.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shell, err := site.ParseShell(string(shellText))
+	if err != nil {
+		t.Fatal(err)
+	}
+	native := httptest.NewServer(site.Handler(shell, false, api.New(api.Config{Static: os.DirFS(assets)})))
 	defer native.Close()
 
 	run := `{"collective":"allreduce","algorithm":"ring","dtype":"int64","inputs":[[1,2,3],[4,5,6],[7,8,9]]}`
@@ -184,6 +195,8 @@ func TestWorkerMatchesNative(t *testing.T) {
 		{"POST", "/api/v1/cost", "", 405},
 		{"HEAD", "/api/v1/cost", "", 200},
 		{"GET", "/", "", 200},
+		{"GET", pageQuestion, "", 200},
+		{"GET", "/?view=ledger&lang=zh", "", 200},
 		{"GET", "/e2e/", "", 200},
 	}
 	client := &http.Client{Timeout: 60 * time.Second}
@@ -253,15 +266,22 @@ func TestWorkerMatchesNative(t *testing.T) {
 		if x.target == "/e2e/" && wb != page {
 			t.Errorf("the static page: %q", wb)
 		}
-		if !strings.HasPrefix(x.target, "/api/") && !strings.HasPrefix(x.target, "/embed/") && x.target != "/healthz" {
-			continue // static files: the headers are Workers assets' own (or the handler's index page)
+		if x.target == pageQuestion {
+			checkRenderedTime(t, wb)
 		}
-		for _, h := range []string{"Content-Type", "Cache-Control", "Access-Control-Allow-Origin", "Allow", "Content-Security-Policy"} {
+		headers := []string{"Content-Type", "Cache-Control", "Access-Control-Allow-Origin", "Allow", "Content-Security-Policy"}
+		if x.target == "/" || strings.HasPrefix(x.target, "/?") {
+			headers = []string{"Content-Type", "Cache-Control", "Vary"} // a rendered page
+		} else if !strings.HasPrefix(x.target, "/api/") && !strings.HasPrefix(x.target, "/embed/") && x.target != "/healthz" {
+			continue // static files: the headers are Workers assets' own
+		}
+		for _, h := range headers {
 			if wh.Get(h) != nh.Get(h) {
 				t.Errorf("%s %s: header %s: worker %q, native %q", x.method, x.target, h, wh.Get(h), nh.Get(h))
 			}
 		}
 	}
+	checkWorkerWasm(t, dev.URL, assets)
 	if strings.Contains(dev.Log(), "update available") {
 		t.Errorf("wrangler looked for updates (network beyond loopback):\n%s", dev.Log())
 	}

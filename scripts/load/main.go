@@ -149,7 +149,7 @@ func worker(root, tmp string, conc int, dur time.Duration, paths []string) error
 	}
 	all := func() time.Duration { a, _, _ := dev.GroupCPU(); return a }
 	workerd := func() time.Duration { _, w, _ := dev.GroupCPU(); return w }
-	fmt.Println("## worker: wrangler dev (workerd, one Go instance per request)")
+	fmt.Println("## worker: wrangler dev (workerd, one Go instance per isolate)")
 	err = report(dev.URL, conc, dur, paths, all, workerd)
 	if os.Getenv("LOAD_WRANGLER_LOG") != "" {
 		os.WriteFile(os.Getenv("LOAD_WRANGLER_LOG"), []byte(dev.Log()), 0o644)
