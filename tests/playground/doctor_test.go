@@ -1,0 +1,58 @@
+package playground
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/ccplay/ccplay/ui"
+)
+
+// TestDoctorPanel drives the "check my log" view as a user does: pastes an
+// nccl-tests log, picks --system, presses "check", and reads the verdict
+// line and the cause with its line number against package ui run natively
+// on the same log; switches to Chinese (the verdict is said again from the
+// same arguments); then tries an example, which the page fetches from
+// public/examples/.
+func TestDoctorPanel(t *testing.T) {
+	base := server(t)
+	p := browser(t, 1280, 800)
+	p.open(base + "/?lang=en&view=doctor")
+	log, err := os.ReadFile("../../core/doctor/testdata/rtx4090_4x_pcie_docker.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.setField("d-paste", string(log))
+	p.setField("d-system", "pcie-l40s")
+	p.click("d-check")
+
+	s := ui.NewState("lang=en&view=doctor", "en")
+	want := ui.NewApp(s).Doctor // the same view, natively
+	want.SetOption("system", "pcie-l40s")
+	want.CheckLog("", string(log))
+	if got := p.text("d-verdict"); got != want.Verdict() || !strings.HasSuffix(got, "far below expectation") {
+		t.Errorf("verdict %q, want %q", got, want.Verdict())
+	}
+	if got := p.text("d-cause-0"); got != want.Causes()[0].Value || !strings.HasPrefix(got, "line 4: the GPUs (NVIDIA GeForce RTX 4090) are PCIe cards") {
+		t.Errorf("cause %q, want %q", got, want.Causes()[0].Value)
+	}
+	if n := eval[int](p, `document.querySelectorAll("#d-rows tbody tr.departs").length`); n != 30 {
+		t.Errorf("%d departing rows marked, want 30 (14 middle and 16 bandwidth-bound points)", n)
+	}
+
+	p.click("lang-zh")
+	s.SetLang("zh")
+	if got := p.text("d-verdict"); got != want.Verdict() || !strings.HasSuffix(got, "远低于预期") {
+		t.Errorf("zh verdict %q, want %q", got, want.Verdict())
+	}
+	if got := p.text("d-cause-0"); !strings.HasPrefix(got, "第 4 行：") {
+		t.Errorf("zh cause %q", got)
+	}
+
+	p.click("d-ex-dgx-h100")
+	p.waitJS("the example's verdict", `(document.getElementById("d-source")||{}).textContent === "已诊断：all_reduce_1x8_dgx-h100.txt（50 行）"`)
+	if got := p.text("d-verdict"); !strings.HasSuffix(got, "：正常") {
+		t.Errorf("example dgx-h100: verdict %q", got)
+	}
+	p.noConsoleErrors()
+}
