@@ -23,21 +23,17 @@ func (c *NcclModel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		_ = vgparent
 		vgn = vgEl(vgparent, "h2")
 		vgn.SetInnerHTML(c.S.T("view.ncclmodel"))
-		if !c.NCCLModelOn() {
-			vgn = vgEl(vgparent, "p", "class", "headline")
-			vgn.SetInnerHTML(c.S.Headline())
-		}
-		if c.S.ErrFor("model") != "" {
+		if c.ModelErr() != "" {
 			vgn = vgEl(vgparent, "p", "class", "err", "role", "alert", "id", "m-err")
-			vgn.SetInnerHTML(c.S.ErrText("model"))
+			vgn.SetInnerHTML(c.ModelErr())
 		}
 		if !c.NCCLModelOn() {
-			vgn = vgEl(vgparent, "div", "id", "m-off")
+			vgn = vgEl(vgparent, "div", "class", "m-off", "id", "m-off")
 			{
 				vgparent := vgn
 				_ = vgparent
 				vgn = vgEl(vgparent, "p", "class", "note")
-				vgn.SetInnerHTML(c.S.Tf("m.off", c.NCCLVersion()))
+				vgn.SetInnerHTML(c.S.Tf("nm.preview", c.NCCLVersion()))
 				vgn = vgEl(vgparent, "button", "type", "button", "id", "m-use")
 				vgn.SetInnerHTML(c.S.T("m.use"))
 				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
@@ -47,15 +43,204 @@ func (c *NcclModel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				})
 			}
 		}
-		if c.NCCLModelOn() {
+		if c.Has() {
 			vgn = vgEl(vgparent, "div")
 			{
 				vgparent := vgn
 				_ = vgparent
 				vgn = vgEl(vgparent, "p", "class", "headline", "id", "m-summary")
 				vgn.SetInnerHTML(c.NCCLModelSummary())
+				vgn = vgEl(vgparent, "p", "class", "nm-formula mono", "id", "m-formula")
+				vgn.SetInnerHTML(c.WinnerFormula())
+				vgn = vgEl(vgparent, "dl", "class", "kv")
+				{
+					vgparent := vgn
+					_ = vgparent
+					for vgiterkeyt, r := range c.NCCLModelRows() {
+						var vgiterkey interface{} = vgiterkeyt
+						_ = vgiterkey
+						r := r
+						_ = r
+						vgn = vgEl(vgparent, "div", "class", "kv-row")
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = vgEl(vgparent, "dt")
+							vgn.SetInnerHTML(r.Label)
+							vgn = vgEl(vgparent, "dd")
+							vgn.AddAttrInterface("id", r.ID)
+							vgn.AddAttrInterface("title", r.Title)
+							vgn.SetInnerHTML(r.Value)
+						}
+					}
+				}
+				vgn = vgEl(vgparent, "h3")
+				vgn.SetInnerHTML(c.S.T("nm.machine"))
 				vgn = vgEl(vgparent, "p", "class", "note", "id", "m-cluster")
 				vgn.SetInnerHTML(c.NCCLModelCluster())
+				vgn = vgEl(vgparent, "div", "class", "scroll")
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = vgEl(vgparent, "table", "class", "graphs", "id", "m-graphs")
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = vgEl(vgparent, "thead")
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = vgEl(vgparent, "tr")
+							{
+								vgparent := vgn
+								_ = vgparent
+								vgn = vgEl(vgparent, "th")
+								vgn.SetInnerHTML(c.S.T("nm.pattern"))
+								vgn = vgEl(vgparent, "th")
+								vgn.SetInnerHTML(c.S.T("nm.channels"))
+								vgn = vgEl(vgparent, "th")
+								vgn.SetInnerHTML(c.S.T("nm.bwintra"))
+								vgn = vgEl(vgparent, "th")
+								vgn.SetInnerHTML(c.S.T("nm.bwinter"))
+							}
+						}
+						vgn = vgEl(vgparent, "tbody")
+						{
+							vgparent := vgn
+							_ = vgparent
+							for vgiterkeyt, g := range c.GraphRows() {
+								var vgiterkey interface{} = vgiterkeyt
+								_ = vgiterkey
+								g := g
+								_ = g
+								vgn = vgEl(vgparent, "tr")
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = vgEl(vgparent, "td")
+									vgn.SetInnerHTML(g[0])
+									vgn = vgEl(vgparent, "td")
+									vgn.SetInnerHTML(g[1])
+									vgn = vgEl(vgparent, "td")
+									vgn.SetInnerHTML(g[2])
+									vgn = vgEl(vgparent, "td")
+									vgn.SetInnerHTML(g[3])
+								}
+							}
+						}
+					}
+				}
+				if len(c.MachineNotes()) > 0 {
+					vgn = vgEl(vgparent, "ul", "class", "assume", "id", "m-machine")
+					{
+						vgparent := vgn
+						_ = vgparent
+						for vgiterkeyt, a := range c.MachineNotes() {
+							var vgiterkey interface{} = vgiterkeyt
+							_ = vgiterkey
+							a := a
+							_ = a
+							vgn = vgEl(vgparent, "li")
+							vgn.SetInnerHTML(a)
+						}
+					}
+				}
+				vgn = vgEl(vgparent, "h3")
+				vgn.SetInnerHTML(c.S.T("nm.enabled"))
+				vgn = vgEl(vgparent, "p", "class", "note")
+				vgn.SetInnerHTML(c.S.T("nm.enabled.note"))
+				vgn = vgEl(vgparent, "div", "class", "scroll")
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = vgEl(vgparent, "table", "class", "predict", "id", "m-predict")
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = vgEl(vgparent, "thead")
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = vgEl(vgparent, "tr")
+							{
+								vgparent := vgn
+								_ = vgparent
+								vgn = vgEl(vgparent, "th")
+								vgn.SetInnerHTML(c.S.T("nm.entry"))
+								vgn = vgEl(vgparent, "th")
+								vgn.SetInnerHTML(c.S.T("nm.lat"))
+								vgn = vgEl(vgparent, "th")
+								vgn.SetInnerHTML(c.S.T("nm.latf"))
+								vgn = vgEl(vgparent, "th")
+								vgn.SetInnerHTML(c.S.T("nm.bw"))
+								vgn = vgEl(vgparent, "th")
+								vgn.SetInnerHTML(c.S.T("nm.bwf"))
+								vgn = vgEl(vgparent, "th")
+								vgn.SetInnerHTML(c.S.T("nm.time"))
+							}
+						}
+						vgn = vgEl(vgparent, "tbody")
+						{
+							vgparent := vgn
+							_ = vgparent
+							for vgiterkeyt, r := range c.NCCLPredictions() {
+								var vgiterkey interface{} = vgiterkeyt
+								_ = vgiterkey
+								r := r
+								_ = r
+								vgn = vgEl(vgparent, "tr")
+								vgn.AddAttrInterface("class", r.Class)
+								vgn.AddAttrInterface("id", r.ID)
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = vgEl(vgparent, "td")
+									vgn.SetInnerHTML(r.Entry)
+									vgn = vgEl(vgparent, "td", "class", "num")
+									vgn.SetInnerHTML(r.Latency)
+									vgn = vgEl(vgparent, "td", "class", "num")
+									vgn.AddAttrInterface("title", r.LatTitle)
+									vgn.SetInnerHTML(r.LatFactor)
+									vgn = vgEl(vgparent, "td", "class", "num")
+									vgn.SetInnerHTML(r.Bw)
+									vgn = vgEl(vgparent, "td", "class", "num")
+									vgn.AddAttrInterface("title", r.BwTitle)
+									vgn.SetInnerHTML(r.BwFactor)
+									vgn = vgEl(vgparent, "td", "class", "num")
+									vgn.SetInnerHTML(r.Time)
+								}
+							}
+						}
+					}
+				}
+				vgn = vgEl(vgparent, "details", "class", "nm-off", "id", "m-disabled")
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = vgEl(vgparent, "summary")
+					vgn.SetInnerHTML(c.S.Tf("nm.disabled", c.DisabledCount(), len(c.Cells())))
+					vgn = vgEl(vgparent, "ul")
+					{
+						vgparent := vgn
+						_ = vgparent
+						for vgiterkeyt, d := range c.DisabledGroups() {
+							var vgiterkey interface{} = vgiterkeyt
+							_ = vgiterkey
+							d := d
+							_ = d
+							vgn = vgEl(vgparent, "li")
+							{
+								vgparent := vgn
+								_ = vgparent
+								vgn = vgEl(vgparent, "strong")
+								vgn.SetInnerHTML(d.Entries)
+								vgn = vgText(vgparent, " — ")
+								vgn = vgEl(vgparent, "span")
+								vgn.SetInnerHTML(d.Reason)
+							}
+						}
+					}
+				}
 				vgn = vgEl(vgparent, "h3")
 				vgn.SetInnerHTML(c.S.T("m.tuning"))
 				vgn = vgEl(vgparent, "div", "class", "scroll")
@@ -75,24 +260,7 @@ func (c *NcclModel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgparent := vgn
 								_ = vgparent
 								vgn = vgEl(vgparent, "th")
-								vgn.SetInnerHTML(c.S.T("m.algorithm"))
-								vgn = vgEl(vgparent, "th", "colspan", "3")
-								vgn.SetInnerHTML(vugu.HTML("Tree"))
-								vgn = vgEl(vgparent, "th", "colspan", "3")
-								vgn.SetInnerHTML(vugu.HTML("Ring"))
-							}
-							vgn = vgEl(vgparent, "tr")
-							{
-								vgparent := vgn
-								_ = vgparent
-								vgn = vgEl(vgparent, "th")
-								vgn.SetInnerHTML(c.S.T("m.protocol"))
-								vgn = vgEl(vgparent, "th")
-								vgn.SetInnerHTML(vugu.HTML("LL"))
-								vgn = vgEl(vgparent, "th")
-								vgn.SetInnerHTML(vugu.HTML("LL128"))
-								vgn = vgEl(vgparent, "th")
-								vgn.SetInnerHTML(vugu.HTML("Simple"))
+								vgn.SetInnerHTML(c.NCCLFuncName())
 								vgn = vgEl(vgparent, "th")
 								vgn.SetInnerHTML(vugu.HTML("LL"))
 								vgn = vgEl(vgparent, "th")
@@ -105,22 +273,29 @@ func (c *NcclModel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						{
 							vgparent := vgn
 							_ = vgparent
-							vgn = vgEl(vgparent, "tr")
-							{
-								vgparent := vgn
-								_ = vgparent
-								vgn = vgEl(vgparent, "th")
-								vgn.SetInnerHTML(c.NCCLFuncName())
-								for vgiterkeyt, x := range c.NCCLTuningCells() {
-									var vgiterkey interface{} = vgiterkeyt
-									_ = vgiterkey
-									x := x
-									_ = x
-									vgn = vgEl(vgparent, "td")
-									vgn.AddAttrInterface("class", x.Class)
-									vgn.AddAttrInterface("id", x.ID)
-									vgn.AddAttrInterface("title", x.Title)
-									vgn.SetInnerHTML(x.Text)
+							for vgiterkeyt, row := range c.TuningRows() {
+								var vgiterkey interface{} = vgiterkeyt
+								_ = vgiterkey
+								row := row
+								_ = row
+								vgn = vgEl(vgparent, "tr")
+								vgn.AddAttrInterface("class", row.Class)
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = vgEl(vgparent, "th")
+									vgn.SetInnerHTML(row.Algorithm)
+									for vgiterkeyt, x := range row.Cells {
+										var vgiterkey interface{} = vgiterkeyt
+										_ = vgiterkey
+										x := x
+										_ = x
+										vgn = vgEl(vgparent, "td")
+										vgn.AddAttrInterface("class", x.Class)
+										vgn.AddAttrInterface("id", x.ID)
+										vgn.AddAttrInterface("title", x.Title)
+										vgn.SetInnerHTML(x.Text)
+									}
 								}
 							}
 						}
@@ -128,91 +303,6 @@ func (c *NcclModel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 				vgn = vgEl(vgparent, "p", "class", "note")
 				vgn.SetInnerHTML(c.S.T("m.tuning.note"))
-				vgn = vgEl(vgparent, "h3")
-				vgn.SetInnerHTML(c.S.T("m.predict"))
-				vgn = vgEl(vgparent, "div", "class", "scroll")
-				{
-					vgparent := vgn
-					_ = vgparent
-					vgn = vgEl(vgparent, "table", "class", "predict", "id", "m-predict")
-					{
-						vgparent := vgn
-						_ = vgparent
-						vgn = vgEl(vgparent, "thead")
-						{
-							vgparent := vgn
-							_ = vgparent
-							vgn = vgEl(vgparent, "tr")
-							{
-								vgparent := vgn
-								_ = vgparent
-								vgn = vgEl(vgparent, "th")
-								vgn.SetInnerHTML(c.S.T("m.algorithm"))
-								vgn = vgEl(vgparent, "th")
-								vgn.SetInnerHTML(c.S.T("m.protocol"))
-								vgn = vgEl(vgparent, "th")
-								vgn.SetInnerHTML(c.S.T("m.latency"))
-								vgn = vgEl(vgparent, "th")
-								vgn.SetInnerHTML(vugu.HTML("busbw"))
-								vgn = vgEl(vgparent, "th")
-								vgn.SetInnerHTML(vugu.HTML("algbw"))
-								vgn = vgEl(vgparent, "th")
-								vgn.SetInnerHTML(c.S.T("t.time"))
-							}
-						}
-						vgn = vgEl(vgparent, "tbody")
-						{
-							vgparent := vgn
-							_ = vgparent
-							for vgiterkeyt, r := range c.NCCLPredictions() {
-								var vgiterkey interface{} = vgiterkeyt
-								_ = vgiterkey
-								r := r
-								_ = r
-								vgn = vgEl(vgparent, "tr")
-								vgn.AddAttrInterface("class", r.Class)
-								vgn.AddAttrInterface("id", r.ID)
-								{
-									vgparent := vgn
-									_ = vgparent
-									vgn = vgEl(vgparent, "td")
-									vgn.SetInnerHTML(r.Algorithm)
-									vgn = vgEl(vgparent, "td")
-									vgn.SetInnerHTML(r.Protocol)
-									vgn = vgEl(vgparent, "td", "class", "num")
-									vgn.SetInnerHTML(r.Latency)
-									vgn = vgEl(vgparent, "td", "class", "num")
-									vgn.SetInnerHTML(r.BusBw)
-									vgn = vgEl(vgparent, "td", "class", "num")
-									vgn.SetInnerHTML(r.AlgBw)
-									vgn = vgEl(vgparent, "td", "class", "num")
-									vgn.SetInnerHTML(r.Time)
-								}
-							}
-						}
-					}
-				}
-				vgn = vgEl(vgparent, "dl", "class", "kv")
-				{
-					vgparent := vgn
-					_ = vgparent
-					for vgiterkeyt, r := range c.NCCLModelRows() {
-						var vgiterkey interface{} = vgiterkeyt
-						_ = vgiterkey
-						r := r
-						_ = r
-						vgn = vgEl(vgparent, "div", "class", "kv-row")
-						{
-							vgparent := vgn
-							_ = vgparent
-							vgn = vgEl(vgparent, "dt")
-							vgn.SetInnerHTML(r.Label)
-							vgn = vgEl(vgparent, "dd")
-							vgn.AddAttrInterface("id", r.ID)
-							vgn.SetInnerHTML(r.Value)
-						}
-					}
-				}
 				vgn = vgEl(vgparent, "h3")
 				vgn.SetInnerHTML(c.S.T("m.assume"))
 				vgn = vgEl(vgparent, "ul", "class", "assume", "id", "m-assume")
@@ -229,7 +319,14 @@ func (c *NcclModel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					}
 				}
 				vgn = vgEl(vgparent, "p", "class", "f-src")
-				vgn.SetInnerHTML(c.S.T("t.source") + c.NCCLSource())
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = vgEl(vgparent, "span")
+					vgn.SetInnerHTML(c.S.T("t.source"))
+					vgn = vgEl(vgparent, "cite", "lang", "en")
+					vgn.SetInnerHTML(c.NCCLSource())
+				}
 			}
 		}
 	}

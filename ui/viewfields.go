@@ -25,9 +25,10 @@ var (
 		"derive": {"ranks", "size", "bandwidth", "efficiency", "latency", "preset", "gpus-per-node", "intra-preset", "intra-bandwidth", "intra-latency"},
 		"units":  {"size"},
 		"abacus": {"collective"},
-		"ncclmodel": {"collective", "ranks", "size", "dtype", "system", "gpus-per-node", "bandwidth", "efficiency", "preset", "intra-preset", "intra-bandwidth",
-			"model", "nccl-algo", "nccl-proto", "nccl-channels", "nccl-collnet"},
-		"controls": append(append([]string(nil), questionFields...), ncclFieldsUI...),
+		// NCCL's knobs join it (and every pricing view) under the NCCL model,
+		// which alone accepts them (see ShownFields).
+		"ncclmodel": {"collective", "ranks", "size", "dtype", "system", "gpus-per-node", "bandwidth", "efficiency", "preset", "intra-preset", "intra-bandwidth", "model"},
+		"controls":  append(append([]string(nil), questionFields...), ncclFieldsUI...),
 	}
 )
 

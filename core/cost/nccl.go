@@ -51,6 +51,15 @@ type NCCLCell struct {
 	BusBwGBs  float64 `json:"busbw_GBs"`        // before NCCL converts bus to algorithm bandwidth
 	AlgBwGBs  float64 `json:"algbw_GBs"`        // NCCL's bandwidths[coll][algo][proto]
 	TimeUs    float64 `json:"time_us"`          // ncclTopoGetAlgoTime for this size (one operation)
+	// LatencyFactor and BwFactor are the factors ncclTopoGetAlgoTime
+	// applies for this size, so that TimeUs = LatencyUs·LatencyFactor +
+	// S ÷ (1000·AlgBwGBs·BwFactor): the ring's plateau (×1.4 from Ampere on,
+	// ×1.9 before, for a Ring/Simple AllReduce across nodes with at least
+	// 64 B per channel and rank) and the tree correction for the size
+	// (treeCorrectionFactor, Tree and on Blackwell NVLSTree AllReduce);
+	// 1 where none applies (0 for a disabled entry).
+	LatencyFactor float64 `json:"latency_factor"`
+	BwFactor      float64 `json:"bw_factor"`
 }
 
 // NCCLGraph is one search result as NCCL_DEBUG_SUBSYS=GRAPH prints it:
@@ -460,7 +469,7 @@ func (t ncclTuner) cell(a, pr int, size int64) NCCLCell {
 	}
 	cell.LatencyUs = t.latency(a, pr, nsteps)
 	cell.Enabled = true
-	cell.TimeUs = t.time(a, pr, cell.LatencyUs, cell.AlgBwGBs, size)
+	cell.TimeUs, cell.LatencyFactor, cell.BwFactor = t.time(a, pr, cell.LatencyUs, cell.AlgBwGBs, size)
 	return cell
 }
 
@@ -526,22 +535,24 @@ func (t ncclTuner) latency(a, pr, nsteps int) float64 {
 	return lat + log2k*(interLat/3.5) + float64(P)*2.8
 }
 
-// time is ncclTopoGetAlgoTime for one operation of size bytes, in µs.
-func (t ncclTuner) time(a, pr int, lat, bw float64, size int64) float64 {
+// time is ncclTopoGetAlgoTime for one operation of size bytes, in µs,
+// with the factors it applied to the latency and to the bandwidth.
+func (t ncclTuner) time(a, pr int, lat, bw float64, size int64) (us, latF, bwF float64) {
 	m := t.m
 	logSize := bits.Len64(uint64(size>>6)) - 1
 	ar := t.c == prim.AllReduce
+	latF, bwF = 1, 1
 	switch {
 	case ar && a == ncclTree && logSize >= 0 && logSize < 23,
 		ar && a == ncclNVLSTree && m.cc >= 100 && m.cpu != topo.CPUArm && logSize >= 0 && logSize < 24:
-		bw *= ncclTreeCorrection[pr][logSize]
+		bwF = ncclTreeCorrection[pr][logSize]
 	}
 	if a == ncclRing && pr == ncclSimple && m.nodes > 1 && ar && size/int64(t.gs.CommChannels*t.P) >= 64 {
 		if m.cc < 80 {
-			lat *= 1.9
+			latF = 1.9
 		} else {
-			lat *= 1.4 // the ring's plateau effect
+			latF = 1.4 // the ring's plateau effect
 		}
 	}
-	return lat + float64(size)/(1000*bw)
+	return lat*latF + float64(size)/(1000*(bw*bwF)), latF, bwF
 }

@@ -50,7 +50,7 @@ func TestCollectiveLandsValid(t *testing.T) {
 func TestEveryBadFieldMarked(t *testing.T) {
 	base := server(t)
 	p := browser(t, 1280, 900)
-	p.open(base + "/?lang=en&ranks=8")
+	p.open(base + "/?lang=en&view=timing&ranks=8")
 	p.setField("f-ranks", "-3")
 	p.setField("f-size", "1e30GB")
 	p.setField("f-latency", "5")
@@ -94,7 +94,7 @@ func TestCopyLinkHonest(t *testing.T) {
 		{"no clipboard", `Object.defineProperty(navigator, "clipboard", {configurable:true, value:undefined})`},
 		{"refused", `Object.defineProperty(navigator, "clipboard", {configurable:true, value:{writeText:()=>Promise.reject(new DOMException("denied","NotAllowedError"))}})`},
 	} {
-		p.open(base + "/?lang=en")
+		p.open(base + "/?lang=en&view=timing")
 		eval[chromedp.Void](p, `(()=>{`+tc.install+`; return null})()`)
 		p.click("copy-link")
 		p.waitJS(tc.name+": manual link", `!!document.getElementById("copy-manual")`)
@@ -113,13 +113,22 @@ func TestCopyLinkHonest(t *testing.T) {
 func TestTabsAreATablist(t *testing.T) {
 	base := server(t)
 	p := browser(t, 1280, 900)
-	p.open(base + "/?lang=en")
+	p.open(base + "/?lang=en&view=timing")
+	tabs := eval[[]string](p, `[...document.querySelectorAll('[role=tab]')].map(e => e.dataset.view)`)
 	sel := eval[[]string](p, `[...document.querySelectorAll('[role=tab]')].map(e => e.getAttribute("aria-selected"))`)
+	at := -1
 	for i, v := range sel {
-		if want := map[bool]string{true: "true", false: "false"}[i == 0]; v != want {
-			t.Errorf("tab %d: aria-selected=%q, want %q", i, v, want)
+		if want := map[bool]string{true: "true", false: "false"}[tabs[i] == "timing"]; v != want {
+			t.Errorf("tab %s: aria-selected=%q, want %q", tabs[i], v, want)
+		}
+		if tabs[i] == "timing" {
+			at = i
 		}
 	}
+	if at < 0 {
+		t.Fatalf("no timing tab among %v", tabs)
+	}
+	next, prev := tabs[(at+1)%len(tabs)], tabs[(at+len(tabs)-1)%len(tabs)]
 	if n := eval[int](p, `[...document.querySelectorAll('[role=tab]')].filter(e => e.tabIndex === 0).length`); n != 1 {
 		t.Errorf("%d tab stops among the tabs, want 1", n)
 	}
@@ -137,10 +146,11 @@ func TestTabsAreATablist(t *testing.T) {
 			t.Errorf("after %q: focus, selection and panel %q, want %s", k, got, want)
 		}
 	}
-	key(kb.ArrowRight, "tab-abacus")
+	key(kb.ArrowRight, "tab-"+next)
 	key(kb.ArrowLeft, "tab-timing")
-	key(kb.ArrowLeft, "tab-"+eval[string](p, `[...document.querySelectorAll('[role=tab]')].pop().dataset.view`))
-	key(kb.Home, "tab-timing")
+	key(kb.ArrowLeft, "tab-"+prev)
+	key(kb.End, "tab-"+tabs[len(tabs)-1])
+	key(kb.Home, "tab-"+tabs[0])
 	p.noConsoleErrors()
 }
 
@@ -149,7 +159,7 @@ func TestTabsAreATablist(t *testing.T) {
 func TestPhoneAnswerFirst(t *testing.T) {
 	base := server(t)
 	p := browser(t, 390, 844)
-	p.open(base + "/?lang=zh")
+	p.open(base + "/?lang=zh&view=timing")
 	if top := eval[float64](p, `document.getElementById("t-big").getBoundingClientRect().bottom`); top > 600 {
 		t.Errorf("the answer ends %.0f px down at 390 px wide", top)
 	}
