@@ -183,7 +183,7 @@ func TestViewShowsItsControls(t *testing.T) {
 	base := server(t)
 	p := browser(t, 1280, 900)
 	cases := []struct {
-		view      string
+		view       string
 		has, lacks []string
 	}{
 		{"timing", []string{"f-ranks", "f-size", "f-latency", "f-collective"}, []string{"f-system"}},
