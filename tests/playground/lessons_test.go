@@ -64,9 +64,7 @@ func TestLessonsWalk(t *testing.T) {
 			if id != "parallelism" && !eval[bool](p, `!!document.getElementById("lesson-next")`) {
 				t.Errorf("%s/%s: no next lesson at the end", id, lang)
 			}
-			if !strings.Contains(eval[string](p, `location.search`), "ans=") {
-				t.Errorf("%s/%s: the answers are not in the URL", id, lang)
-			}
+			p.waitJS("the answers in the URL", `location.search.includes("ans=")`)
 		}
 	}
 	p.noConsoleErrors()
@@ -97,8 +95,11 @@ func TestLessonsLanding(t *testing.T) {
 func TestLessonEmbed(t *testing.T) {
 	base := server(t)
 	p := browser(t, 1000, 800)
-	p.open(base + "/course.html?width=700&src=" + urlEscape("/?embed=lesson&lesson=ring&lang=zh"))
-	p.waitJS("resize message", `window.resizes && window.resizes.length > 0 && window.resizes[window.resizes.length-1] > 300`)
+	p.do("open course page", navigate(base+"/course.html?width=700&src="+urlEscape("/?embed=lesson&lesson=ring&lang=zh")))
+	p.waitJS("resize message", `window.resizes.length > 0 && window.resizes[window.resizes.length-1] > 300`)
+	if got := eval[string](p, `document.getElementById("ccplay").contentDocument.body.textContent`); !strings.Contains(got, "第 2 课") {
+		t.Errorf("the embedded lesson is missing: %.200q", got)
+	}
 }
 
 // TestStepsCaptions: the step-through says what each round does and ends
@@ -109,8 +110,8 @@ func TestStepsCaptions(t *testing.T) {
 	p.open(base + "/?view=steps&collective=allreduce&algorithm=ring&ranks=5&size=20B&lang=en")
 	p.click("a-step")
 	p.waitJS("caption", `document.getElementById("a-caption").textContent.includes("every rank i sends chunk (i − 1) mod 5 to rank i + 1, which adds it")`)
-	if !eval[bool](p, `!!document.querySelector("#a-grid .chg") && !!document.querySelector("#anim .tok")`) {
-		t.Error("no changed cell or moving chunk after the first round")
+	if !eval[bool](p, `!!document.querySelector("#a-grid .chg") && !!document.querySelector("#view-steps .tok")`) {
+		t.Errorf("no changed cell or moving chunk after the first round: %s", eval[string](p, `document.getElementById("view-steps").innerHTML.slice(0, 3000)`))
 	}
 	for i := 0; i < 7; i++ {
 		p.click("a-step")
