@@ -127,7 +127,7 @@ func TestDoctorFollowsTheLanguage(t *testing.T) {
 	en := a.Doctor.Verdict()
 	s.SetLang("zh")
 	zhVerdict := a.Doctor.Verdict()
-	if zhVerdict == en || !strings.Contains(zhVerdict, "14 %") || !strings.Contains(zhVerdict, "pcie-l40s 的 PCIe Gen4") || !strings.HasSuffix(zhVerdict, "远低于预期") {
+	if zhVerdict == en || !strings.Contains(zhVerdict, "14 %") || !strings.Contains(zhVerdict, "（按 pcie-l40s 的 PCIe Gen4 计）") || !strings.HasSuffix(zhVerdict, "远低于预期") {
 		t.Errorf("zh verdict %q (en %q)", zhVerdict, en)
 	}
 	if c := a.Doctor.Causes(); len(c) != 1 || !strings.HasPrefix(c[0].Value, "第 4 行：这些 GPU（NVIDIA GeForce RTX 4090）是 PCIe 卡") {
@@ -231,7 +231,7 @@ func TestDoctorLoading(t *testing.T) {
 var identifiers = map[string]bool{}
 
 func init() {
-	for _, w := range strings.Fields("ccplay doctor judge json api nccl debug info tests busbw algbw count rank ranks gpu system collective " +
+	for _, w := range strings.Fields("ccplay doctor json api nccl debug info tests busbw algbw count rank ranks gpu system collective " +
 		"nvidia geforce rtx dgx h pcie gen nvlink l s x j ring tree ll simple allreduce gb gib mib kib b g") {
 		identifiers[w] = true
 	}
