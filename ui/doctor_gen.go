@@ -35,8 +35,10 @@ func (c *Doctor) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgparent
 				vgn = vgEl(vgparent, "span", "class", "lbl")
 				vgn.SetInnerHTML(c.S.T("d.file"))
-				vgn = vgEl(vgparent, "input", "type", "file", "id", "d-file", "data-file", "doctor", "accept", ".txt,.log,.json,.out,text/plain,application/json")
+				vgn = vgEl(vgparent, "input", "type", "file", "class", "file-in", "id", "d-file", "data-file", "doctor", "accept", ".txt,.log,.json,.out,text/plain,application/json")
 				vgn.SetInnerHTML(vugu.HTML(""))
+				vgn = vgEl(vgparent, "span", "class", "file-btn")
+				vgn.SetInnerHTML(c.S.T("d.choose"))
 			}
 			vgn = vgEl(vgparent, "textarea", "id", "d-paste", "rows", "3", "spellcheck", "false")
 			vgn.AddAttrInterface("placeholder", c.S.T("d.paste"))
@@ -189,7 +191,7 @@ func (c *Doctor) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn.AddAttrInterface("class", c.VerdictClass())
 				vgn.SetInnerHTML(c.Verdict())
 				if c.LogErr() != "" {
-					vgn = vgEl(vgparent, "p", "class", "err", "role", "alert", "id", "d-log-err")
+					vgn = vgEl(vgparent, "p", "class", "d-log-err", "role", "alert", "id", "d-log-err")
 					vgn.SetInnerHTML(c.LogErr())
 				}
 				if c.Asked() != "" {
