@@ -1,6 +1,7 @@
 // Command wasmsize tells where the playground's WebAssembly bytes go: it
-// builds ./wasm/app (or reads a .wasm given with -in; it must keep its
-// "name" section, i.e. be built without -ldflags=-s) and prints the gzipped
+// builds ./wasm/app as the served build is built but keeping the names
+// (or reads a .wasm given with -in; it must keep its "name" section, i.e.
+// be built without -ldflags=-s) and prints the gzipped
 // size of the whole module, of its code and data sections, and of each Go
 // package's code (function bodies grouped by the package part of their
 // names, each group gzipped alone, so the column adds up to a little more
@@ -43,7 +44,7 @@ func run(in string, top int, w io.Writer) error {
 		}
 		defer os.RemoveAll(dir)
 		in = filepath.Join(dir, "app.wasm")
-		cmd := exec.Command("go", "build", "-trimpath", "-o", in, "./wasm/app")
+		cmd := exec.Command("go", "build", "-trimpath", "-gcflags=all=-l", "-o", in, "./wasm/app")
 		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 		cmd.Stderr = os.Stderr
 		if err := cmd.Run(); err != nil {

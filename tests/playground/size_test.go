@@ -11,8 +11,9 @@ import (
 const wasmCeiling = 1_800_000
 
 // TestWasmSize: app.wasm, built as playground:build builds it (GOOS=js
-// GOARCH=wasm, -trimpath, -ldflags="-s -w"; the browser tests' build, done
-// once), stays within the ceiling gzipped. Above it, the failure says where
+// GOARCH=wasm with wasmbuild.Flags; the browser tests' build, done once),
+// stays within the ceiling gzipped (Go's gzip at level 9, a little larger
+// than gzip -9's). Above it, the failure says where
 // the bytes go (internal/wasmsize, which builds again with names).
 func TestWasmSize(t *testing.T) {
 	dir := ensureBuilt(t)
