@@ -1,0 +1,58 @@
+//go:build shots
+
+package playground
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestShotsDoctor writes screenshots of the "check my log" view with a
+// verdict — the RTX 4090 example (far below, a cause on line 4), then the
+// same log pasted with line 20 cut short (a line that cannot be read) — in both languages at
+// 1280×800 and 390×844, into $CCPLAY_SHOTS (default /tmp/shots):
+// doctor-example-… and doctor-badlog-….
+func TestShotsDoctor(t *testing.T) {
+	dir := os.Getenv("CCPLAY_SHOTS")
+	if dir == "" {
+		dir = "/tmp/shots"
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	log, err := os.ReadFile("../../core/doctor/testdata/rtx4090_4x_pcie_docker.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(log), "\n")
+	lines[19] = strings.Join(strings.Fields(lines[19])[:8], "  ") // line 20 cut short
+	bad := strings.Join(lines, "\n")
+	base := server(t)
+	shot := func(p *page, name string) {
+		png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, size := range [][2]int64{{1280, 800}, {390, 844}} {
+		p := browser(t, size[0], size[1])
+		for _, lang := range []string{"zh", "en"} {
+			p.open(fmt.Sprintf("%s/?lang=%s&view=doctor", base, lang))
+			p.click("d-ex-rtx4090")
+			p.waitJS("the example's verdict", `document.getElementById("d-verdict") !== null`)
+			shot(p, fmt.Sprintf("doctor-example-%s-%dx%d.png", lang, size[0], size[1]))
+			p.setField("d-paste", bad)
+			p.click("d-check")
+			shot(p, fmt.Sprintf("doctor-badlog-%s-%dx%d.png", lang, size[0], size[1]))
+		}
+		p.noConsoleErrors()
+	}
+}
