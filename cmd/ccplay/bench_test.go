@@ -33,7 +33,9 @@ func TestBenchBadFlags(t *testing.T) {
 		reason, want string
 		args         []string
 	}{
-		{"unknown transport", "ccplay: --transport: want tcp or chan", []string{"--transport", "udp"}},
+		{"unknown transport", "ccplay: --transport: want tcp, chan or job", []string{"--transport", "udp"}},
+		{"a job's rank without a launcher", "ccplay: --rank: not started by a launcher", []string{"--transport", "job"}},
+		{"a job's bad rendezvous port", "ccplay: --master-port: want an integer from 1 to 65535", []string{"--transport", "job", "--rank", "0", "-np", "2", "--master-addr", "h", "--master-port", "0"}},
 		{"polling without sockets", "ccplay: --spin: applies to --transport tcp only", []string{"--transport", "chan", "--spin", "100us"}},
 		{"polling too long", "ccplay: --spin: want auto, 0 or a duration up to 10ms", []string{"--spin", "1s"}},
 		{"one rank", "ccplay: --np: want an integer from 2 to 64", []string{"-np", "1"}},
