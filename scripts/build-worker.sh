@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-build}"
 mkdir -p "$out/worker"
-GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -gcflags=all=-l -o "$out/worker/app.wasm" ./wasm/worker
+GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$out/worker/app.wasm" ./wasm/worker
 cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$out/worker/wasm_exec.js"
 cp wasm/worker/entry.mjs "$out/worker/entry.mjs"
 rm -rf "$out/assets"
