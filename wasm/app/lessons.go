@@ -33,34 +33,7 @@ func landing(search string) string {
 // then asks for a render.
 func lessonLoader(env vugu.EventEnv) func(id, lang string, done func([]byte, error)) {
 	return func(id, lang string, done func([]byte, error)) {
-		deliver := func(data []byte, err error) {
-			env.Lock()
-			done(data, err)
-			env.UnlockRender()
-		}
-		var ok, text, fail js.Func
-		release := func() { ok.Release(); text.Release(); fail.Release() }
-		text = js.FuncOf(func(_ js.Value, a []js.Value) any {
-			release()
-			go deliver([]byte(a[0].String()), nil)
-			return nil
-		})
-		fail = js.FuncOf(func(_ js.Value, a []js.Value) any {
-			release()
-			go deliver(nil, fetchError(a[0].Call("toString").String()))
-			return nil
-		})
-		ok = js.FuncOf(func(_ js.Value, a []js.Value) any {
-			r := a[0]
-			if !r.Get("ok").Bool() {
-				release()
-				go deliver(nil, fetchError("HTTP "+r.Get("status").Call("toString").String()))
-				return nil
-			}
-			r.Call("text").Call("then", text, fail)
-			return nil
-		})
-		js.Global().Call("fetch", "lessons/"+id+"."+lang+".txt").Call("then", ok, fail)
+		fetchText(env, "lessons/"+id+"."+lang+".txt", done)
 	}
 }
 
