@@ -3,8 +3,12 @@ package chart
 import (
 	"bytes"
 	"io"
+	"strconv"
 	"strings"
 )
+
+// formatG formats a value with four significant figures.
+func formatG(x float64) string { return strconv.FormatFloat(x, 'g', 4, 64) }
 
 // Point is one data point in data units.
 type Point struct{ X, Y float64 }
@@ -14,6 +18,10 @@ type Point struct{ X, Y float64 }
 type Series struct {
 	Name   string
 	Points []Point
+	// Style, when > 0, is the palette entry (colour and dash) + 1 to draw
+	// the series with instead of its position's: a line keeps its look when
+	// others are left out.
+	Style int
 }
 
 // Marker is an annotated point, e.g. a crossover: a vertical guide at X and
@@ -44,6 +52,28 @@ type Line struct {
 	Series  []Series
 	Markers []Marker
 	Scatter []Scatter
+
+	// Options of the playground's inline charts; the zero value draws the
+	// chart as the API serves it.
+	//
+	// Highlight names the series drawn bold (the one selected), the others
+	// thinner and lighter. MarkerLabelsTop places the markers' labels in
+	// rows along the top of the plot, each in a row where it overlaps no
+	// other, instead of beside the dot among the lines. LegendBelow lays
+	// the legend out in rows under the plot (a narrow chart). Probe adds,
+	// per x of the series, a transparent column (data-probe="ID:i") whose
+	// <title> lists every series' value there: a tooltip on hover, and a
+	// target a page can read on tap. NoTitleText leaves the title out of
+	// the drawing (it stays the SVG's accessible name) for a page that
+	// prints it above the chart. YFormat and XFormat format the probe's
+	// values (nil: the tick label format %g).
+	Highlight       string
+	MarkerLabelsTop bool
+	LegendBelow     bool
+	Probe           bool
+	NoTitleText     bool
+	XFormat         func(float64) string
+	YFormat         func(float64) string
 }
 
 // Default pixel size of a chart.
@@ -69,6 +99,8 @@ type Path struct {
 	Dash   string
 	D      string
 	Dots   []Pt
+	Width  string // stroke width ("2" unless Line.Highlight is set)
+	Faded  bool   // drawn lighter: another series is highlighted
 }
 
 // Pt is a point in pixels.
@@ -86,6 +118,7 @@ type MarkerMark struct {
 // (or, for measured points, a square marker at Sample+12 px) and the name
 // at Text.
 type LegendItem struct {
+	Bold   bool // the highlighted series
 	Name   string
 	Colour string
 	Dash   string
@@ -114,6 +147,16 @@ type LineView struct {
 	Markers         []MarkerMark
 	Scatters        []ScatterMark
 	Legend          []LegendItem
+	Probes          []ProbeColumn
+	NoTitleText     bool
+}
+
+// ProbeColumn is one x of a chart laid out for the probe: the column's
+// pixel span and what its tooltip says.
+type ProbeColumn struct {
+	X0, X1 float64
+	Index  int
+	Text   string
 }
 
 // Margins of the plot area inside the chart: left for y tick labels, right
@@ -129,11 +172,21 @@ const (
 // with no paths (the title and description are still there). O(points).
 func (c Line) View(width, height int) LineView {
 	v := LineView{ID: c.ID, Title: c.Title, Desc: c.Desc, Width: width, Height: height,
-		XLabel: c.X.Label, YLabel: c.Y.Label}
+		XLabel: c.X.Label, YLabel: c.Y.Label, NoTitleText: c.NoTitleText}
 	if v.ID == "" {
 		v.ID = "chart"
 	}
-	v.Plot = Rect{X: marginLeft, Y: marginTop, W: float64(width) - marginLeft - marginRight, H: float64(height) - marginTop - marginBottom}
+	top, right, bottom := float64(marginTop), float64(marginRight), float64(marginBottom)
+	if c.NoTitleText {
+		top = 14
+	}
+	legendRows := 0
+	if c.LegendBelow {
+		right = 16
+		legendRows = (len(c.Series) + len(c.Scatter) + 1) / 2
+		bottom += float64(legendRows)*20 + 6
+	}
+	v.Plot = Rect{X: marginLeft, Y: top, W: float64(width) - marginLeft - right, H: float64(height) - top - bottom}
 	if !c.X.Valid() || !c.Y.Valid() || v.Plot.W <= 0 || v.Plot.H <= 0 {
 		return v
 	}
@@ -144,13 +197,25 @@ func (c Line) View(width, height int) LineView {
 			v.XTicks = append(v.XTicks, TickMark{Pos: px(t.Value), Label: t.Label})
 		}
 	}
+	thinLabels(v.XTicks, 11)
 	for _, t := range c.Y.Ticks {
 		if c.Y.Contains(t.Value) {
 			v.YTicks = append(v.YTicks, TickMark{Pos: py(t.Value), Label: t.Label})
 		}
 	}
 	for i, s := range c.Series {
-		p := Path{Name: s.Name, Colour: colour(i), Dash: dash(i)}
+		st := i
+		if s.Style > 0 {
+			st = s.Style - 1
+		}
+		p := Path{Name: s.Name, Colour: colour(st), Dash: dash(st), Width: "2"}
+		if c.Highlight != "" {
+			if s.Name == c.Highlight {
+				p.Width = "3.5"
+			} else {
+				p.Width, p.Faded = "1.6", true
+			}
+		}
 		var d strings.Builder
 		pen := false
 		for _, pt := range s.Points {
@@ -173,8 +238,8 @@ func (c Line) View(width, height int) LineView {
 		}
 		p.D = d.String()
 		v.Paths = append(v.Paths, p)
-		item := LegendItem{Name: s.Name, Colour: p.Colour, Dash: p.Dash,
-			Sample: Pt{v.Plot.X + v.Plot.W + 16, v.Plot.Y + 8 + float64(i)*22}}
+		item := LegendItem{Name: s.Name, Colour: p.Colour, Dash: p.Dash, Bold: c.Highlight != "" && s.Name == c.Highlight,
+			Sample: legendAt(c, v, i)}
 		item.Text = Pt{item.Sample.X + 30, item.Sample.Y + 4}
 		v.Legend = append(v.Legend, item)
 	}
@@ -190,10 +255,11 @@ func (c Line) View(width, height int) LineView {
 		}
 		v.Scatters = append(v.Scatters, m)
 		item := LegendItem{Name: sc.Name, Colour: m.Colour, Stroke: m.Stroke, Square: true,
-			Sample: Pt{v.Plot.X + v.Plot.W + 16, v.Plot.Y + 8 + float64(len(c.Series)+i)*22}}
+			Sample: legendAt(c, v, len(c.Series)+i)}
 		item.Text = Pt{item.Sample.X + 30, item.Sample.Y + 4}
 		v.Legend = append(v.Legend, item)
 	}
+	var rowEnds []float64 // per label row, the right end of its last label (MarkerLabelsTop)
 	for _, m := range c.Markers {
 		if !c.X.Contains(m.X) || !c.Y.Contains(m.Y) {
 			continue
@@ -203,16 +269,139 @@ func (c Line) View(width, height int) LineView {
 		if at.X > v.Plot.X+v.Plot.W*0.6 {
 			mm.Text.X, mm.Anchor = at.X-6, "end"
 		}
+		if c.MarkerLabelsTop {
+			// A row where the label overlaps no earlier one, left to right.
+			w := textWidth(m.Label, 11)
+			x0, x1 := at.X+4, at.X+4+w
+			mm.Anchor = "start"
+			if x1 > v.Plot.X+v.Plot.W-2 {
+				x0, x1 = at.X-4-w, at.X-4
+				mm.Anchor = "end"
+			}
+			row := 0
+			for row < len(rowEnds) && rowEnds[row] > x0-6 {
+				row++
+			}
+			if row == len(rowEnds) {
+				rowEnds = append(rowEnds, 0)
+			}
+			rowEnds[row] = x1
+			mm.Text = Pt{at.X + 4, v.Plot.Y + 13 + float64(row)*14}
+			if mm.Anchor == "end" {
+				mm.Text.X = at.X - 4
+			}
+		}
 		v.Markers = append(v.Markers, mm)
 	}
+	if c.Probe {
+		v.Probes = probes(c, v, px)
+	}
 	return v
+}
+
+// thinLabels blanks tick labels that would overlap their neighbours (a
+// narrow chart): every k-th label is kept, for the smallest k that fits,
+// the first always. The ticks themselves stay.
+func thinLabels(ts []TickMark, size float64) {
+	for k := 1; k <= len(ts); k++ {
+		fits, last := true, -1e9
+		for i, t := range ts {
+			if i%k != 0 {
+				continue
+			}
+			w := textWidth(t.Label, size)
+			if t.Pos-w/2 < last+4 {
+				fits = false
+				break
+			}
+			last = t.Pos + w/2
+		}
+		if fits {
+			if k > 1 {
+				for i := range ts {
+					if i%k != 0 {
+						ts[i].Label = ""
+					}
+				}
+			}
+			return
+		}
+	}
+}
+
+// legendAt is the sample's position of legend entry i: a column right of
+// the plot, or (LegendBelow) two entries a row under the x label.
+func legendAt(c Line, v LineView, i int) Pt {
+	if !c.LegendBelow {
+		return Pt{v.Plot.X + v.Plot.W + 16, v.Plot.Y + 8 + float64(i)*22}
+	}
+	col := float64(i % 2)
+	return Pt{v.Plot.X - 40 + col*(v.Plot.W+40)/2, v.Plot.Y + v.Plot.H + marginBottom + 4 + float64(i/2)*20}
+}
+
+// textWidth estimates a label's width in px at a font size: ideographs a
+// full em, other characters 0.6 em.
+func textWidth(s string, size float64) float64 {
+	w := 0.0
+	for _, r := range s {
+		if r >= 0x2E80 {
+			w += size
+		} else {
+			w += 0.6 * size
+		}
+	}
+	return w
+}
+
+// probes lays out the probe columns: one per x of the first series (the
+// sweep's points), each spanning half the way to its neighbours, its
+// tooltip "x: name value, …".
+func probes(c Line, v LineView, px func(float64) float64) []ProbeColumn {
+	if len(c.Series) == 0 {
+		return nil
+	}
+	fx, fy := c.XFormat, c.YFormat
+	if fx == nil {
+		fx = func(x float64) string { return formatG(x) }
+	}
+	if fy == nil {
+		fy = func(y float64) string { return formatG(y) }
+	}
+	var xs []float64
+	for _, pt := range c.Series[0].Points {
+		if c.X.Contains(pt.X) {
+			xs = append(xs, pt.X)
+		}
+	}
+	var out []ProbeColumn
+	for i, x := range xs {
+		x0, x1 := v.Plot.X, v.Plot.X+v.Plot.W
+		if i > 0 {
+			x0 = (px(xs[i-1]) + px(x)) / 2
+		}
+		if i+1 < len(xs) {
+			x1 = (px(x) + px(xs[i+1])) / 2
+		}
+		var parts []string
+		for _, s := range c.Series {
+			for _, pt := range s.Points {
+				if pt.X == x && c.Y.Contains(pt.Y) {
+					parts = append(parts, s.Name+" "+fy(pt.Y))
+				}
+			}
+		}
+		out = append(out, ProbeColumn{X0: x0, X1: x1, Index: i, Text: fx(x) + ": " + strings.Join(parts, ", ")})
+	}
+	return out
 }
 
 // WriteSVG writes the view as a standalone SVG document.
 func (v LineView) WriteSVG(w io.Writer) error {
 	s := &svgWriter{w: w}
 	s.open(v.ID, v.Width, v.Height, v.Title, v.Desc)
-	s.text(float64(v.Width)/2, 24, "middle", "15", "600", "#111111", v.Title)
+	if !v.NoTitleText {
+		s.text(float64(v.Width)/2, 24, "middle", "15", "600", "#111111", v.Title)
+	}
 	p := v.Plot
 	s.print(`<rect x="`, num(p.X), `" y="`, num(p.Y), `" width="`, num(p.W), `" height="`, num(p.H),
 		`" fill="none" stroke="#888888" stroke-width="1"/>`, "\n")
@@ -235,7 +424,14 @@ func (v LineView) WriteSVG(w io.Writer) error {
 	}
 	for _, path := range v.Paths {
 		if path.D != "" {
-			s.print(`<path d="`, path.D, `" fill="none" stroke="`, path.Colour, `" stroke-width="2"`)
+			w := path.Width
+			if w == "" {
+				w = "2"
+			}
+			s.print(`<path d="`, path.D, `" fill="none" stroke="`, path.Colour, `" stroke-width="`, w, `"`)
+			if path.Faded {
+				s.print(` stroke-opacity="0.55"`)
+			}
 			if path.Dash != "" {
 				s.print(` stroke-dasharray="`, path.Dash, `"`)
 			}
@@ -267,7 +463,15 @@ func (v LineView) WriteSVG(w io.Writer) error {
 		} else {
 			s.line(l.Sample.X, l.Sample.Y, l.Sample.X+24, l.Sample.Y, l.Colour, "2.5", l.Dash)
 		}
-		s.text(l.Text.X, l.Text.Y, "start", "12", "", "#111111", l.Name)
+		weight := ""
+		if l.Bold {
+			weight = "700"
+		}
+		s.text(l.Text.X, l.Text.Y, "start", "12", weight, "#111111", l.Name)
+	}
+	for _, pr := range v.Probes {
+		s.print(`<rect class="probe" data-probe="`, esc(v.ID), `:`, strconv.Itoa(pr.Index), `" x="`, num(pr.X0), `" y="`, num(v.Plot.Y), `" width="`, num(pr.X1-pr.X0),
+			`" height="`, num(v.Plot.H), `" fill="#000000" fill-opacity="0"><title>`, esc(pr.Text), "</title></rect>\n")
 	}
 	s.close()
 	return s.err

@@ -43,11 +43,8 @@ type App struct {
 
 	// drawer is whether the controls are open: nil until the learner
 	// toggles them (then the default of the page's width holds, see
-	// Narrow).
+	// State.Narrow).
 	drawer *bool
-	// Narrow is set by the adapter on a phone-sized window: the controls
-	// start collapsed under the answer's tabs, so the answer comes first.
-	Narrow bool
 }
 
 // copyState is what became of the last "Copy link".
@@ -247,7 +244,7 @@ func (c *App) ControlsOpen() bool {
 	if c.drawer != nil {
 		return *c.drawer
 	}
-	return !c.Narrow
+	return !c.S.Narrow
 }
 
 // ToggleControls opens or closes the drawer.

@@ -2,7 +2,9 @@ package ui
 
 import (
 	"bytes"
+	"math"
 	"strconv"
+	"strings"
 
 	"github.com/ccplay/ccplay/chart"
 	"github.com/ccplay/ccplay/chart/figure"
@@ -19,20 +21,44 @@ import (
 type Charts struct {
 	S       *State
 	Measure *Measure
+
+	// hidden are the lines the learner hid, by chart and algorithm
+	// ("ranks:naive"): a line that squashes the others can go.
+	hidden map[string]bool
+	// probe is the point tapped or clicked on each chart ("ranks", "size"):
+	// its index among the chart's x values, shown as a readout.
+	probe   map[string]int
+	probeAt int // State.Edits() when probe was set
+	gen     int // changes with hidden, so the cached charts are redrawn
 }
 
 // newCharts is the view with no measurements loaded.
 func newCharts(s *State) *Charts { return &Charts{S: s, Measure: &Measure{S: s}} }
 
-// chartW and chartH are the charts' layout size in px (the SVG scales down
-// to the page width; the extra width leaves the legend room for long names).
+// chartW and chartH are the charts' layout size in px (the SVG scales to
+// the page width; the extra width leaves the legend room for long names);
+// on a phone the charts are laid out narrow, with the legend below.
 const chartW, chartH = 860, 420
+const narrowW, narrowH = 420, 400
 
 // chartsData is the two charts of the current question.
 type chartsData struct {
-	RanksSVG, SizeSVG string
-	Crossovers        []figure.Crossover
-	Err               string
+	RanksSVG, SizeSVG     string
+	RanksTitle, SizeTitle string
+	Crossovers            []figure.Crossover
+	Err                   string
+	// Lines are each chart's algorithms with whether they are drawn;
+	// Same says which line another duplicates ("hierarchical = ring").
+	RanksLines, SizeLines []LineToggle
+	RanksSame, SizeSame   []string
+	// Probes are each chart's tooltip texts by x index.
+	RanksProbes, SizeProbes []string
+}
+
+// LineToggle is one algorithm of a chart's legend: shown or hidden.
+type LineToggle struct {
+	ID, Name, Pressed string
+	Shown             bool
 }
 
 // chartRanks is the P axis: powers of two from 2 to max(1024, P) (P itself
@@ -91,19 +117,41 @@ func ranksAlgorithms(c prim.Collective) []sched.Algorithm {
 //go:noinline
 func (c *Charts) charts() chartsData {
 	s := c.S
-	return s.cached("charts-"+strconv.Itoa(c.Measure.gen), func() any {
+	return s.cached("charts-"+strconv.Itoa(c.Measure.gen)+"-"+strconv.Itoa(c.gen)+"-"+strconv.FormatBool(s.Narrow), func() any {
 		var d chartsData
-		line, err := figure.TimeVsRanks(s.P, chartRanks(s.P.Ranks), ranksAlgorithms(s.P.Collective))
+		w, h := chartW, chartH
+		if s.Narrow {
+			w, h = narrowW, narrowH
+		}
+		ralgs := ranksAlgorithms(s.P.Collective)
+		line, err := figure.TimeVsRanks(s.P, chartRanks(s.P.Ranks), ralgs)
 		if err != nil {
 			d.Err = s.ErrMsg(err)
 			return d
 		}
+		d.RanksLines, d.RanksSame = c.trim(&line, "ranks")
+		if kept := keptAlgorithms(line); len(kept) < len(ralgs) {
+			// Fewer lines: the axis fits those left (a hidden naive no
+			// longer squashes ring and tree).
+			if sub, err := figure.TimeVsRanks(s.P, chartRanks(s.P.Ranks), kept); err == nil {
+				line.Y = sub.Y
+				for i := range line.Series {
+					line.Series[i].Points = sub.Series[i].Points
+				}
+			}
+		}
 		line.Title = s.Tf("c.ranks.title", s.T("coll."+string(s.P.Collective)), BytesShort(s.P.Size), Rate(s.P.Bandwidth*s.P.Efficiency))
+		d.RanksTitle = line.Title
 		line.X.Label, line.Y.Label = s.T("c.ranks.x"), s.T("c.time")
 		line.Markers = append(line.Markers, chart.Marker{X: float64(s.P.Ranks), Y: s.R.TimeS, Label: s.Tf("c.you", s.R.Algorithm)})
+		c.style(&line, "c-ranks-chart", func(x float64) string { return "P = " + strconv.Itoa(int(x)) })
+		if s.Lang == "zh" {
+			line.Desc = s.zhDesc(line, "P")
+		}
 		var b bytes.Buffer
-		line.View(chartW, chartH).WriteSVG(&b) //nolint:errcheck // bytes.Buffer never fails
-		d.RanksSVG = b.String()
+		v := line.View(w, h+legendExtra(s, line))
+		v.WriteSVG(&b) //nolint:errcheck // bytes.Buffer never fails
+		d.RanksSVG, d.RanksProbes = b.String(), probeTexts(v)
 		if s.P.Ranks < 2 {
 			return d
 		}
@@ -113,7 +161,17 @@ func (c *Charts) charts() chartsData {
 			d.Err = s.ErrMsg(err)
 			return d
 		}
+		d.SizeLines, d.SizeSame = c.trim(&size, "size")
+		if kept := keptAlgorithms(size); len(kept) < len(algs) {
+			if sub, _, err := figure.TimeVsSize(s.P, chartSizes(s.P, c.Measure.measuredMaxSize()), kept); err == nil {
+				size.Y = sub.Y // auto's crossovers stay those among every algorithm
+				for i := range size.Series {
+					size.Series[i].Points = sub.Series[i].Points
+				}
+			}
+		}
 		size.Title = s.Tf("c.size.title", s.T("coll."+string(s.P.Collective)), s.P.Ranks, Rate(s.P.Bandwidth*s.P.Efficiency))
+		d.SizeTitle = size.Title
 		size.X.Label, size.Y.Label = s.T("c.size.x"), s.T("c.time")
 		for i := range size.Markers {
 			if i < len(xs) {
@@ -121,12 +179,183 @@ func (c *Charts) charts() chartsData {
 			}
 		}
 		figure.Measured(&size, c.Measure.measuredOverlay(algs))
+		c.style(&size, "c-size-chart", func(x float64) string { return BytesShort(int64(x)) })
+		if s.Lang == "zh" {
+			size.Desc = s.zhDesc(size, "S")
+		}
 		b.Reset()
-		size.View(chartW, chartH).WriteSVG(&b) //nolint:errcheck // bytes.Buffer never fails
-		d.SizeSVG, d.Crossovers = b.String(), xs
+		v = size.View(w, h+legendExtra(s, size))
+		v.WriteSVG(&b) //nolint:errcheck // bytes.Buffer never fails
+		d.SizeSVG, d.SizeProbes, d.Crossovers = b.String(), probeTexts(v), xs
 		return d
 	}).(chartsData)
 }
+
+// legendExtra is the height a narrow chart adds for its legend's rows.
+func legendExtra(s *State, l chart.Line) int {
+	if !s.Narrow {
+		return 0
+	}
+	return (len(l.Series)+len(l.Scatter)+1)/2*20 + 10
+}
+
+// style sets the inline chart's options: the selected algorithm's line
+// highlighted, crossover labels in rows atop the plot, the probe, the
+// title printed above the chart instead of in it, the legend below on a
+// phone.
+func (c *Charts) style(l *chart.Line, id string, fx func(float64) string) {
+	s := c.S
+	l.ID, l.Highlight, l.MarkerLabelsTop, l.Probe, l.NoTitleText, l.LegendBelow = id, s.R.Algorithm, true, true, true, s.Narrow
+	l.XFormat, l.YFormat = fx, Secs
+}
+
+// trim drops from a chart the lines the learner hid and the lines that
+// duplicate an earlier one (hierarchical without GPUs per node is the
+// ring), and lists every line of the chart with whether it is drawn, and
+// which duplicate which.
+func (c *Charts) trim(l *chart.Line, chartID string) ([]LineToggle, []string) {
+	s := c.S
+	var kept []chart.Series
+	var toggles []LineToggle
+	var same []string
+	for i, sr := range l.Series {
+		sr.Style = i + 1 // each algorithm keeps its colour when others are hidden
+		dup := ""
+		for _, k := range kept {
+			if samePoints(k.Points, sr.Points) {
+				dup = k.Name
+				break
+			}
+		}
+		if dup != "" {
+			same = append(same, s.Tf("c.same", sr.Name, dup))
+			continue
+		}
+		shown := !c.hidden[chartID+":"+sr.Name]
+		toggles = append(toggles, LineToggle{ID: "c-" + chartID + "-" + sr.Name, Name: sr.Name, Shown: shown, Pressed: strconv.FormatBool(shown)})
+		if shown {
+			kept = append(kept, sr)
+		}
+	}
+	if len(kept) == 0 && len(l.Series) > 0 { // never an empty chart
+		kept = append(kept, l.Series[0])
+	}
+	l.Series = kept
+	return toggles, same
+}
+
+// keptAlgorithms are the algorithms of a chart's lines.
+func keptAlgorithms(l chart.Line) []sched.Algorithm {
+	out := make([]sched.Algorithm, len(l.Series))
+	for i, sr := range l.Series {
+		out[i] = sched.Algorithm(sr.Name)
+	}
+	return out
+}
+
+// samePoints reports whether two lines have the same points (times equal
+// to a part in 10⁹).
+func samePoints(a, b []chart.Point) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].X != b[i].X || math.Abs(a[i].Y-b[i].Y) > 1e-9*math.Max(math.Abs(a[i].Y), math.Abs(b[i].Y)) {
+			return false
+		}
+	}
+	return true
+}
+
+// probeTexts are a laid-out chart's probe tooltips by x index.
+func probeTexts(v chart.LineView) []string {
+	out := make([]string, len(v.Probes))
+	for i, p := range v.Probes {
+		out[i] = p.Text
+	}
+	return out
+}
+
+// zhDesc describes a chart on the zh page (the SVG's <desc>): its title,
+// axes, and each line's value at the largest x with the cheapest there.
+func (s *State) zhDesc(l chart.Line, x string) string {
+	var parts []string
+	best, bestV, lastX := "", math.Inf(1), 0.0
+	for _, sr := range l.Series {
+		if n := len(sr.Points); n > 0 {
+			pt := sr.Points[n-1]
+			lastX = pt.X
+			parts = append(parts, sr.Name+" "+Secs(pt.Y))
+			if pt.Y < bestV {
+				best, bestV = sr.Name, pt.Y
+			}
+		}
+	}
+	at := strconv.FormatFloat(lastX, 'g', -1, 64)
+	if x == "S" {
+		at = BytesShort(int64(lastX))
+	}
+	return s.Tf("c.desc", l.Title, x, at, strings.Join(parts, "，"), best)
+}
+
+// ToggleLine hides or shows algorithm a's line on chart "ranks" or "size".
+func (c *Charts) ToggleLine(chartID, a string) {
+	defer c.S.guard()
+	if c.hidden == nil {
+		c.hidden = map[string]bool{}
+	}
+	k := chartID + ":" + a
+	c.hidden[k] = !c.hidden[k]
+	c.gen++
+}
+
+// SetProbe shows the values at x index i of chart "ranks" or "size" (a
+// tap or click on the chart; the browser adapter calls it).
+func (c *Charts) SetProbe(chartID string, i int) {
+	if c.probe == nil {
+		c.probe = map[string]int{}
+	}
+	c.probe[chartID] = i
+	c.probeAt = c.S.Edits()
+}
+
+// Probe is the readout of chart "ranks" or "size": the values at the point
+// last tapped ("" before any, or after the question changed).
+func (c *Charts) Probe(chartID string) string {
+	i, ok := c.probe[chartID]
+	if !ok || c.probeAt != c.S.Edits() {
+		return ""
+	}
+	texts := c.charts().RanksProbes
+	if chartID == "size" {
+		texts = c.charts().SizeProbes
+	}
+	if i < 0 || i >= len(texts) {
+		return ""
+	}
+	return texts[i]
+}
+
+// RanksLines and SizeLines are the legend toggles of each chart.
+func (c *Charts) RanksLines() []LineToggle { return c.charts().RanksLines }
+
+// SizeLines are the size chart's legend toggles.
+func (c *Charts) SizeLines() []LineToggle { return c.charts().SizeLines }
+
+// SameNote says which lines are drawn once because another equals them.
+func (c *Charts) SameNote(chartID string) string {
+	same := c.charts().RanksSame
+	if chartID == "size" {
+		same = c.charts().SizeSame
+	}
+	return strings.Join(same, c.S.T("adj.sep"))
+}
+
+// RanksTitle and SizeTitle are the charts' titles, printed above them.
+func (c *Charts) RanksTitle() string { return c.charts().RanksTitle }
+
+// SizeTitle is the size chart's title.
+func (c *Charts) SizeTitle() string { return c.charts().SizeTitle }
 
 // RanksSVG is the time-vs-P chart.
 func (c *Charts) RanksSVG() vugu.HTML { return vugu.HTML(c.charts().RanksSVG) }
@@ -184,4 +413,20 @@ func (c *Charts) ExportRanksSVG() {
 func (c *Charts) ExportSizeSVG() {
 	s := c.S
 	s.Export("ccplay-time-vs-size.svg", "image/svg+xml", func() string { return c.charts().SizeSVG })
+}
+
+// Class is a legend toggle's CSS class.
+func (l LineToggle) Class() string {
+	if l.Shown {
+		return "line-btn on"
+	}
+	return "line-btn"
+}
+
+// ProbeOrHint is the chart's readout, or how to get one.
+func (c *Charts) ProbeOrHint(chartID string) string {
+	if p := c.Probe(chartID); p != "" {
+		return p
+	}
+	return c.S.T("c.probe.hint")
 }

@@ -27,8 +27,40 @@ func (c *Charts) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = vgEl(vgparent, "p", "class", "err")
 			vgn.SetInnerHTML(c.ChartsErr())
 		}
+		vgn = vgEl(vgparent, "h3", "class", "c-title")
+		vgn.SetInnerHTML(c.RanksTitle())
 		vgn = vgEl(vgparent, "div", "class", "chart", "id", "c-ranks")
 		vgn.SetInnerHTML(c.RanksSVG())
+		vgn = vgEl(vgparent, "p", "class", "probe-out", "id", "c-ranks-probe", "aria-live", "polite")
+		vgn.SetInnerHTML(c.ProbeOrHint("ranks"))
+		vgn = vgEl(vgparent, "div", "class", "lines", "role", "group")
+		vgn.AddAttrInterface("aria-label", c.S.T("c.lines"))
+		{
+			vgparent := vgn
+			_ = vgparent
+			vgn = vgEl(vgparent, "span", "class", "rk")
+			vgn.SetInnerHTML(c.S.T("c.lines"))
+			for vgiterkeyt, l := range c.RanksLines() {
+				var vgiterkey interface{} = vgiterkeyt
+				_ = vgiterkey
+				l := l
+				_ = l
+				vgn = vgEl(vgparent, "button", "type", "button")
+				vgn.AddAttrInterface("aria-pressed", l.Pressed)
+				vgn.AddAttrInterface("class", l.Class())
+				vgn.AddAttrInterface("id", l.ID)
+				vgn.SetInnerHTML(l.Name)
+				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+					EventType: "click",
+					Func:      func(event vugu.DOMEvent) { c.ToggleLine("ranks", l.Name) },
+					// TODO: implement capture, etc. mostly need to decide syntax
+				})
+			}
+		}
+		if c.SameNote("ranks") != "" {
+			vgn = vgEl(vgparent, "p", "class", "note", "id", "c-ranks-same")
+			vgn.SetInnerHTML(c.SameNote("ranks"))
+		}
 		vgn = vgEl(vgparent, "p", "class", "note")
 		vgn.SetInnerHTML(c.S.T("c.ranks.note"))
 		vgn = vgEl(vgparent, "div", "class", "pager")
@@ -48,8 +80,40 @@ func (c *Charts) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			{
 				vgparent := vgn
 				_ = vgparent
+				vgn = vgEl(vgparent, "h3", "class", "c-title")
+				vgn.SetInnerHTML(c.SizeTitle())
 				vgn = vgEl(vgparent, "div", "class", "chart", "id", "c-size")
 				vgn.SetInnerHTML(c.SizeSVG())
+				vgn = vgEl(vgparent, "p", "class", "probe-out", "id", "c-size-probe", "aria-live", "polite")
+				vgn.SetInnerHTML(c.ProbeOrHint("size"))
+				vgn = vgEl(vgparent, "div", "class", "lines", "role", "group")
+				vgn.AddAttrInterface("aria-label", c.S.T("c.lines"))
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = vgEl(vgparent, "span", "class", "rk")
+					vgn.SetInnerHTML(c.S.T("c.lines"))
+					for vgiterkeyt, l := range c.SizeLines() {
+						var vgiterkey interface{} = vgiterkeyt
+						_ = vgiterkey
+						l := l
+						_ = l
+						vgn = vgEl(vgparent, "button", "type", "button")
+						vgn.AddAttrInterface("aria-pressed", l.Pressed)
+						vgn.AddAttrInterface("class", l.Class())
+						vgn.AddAttrInterface("id", l.ID)
+						vgn.SetInnerHTML(l.Name)
+						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+							EventType: "click",
+							Func:      func(event vugu.DOMEvent) { c.ToggleLine("size", l.Name) },
+							// TODO: implement capture, etc. mostly need to decide syntax
+						})
+					}
+				}
+				if c.SameNote("size") != "" {
+					vgn = vgEl(vgparent, "p", "class", "note", "id", "c-size-same")
+					vgn.SetInnerHTML(c.SameNote("size"))
+				}
 				vgn = vgEl(vgparent, "div", "class", "pager")
 				{
 					vgparent := vgn

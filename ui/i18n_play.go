@@ -57,6 +57,10 @@ var enPlay = map[string]string{
 	"nm.algbw":         "algbw = S ÷ T (nccl-tests)",
 	"nm.algbw.title":   "what nccl-tests would print as algbw for NCCL's choice; not NCCL's bandwidth b",
 	"nm.busbw":         "busbw = algbw × factor (nccl-tests)",
+	"c.same":           "%s = %s here (drawn once)",
+	"c.lines":          "Lines:",
+	"c.probe.hint":     "Hover over or tap the chart for the values at a point.",
+	"c.desc":           "%[1]s. Log–log axes. At %[2]s = %[3]s: %[4]s; cheapest there: %[5]s.",
 }
 
 var zhPlay = map[string]string{
@@ -113,6 +117,10 @@ var zhPlay = map[string]string{
 	"nm.algbw":         "algbw = S ÷ T（nccl-tests）",
 	"nm.algbw.title":   "nccl-tests 对 NCCL 所选算法会打印的 algbw；不是 NCCL 的带宽 b",
 	"nm.busbw":         "busbw = algbw × 系数（nccl-tests）",
+	"c.same":           "此处 %s = %s（只画一次）",
+	"c.lines":          "曲线：",
+	"c.probe.hint":     "把鼠标移到图上或轻点图表，查看该点的数值。",
+	"c.desc":           "%[1]s。双对数坐标。%[2]s = %[3]s 时：%[4]s；此处最快：%[5]s。",
 }
 
 func init() {

@@ -29,6 +29,10 @@ type State struct {
 	Embed bool   // embed mode: View alone, without page chrome
 	// EmbedControls shows the controls above the embedded view (?controls=1).
 	EmbedControls bool
+	// Narrow is set by the browser adapter on a phone-sized window: the
+	// controls start collapsed (the answer first) and charts are laid out
+	// narrow, with the legend below.
+	Narrow bool
 
 	query map[string]string // the URL query the page was opened with (views read their own fields from it)
 	text  map[string]string // control field → text as typed

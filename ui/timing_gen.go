@@ -109,17 +109,24 @@ func (c *Timing) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgparent := vgn
 			_ = vgparent
 			vgn = vgEl(vgparent, "div", "class", "f-text", "id", "t-formula")
-			vgn.SetInnerHTML(c.S.R.Formula)
+			vgn.SetInnerHTML(c.S.Formula())
 			vgn = vgEl(vgparent, "div", "class", "f-num", "id", "t-numbers")
-			vgn.SetInnerHTML(c.S.R.FormulaNumbers)
+			vgn.SetInnerHTML(c.S.FormulaNumbers())
 			if c.S.R.Source != "" {
 				vgn = vgEl(vgparent, "div", "class", "f-src")
-				vgn.SetInnerHTML(c.S.T("t.source") + c.S.R.Source)
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = vgEl(vgparent, "span")
+					vgn.SetInnerHTML(c.S.T("t.source"))
+					vgn = vgEl(vgparent, "cite", "lang", "en")
+					vgn.SetInnerHTML(c.S.R.Source)
+				}
 			}
 		}
 		if c.S.R.Note != "" {
 			vgn = vgEl(vgparent, "p", "class", "note")
-			vgn.SetInnerHTML(c.S.R.Note)
+			vgn.SetInnerHTML(c.S.Note())
 		}
 		if len(c.S.R.Alternatives) > 0 {
 			vgn = vgEl(vgparent, "div", "class", "alts")

@@ -4,6 +4,8 @@ package main
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/ccplay/ccplay/ui"
 	"github.com/vugu/vugu"
@@ -82,6 +84,31 @@ func syncDocument(root *ui.App) {
 	if l := root.HTMLLang(); html.Call("getAttribute", "lang").String() != l {
 		html.Call("setAttribute", "lang", l)
 	}
+}
+
+// listenProbes shows a chart's values at the point tapped or clicked: the
+// charts' probe columns carry data-probe="<chart id>:<index>".
+func listenProbes(env vugu.EventEnv, root *ui.App) {
+	h := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		t := args[0].Get("target")
+		if !t.Truthy() || t.Get("getAttribute").Type() != js.TypeFunction {
+			return nil
+		}
+		v := t.Call("getAttribute", "data-probe")
+		if v.Type() != js.TypeString {
+			return nil
+		}
+		id, idx, ok := strings.Cut(v.String(), ":")
+		i, err := strconv.Atoi(idx)
+		if !ok || err != nil {
+			return nil
+		}
+		env.Lock()
+		root.Charts.SetProbe(strings.TrimSuffix(strings.TrimPrefix(id, "c-"), "-chart"), i)
+		env.UnlockRender()
+		return nil
+	})
+	js.Global().Get("document").Call("addEventListener", "click", h)
 }
 
 // listenTabs implements the keyboard of the WAI-ARIA tabs pattern on the
