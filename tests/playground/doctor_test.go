@@ -2,10 +2,12 @@ package playground
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/ccplay/ccplay/ui"
+	"github.com/chromedp/chromedp"
 )
 
 // TestDoctorPanel drives the "check my log" view as a user does: pastes an
@@ -13,7 +15,7 @@ import (
 // line and the cause with its line number against package ui run natively
 // on the same log; switches to Chinese (the verdict is said again from the
 // same arguments); then tries an example, which the page fetches from
-// public/examples/.
+// public/examples/, and chooses a log file.
 func TestDoctorPanel(t *testing.T) {
 	base := server(t)
 	p := browser(t, 1280, 800)
@@ -53,6 +55,18 @@ func TestDoctorPanel(t *testing.T) {
 	p.waitJS("the example's verdict", `(document.getElementById("d-source")||{}).textContent === "已诊断：all_reduce_1x8_dgx-h100.txt（50 行）"`)
 	if got := p.text("d-verdict"); !strings.HasSuffix(got, "：正常") {
 		t.Errorf("example dgx-h100: verdict %q", got)
+	}
+
+	// A file chosen in the file input: judged with the example's options
+	// (no --system), so the RTX 4090 of line 4 has no preset.
+	file, err := filepath.Abs("../../core/doctor/testdata/rtx4090_4x_pcie_docker.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.do("choose the log file", chromedp.SetUploadFiles(`#d-file`, []string{file}))
+	p.waitJS("the file's verdict", `(document.getElementById("d-source")||{}).textContent.startsWith("已诊断：rtx4090_4x_pcie_docker.txt")`)
+	if got := p.text("d-verdict"); !strings.HasPrefix(got, "无法判断：没有系统预设包含第 4 行的 NVIDIA GeForce RTX 4090") {
+		t.Errorf("the file's verdict %q", got)
 	}
 	p.noConsoleErrors()
 }
