@@ -35,6 +35,7 @@ type Proc struct {
 	done    chan struct{}
 	killed  atomic.Bool // by Launch, after the grace
 	stopped atomic.Bool // by Launch, forwarding a signal
+	onLine  func(Line)  // called with each line as it is read (rank 0's progress)
 }
 
 // Result is a finished launch.
@@ -75,6 +76,9 @@ type LaunchOptions struct {
 	// MemAvailable is the memory the ranks may use together, in bytes;
 	// 0: MemAvailable of /proc/meminfo (unknown elsewhere: no limit).
 	MemAvailable int64
+	// Progress, when set, is told each call as rank 0 starts it: at the
+	// start, then after each of rank 0's result lines.
+	Progress Progress
 }
 
 // StopGrace is how long a rank has to exit after Launch forwarded it a
@@ -132,6 +136,9 @@ func Launch(l LaunchOptions, cfg Config) Result {
 	exited := make(chan *Proc, cfg.Ranks)
 	for r := range cfg.Ranks {
 		p := &Proc{Rank: r, cmd: exec.Command(l.Exe, RankArgs(r, res.Addr, cfg)...), done: make(chan struct{})}
+		if r == 0 {
+			p.onLine = callProgress(cfg, l.Progress)
+		}
 		p.cmd.Stderr = &p.stderr
 		p.cmd.Env = rankEnv(r, tok)
 		p.cmd.SysProcAttr = rankProcAttr()
@@ -233,6 +240,9 @@ func (p *Proc) collect(out io.Reader) {
 		var l Line
 		if json.Unmarshal(sc.Bytes(), &l) == nil {
 			p.Lines = append(p.Lines, l)
+			if p.onLine != nil {
+				p.onLine(l)
+			}
 		}
 	}
 	err := p.cmd.Wait()

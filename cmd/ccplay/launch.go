@@ -69,7 +69,9 @@ func runLaunch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, syscall.SIGINT, syscall.SIGTERM)
-	res := job.Launch(job.LaunchOptions{Exe: exe, Listener: ln, Stop: stop}, cfg)
+	prog := newProgress(stderr)
+	res := job.Launch(job.LaunchOptions{Exe: exe, Listener: ln, Stop: stop, Progress: prog.progressFunc()}, cfg)
+	prog.done()
 	signal.Stop(stop)
 	var fe *fielderr.Error
 	if errors.As(res.StartErr, &fe) {
