@@ -19,7 +19,7 @@ import (
 func main() {
 	win := js.Global()
 	query, navLang := pageState(win)
-	s := ui.NewState(landing(query), navLang)
+	s := ui.NewState(query, navLang)
 
 	renderer, err := domrender.New("#app")
 	if err != nil {
