@@ -12,6 +12,14 @@
 // (Result.Text, BenchText, FitText) beside them; cmd/ccplay only registers
 // the flags, calls these and prints.
 //
+// A rank process may also be started by a cluster's launcher (mpirun,
+// srun, torchrun-style variables): ReadPlacement reads its place from the
+// flags and the launcher's environment, in a documented order; the ranks
+// on one host form a node (NodeLayout), which hierarchical schedules are
+// built for, and each rank reports its bytes by link class. BenchJob is
+// Bench with every process of such a job one rank: each link class
+// fitted, every row predicted by the cost rule (ClusterBench).
+//
 // The launcher and its rank processes talk through a command line (the
 // executable re-run as RankCommand with the fields as flags, see
 // RankArgs) and JSON Lines on the rank's stdout (Line); what must not

@@ -1,7 +1,9 @@
 // Package transport runs the schedules of package sched with real
 // concurrency: one goroutine per rank over in-memory mailboxes (Chan), or one
-// OS process per rank over TCP on 127.0.0.1 (DialTCP). Run executes one rank's
-// part of a schedule over any Endpoint.
+// OS process per rank over TCP (Rendezvous.Dial), on 127.0.0.1 or across
+// hosts: the ranks exchange their addresses and hosts at the rendezvous
+// (Hosts) and count their bytes per peer (PeerBytes, LinkBytes). Run
+// executes one rank's part of a schedule over any Endpoint.
 //
 // Every message carries a Header (call sequence number, collective,
 // algorithm, round), so ranks that call different collectives, or the same
