@@ -91,7 +91,12 @@ func ReadPlacement(get, env request.Lookup) (Placement, error) {
 	_, hasNP := get("np")
 	chosen, err := chooseLauncher(env)
 	if err != nil {
-		return pl, err
+		if !hasRank || !hasNP {
+			return pl, err
+		}
+		// The flags give the place (ccplay launch's ranks, say, inside an
+		// salloc shell): the environment's inconsistencies do not matter.
+		chosen = nil
 	}
 	switch {
 	case hasRank || hasNP:

@@ -48,6 +48,8 @@ func TestReadPlacement(t *testing.T) {
 			Placement{Rank: 5, Ranks: 8, LocalRank: 1, Addr: "10.0.0.1:1234", Source: "torchrun"}},
 		{"flags override the environment", map[string]string{"rank": "0", "np": "2", "addr": "127.0.0.1:5000"}, torch,
 			Placement{Rank: 0, Ranks: 2, LocalRank: 1, Addr: "127.0.0.1:5000", Source: "flags"}},
+		{"flags inside an salloc shell (SLURM_NTASKS without SLURM_PROCID)", map[string]string{"rank": "1", "np": "4", "addr": "127.0.0.1:5000"},
+			map[string]string{"SLURM_NTASKS": "8", "SLURM_JOB_NODELIST": "n1"}, Placement{Rank: 1, Ranks: 4, LocalRank: -1, Addr: "127.0.0.1:5000", Source: "flags"}},
 		{"--rank with the launcher's size", map[string]string{"rank": "7"}, torch,
 			Placement{Rank: 7, Ranks: 8, LocalRank: 1, Addr: "10.0.0.1:1234", Source: "flags"}},
 		{"--master-port over MASTER_PORT, MASTER_ADDR kept", map[string]string{"master-port": "4000"}, torch,
