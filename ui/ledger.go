@@ -125,7 +125,7 @@ func (c *Ledger) LedgerPhases() []PhaseRow {
 			mx = max(mx, b.Sent)
 			red += b.Reduced
 		}
-		out = append(out, PhaseRow{ph.Phase, strconv.Itoa(ph.Rounds), BytesShort(sum), BytesShort(mx), BytesShort(red)})
+		out = append(out, PhaseRow{s.PhaseName(ph.Phase), strconv.Itoa(ph.Rounds), BytesShort(sum), BytesShort(mx), BytesShort(red)})
 	}
 	return out
 }
@@ -159,7 +159,7 @@ func (c *Ledger) PhaseNames() []string {
 	}
 	var out []string
 	for _, ph := range d.L.Phases {
-		out = append(out, ph.Phase)
+		out = append(out, s.PhaseName(ph.Phase))
 	}
 	return out
 }
@@ -241,6 +241,11 @@ func (c *Ledger) LedgerSVG() vugu.HTML {
 		}
 		bars.XLabel = s.T("l.rank")
 		bars.Y.Label = s.T("l.yaxis")
+		if s.Lang == "zh" && d.L != nil {
+			b := d.L.Ranks[d.L.Busiest]
+			bars.Desc = s.Tf("l.desc", len(d.L.Ranks), s.T("coll."+string(s.P.Collective)), s.R.Algorithm, BytesShort(s.P.Size),
+				d.L.Busiest, BytesShort(b.Sent), BytesShort(b.Received), BytesShort(d.L.TotalBytes))
+		}
 		var b bytes.Buffer
 		bars.View(720, 300).WriteSVG(&b) //nolint:errcheck // bytes.Buffer never fails
 		return vugu.HTML(b.String())
@@ -288,4 +293,26 @@ func (c *Ledger) LedgerJSON() string {
 	}
 	out, _ := json.MarshalIndent(d.L, "", " ")
 	return string(out)
+}
+
+// PhaseName is a schedule phase's name in the page's language: the
+// collective's own identifier for a phase that is one ("reduce-scatter"),
+// with where it runs for the hierarchical phases ("intra-allgather" →
+// "节点内 allgather").
+func (s *State) PhaseName(ph string) string {
+	if s.Lang != "zh" {
+		return ph
+	}
+	for _, w := range [][2]string{{"intra-", "节点内 "}, {"inter-", "节点间 "}} {
+		if rest, ok := strings.CutPrefix(ph, w[0]); ok {
+			return w[1] + s.PhaseName(rest)
+		}
+	}
+	switch ph {
+	case "fold-in":
+		return "折入"
+	case "fold-out":
+		return "折出"
+	}
+	return ph
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/plan"
 	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/topo"
 	"github.com/ccplay/ccplay/core/units"
 	"github.com/vugu/vugu"
 )
@@ -24,15 +25,16 @@ import (
 // Invariant: r is always plan.Plan of the last valid fields (the defaults
 // before any input), so a bad field never blanks the view.
 type Plan struct {
-	S     *State
-	text  map[string]string // field → text as typed
-	r     plan.Result
-	field string // the field whose text is wrong now ("" if none)
-	err   error  // why the text does not plan (nil: it does); ErrMsg says it
-	edits int    // changes of the fields (App's "copied" lasts until the next)
-	table []plan.StrategyRow
-	tls   []PlanTimeline // PlanTimelines of the plan whose step time is tlFor
-	tlFor float64
+	S      *State
+	text   map[string]string // field → text as typed
+	r      plan.Result
+	field  string // the field whose text is wrong now ("" if none)
+	err    error  // why the text does not plan (nil: it does); ErrMsg says it
+	edits  int    // changes of the fields (App's "copied" lasts until the next)
+	table  []plan.StrategyRow
+	tls    []PlanTimeline // PlanTimelines of the plan whose step time is tlFor, in tlLang
+	tlFor  float64
+	tlLang string
 }
 
 // PlanFields are the planner fields the view edits and the URL carries (as
@@ -108,6 +110,84 @@ func (c *Plan) addQuery(add func(k, v string)) {
 
 // PlanFieldList lists the planner's fields (for the template).
 func (c *Plan) PlanFieldList() []string { return PlanFields }
+
+// PlanInput is one of the planner's inputs as the view shows it: its
+// label and hint in the page's language, and, for a field with a fixed set
+// of values, the choices of a select.
+type PlanInput struct {
+	Field, ID, Label, Hint string
+	Options                []Option // nil: a text field
+}
+
+// planChoices are the fields chosen from a list, and their values.
+func planChoices(f string) []string {
+	switch f {
+	case "model":
+		var out []string
+		for _, m := range plan.Presets() {
+			out = append(out, m.Name)
+		}
+		return out
+	case "sp":
+		return []string{"off", "on"}
+	case "zero":
+		return []string{"0", "1", "2", "3", "fsdp"}
+	case "recompute":
+		return []string{"none", "selective", "full"}
+	case "order":
+		return []string{"tp-pp-dp", "tp-dp-pp", "pp-tp-dp", "pp-dp-tp", "dp-tp-pp", "dp-pp-tp"}
+	case "algorithm":
+		return []string{"auto", "ring", "tree", "recursive_doubling", "rabenseifner", "hierarchical"}
+	case "preset", "intra-preset":
+		return topo.PresetNames()
+	}
+	return nil
+}
+
+// PlanInputs are the planner's inputs: labelled, hinted, and a select
+// where the field takes one of a few values (the model a preset).
+func (c *Plan) PlanInputs() []PlanInput {
+	s := c.S
+	var out []PlanInput
+	for _, f := range PlanFields {
+		in := PlanInput{Field: f, ID: "pl-" + f, Label: s.T("plf." + f), Hint: s.T("plh." + f)}
+		if ch := planChoices(f); ch != nil {
+			cur := c.text[f]
+			found := false
+			for _, v := range ch {
+				label := v
+				switch f {
+				case "model":
+					label = s.planModelLabel(v)
+				case "preset", "intra-preset":
+					label = s.T("preset." + v)
+				case "sp", "recompute", "zero":
+					label = s.T("plv." + f + "." + v)
+				}
+				in.Options = append(in.Options, Option{Value: v, Label: label, Selected: cur == v})
+				found = found || cur == v
+			}
+			if !found { // a value the list lacks (typed in the URL): keep it, the error says why
+				in.Options = append(in.Options, Option{Value: cur, Label: cur, Selected: true})
+			}
+		}
+		out = append(out, in)
+	}
+	return out
+}
+
+// planModelLabel names a model preset with its size.
+func (s *State) planModelLabel(name string) string {
+	for _, m := range plan.Presets() {
+		if m.Name == name {
+			if m.Experts > 0 {
+				return s.Tf("pl.modelmoe", name, m.Layers, m.Hidden, m.Experts, m.TopK)
+			}
+			return s.Tf("pl.model", name, m.Layers, m.Hidden)
+		}
+	}
+	return name
+}
 
 // PlanText is the text of planner field f.
 func (c *Plan) PlanText(f string) string { return c.text[f] }
@@ -185,9 +265,9 @@ func (c *Plan) PlanRows() [][]string {
 		if x.AutoChosen {
 			alg += " (auto)"
 		}
-		out = append(out, []string{x.Strategy, x.Phase, string(x.Collective), x.Group + strconv.Itoa(x.GroupSize),
-			units.FormatBytes(float64(x.Bytes), false), strconv.FormatInt(x.Calls, 10), strings.Join(x.Links, " + "), alg,
-			cost.FormatSeconds(x.TimePerCall), cost.FormatSeconds(x.TimeS), units.FormatBytes(float64(x.SentBytes), false), x.What})
+		out = append(out, []string{x.Strategy, c.S.planText(x.Phase), string(x.Collective), x.Group + strconv.Itoa(x.GroupSize),
+			units.FormatBytes(float64(x.Bytes), false), strconv.FormatInt(x.Calls, 10), c.S.planText(strings.Join(x.Links, " + ")), alg,
+			cost.FormatSeconds(x.TimePerCall), cost.FormatSeconds(x.TimeS), units.FormatBytes(float64(x.SentBytes), false), c.S.planWhat(x.What)})
 	}
 	return out
 }
@@ -200,7 +280,7 @@ func (c *Plan) PlanGroups() []KV {
 		for _, p := range g.Shapes {
 			sh = append(sh, p.String())
 		}
-		out = append(out, KV{ID: "pl-g-" + g.Name, Label: fmt.Sprintf("%s × %d (stride %d)", g.Name, g.Size, g.Stride), Value: strings.Join(sh, "; ")})
+		out = append(out, KV{ID: "pl-g-" + g.Name, Label: c.S.planGroupLabel(g.Name, g.Size, g.Stride), Value: c.S.planText(strings.Join(sh, "; "))})
 	}
 	return out
 }
@@ -255,8 +335,21 @@ func (c *Plan) PlanMemoryNote() string {
 	return s.Tf("pl.memnote", r.Zero, r.Memory.ActivationFormula, r.Stage.Layers, r.Memory.InFlight)
 }
 
-// PlanTable is the lecture's strategy table, regenerated by the planner.
-func (c *Plan) PlanTable() []plan.StrategyRow { return c.table }
+// PlanTable is the lecture's strategy table, regenerated by the planner,
+// in the page's language.
+func (c *Plan) PlanTable() []plan.StrategyRow {
+	s := c.S
+	out := make([]plan.StrategyRow, len(c.table))
+	for i, r := range c.table {
+		calls := make([]string, len(r.Calls))
+		for j, x := range r.Calls {
+			calls[j] = s.planText(x)
+		}
+		out[i] = plan.StrategyRow{Strategy: s.planText(r.Strategy), Split: s.planText(r.Split), Calls: calls,
+			Travels: s.planWhat(r.Travels), Volume: s.planText(r.Volume)}
+	}
+	return out
+}
 
 // PlanTableCalls joins one row's collectives.
 func (c *Plan) PlanTableCalls(r plan.StrategyRow) string { return strings.Join(r.Calls, "; ") }
@@ -278,15 +371,16 @@ type PlanTimeline struct {
 // Recomputed only when the plan changes.
 func (c *Plan) PlanTimelines() []PlanTimeline {
 	s := c.S
-	if c.tlFor == c.r.StepS && c.tls != nil {
+	if c.tlFor == c.r.StepS && c.tls != nil && c.tlLang == s.Lang {
 		return c.tls
 	}
 	out := []PlanTimeline{}
 	for i, t := range plan.Timelines(c.r, plan.DefaultMoEChunks) {
-		out = append(out, PlanTimeline{ID: "pl-tl-" + strconv.Itoa(i), Title: t.About,
+		g := s.planGantt(t)
+		out = append(out, PlanTimeline{ID: "pl-tl-" + strconv.Itoa(i), Title: g.Title,
 			Summary: s.Tf("pl.tlsum", cost.FormatSeconds(t.Compute), cost.FormatSeconds(t.Finish), cost.FormatSeconds(t.Serial), cost.FormatSeconds(t.Exposed)),
-			SVG:     vugu.HTML(timeline.SVG(t))})
+			SVG:     vugu.HTML(g.SVG(timeline.Width))})
 	}
-	c.tls, c.tlFor = out, c.r.StepS
+	c.tls, c.tlFor, c.tlLang = out, c.r.StepS, s.Lang
 	return out
 }

@@ -27,33 +27,67 @@ func (c *Plan) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn.SetInnerHTML(c.PlanHeadline())
 		vgn = vgEl(vgparent, "p", "class", "note")
 		vgn.SetInnerHTML(c.S.T("pl.intro"))
-		vgn = vgEl(vgparent, "div", "class", "field-row")
+		vgn = vgEl(vgparent, "div", "class", "field-row controls plan-in")
 		{
 			vgparent := vgn
 			_ = vgparent
-			for vgiterkeyt, f := range c.PlanFieldList() {
+			for vgiterkeyt, in := range c.PlanInputs() {
 				var vgiterkey interface{} = vgiterkeyt
 				_ = vgiterkey
-				f := f
-				_ = f
+				in := in
+				_ = in
 				vgn = vgEl(vgparent, "label")
-				vgn.AddAttrInterface("class", c.PlanClass(f))
+				vgn.AddAttrInterface("class", c.PlanClass(in.Field))
 				{
 					vgparent := vgn
 					_ = vgparent
 					vgn = vgEl(vgparent, "span", "class", "lbl")
-					vgn.SetInnerHTML(f)
-					vgn = vgEl(vgparent, "input", "type", "text", "spellcheck", "false")
-					vgn.AddAttrInterface("id", "pl-"+f)
-					vgn.AddAttrInterface("value", c.PlanText(f))
-					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "input",
-						Func:      func(event vugu.DOMEvent) { c.SetPlanField(f, event.PropString("target", "value")) },
-						// TODO: implement capture, etc. mostly need to decide syntax
-					})
-					if c.PlanErrFor(f) != "" {
+					vgn.SetInnerHTML(in.Label)
+					if in.Options != nil {
+						vgn = vgEl(vgparent, "select")
+						vgn.AddAttrInterface("aria-describedby", "plh-"+in.Field)
+						vgn.AddAttrInterface("id", in.ID)
+						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+							EventType: "change",
+							Func:      func(event vugu.DOMEvent) { c.SetPlanField(in.Field, event.PropString("target", "value")) },
+							// TODO: implement capture, etc. mostly need to decide syntax
+						})
+						{
+							vgparent := vgn
+							_ = vgparent
+							for vgiterkeyt, o := range in.Options {
+								var vgiterkey interface{} = vgiterkeyt
+								_ = vgiterkey
+								o := o
+								_ = o
+								vgn = vgEl(vgparent, "option")
+								vgn.AddAttrInterface("selected", o.Selected)
+								vgn.AddAttrInterface("value", o.Value)
+								vgn.SetInnerHTML(o.Label)
+							}
+						}
+					}
+					if in.Options == nil {
+						vgn = vgEl(vgparent, "input", "type", "text", "spellcheck", "false", "autocomplete", "off")
+						vgn.AddAttrInterface("aria-describedby", "plh-"+in.Field)
+						vgn.AddAttrInterface("id", in.ID)
+						vgn.AddAttrInterface("title", in.Hint)
+						vgn.AddAttrInterface("value", c.PlanText(in.Field))
+						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+							EventType: "input",
+							Func:      func(event vugu.DOMEvent) { c.SetPlanField(in.Field, event.PropString("target", "value")) },
+							// TODO: implement capture, etc. mostly need to decide syntax
+						})
+					}
+					if c.PlanErrFor(in.Field) == "" {
+						vgn = vgEl(vgparent, "span", "class", "hint")
+						vgn.AddAttrInterface("id", "plh-"+in.Field)
+						vgn.SetInnerHTML(in.Hint)
+					}
+					if c.PlanErrFor(in.Field) != "" {
 						vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
-						vgn.SetInnerHTML(c.PlanErrFor(f))
+						vgn.AddAttrInterface("id", "plh-"+in.Field)
+						vgn.SetInnerHTML(c.PlanErrFor(in.Field))
 					}
 				}
 			}

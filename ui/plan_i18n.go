@@ -44,8 +44,8 @@ var planEN = map[string]string{
 var planZH = map[string]string{
 	"view.plan":          "并行规划器",
 	"pl.headline":        "%s（%.1f B 参数），%d 张 GPU = %d 节点 × %d：每步 %s，其中通信占 %.1f%%（不计重叠）",
-	"pl.intro":           "一个训练步在一张 GPU 上调用的全部集合通信——DDP 分桶、ZeRO 的 AllGather 与 ReduceScatter、Megatron TP/SP、流水线收发、MoE 的 AllToAll——按 rank 网格放置（先 TP 于节点内，再 PP，再 DP），并按每个通信组实际经过的链路计价。字段与 `ccplay plan` 和 GET /api/v1/plan 相同。",
-	"pl.groups":          "rank 网格上的通信组",
+	"pl.intro":           "一个训练步在一张 GPU 上调用的全部集合通信——DDP 分桶、ZeRO 的 AllGather 与 ReduceScatter、Megatron TP/SP、流水线收发、MoE 的 AllToAll——按 Rank 网格放置（先 TP 于节点内，再 PP，再 DP），并按每个通信组实际经过的链路计价。字段与 `ccplay plan` 和 GET /api/v1/plan 相同。",
+	"pl.groups":          "Rank 网格上的通信组",
 	"pl.collectives":     "每个训练步的集合通信（单张 GPU；每类取最慢的组）",
 	"pl.col.strategy":    "策略",
 	"pl.col.phase":       "阶段",
@@ -76,7 +76,7 @@ var planZH = map[string]string{
 	"pl.notl":            "此方案没有可画的重叠场景：使用 zero 0（DDP 分桶）、zero 3 或 fsdp（预取），或 ep ≥ 2 的 MoE 模型。",
 	"pl.tlsum":           "计算 %s；重叠后 %s；串行 %s；暴露 %s",
 	"pl.travels":         "传输内容",
-	"pl.volume":          "每 rank 发送量",
+	"pl.volume":          "每 Rank 发送量",
 }
 
 func init() {

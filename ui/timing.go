@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/ccplay/ccplay/core/units"
 )
@@ -133,7 +134,7 @@ func (c *Timing) TopologyRows() []KV {
 			without = tr.UnslowedScheduleTimeS
 		}
 		rows = append(rows,
-			KV{ID: "t-slow", Label: s.T("t.slow"), Value: tr.Slow},
+			KV{ID: "t-slow", Label: s.T("t.slow"), Value: s.slowText(tr.Slow)},
 			KV{ID: "t-unslowed", Label: s.T("t.unslowed"), Value: Secs(without)},
 			KV{ID: "t-slowratio", Label: s.T("t.slowratio"), Value: SlowRatio(tr.SlowRatio), Title: s.T("t.slowratio.title")})
 	}
@@ -143,3 +144,18 @@ func (c *Timing) TopologyRows() []KV {
 // SlowRatio formats how many times longer the slowed question takes, as
 // the CLI does ("%.3g×").
 func SlowRatio(x float64) string { return strconv.FormatFloat(x, 'g', 3, 64) + "×" }
+
+// slowText is core's name of a slowdown ("rank 3 ×4", "link 3-4 ×2") in
+// the page's language.
+func (s *State) slowText(en string) string {
+	if s.Lang != "zh" {
+		return en
+	}
+	if rest, ok := strings.CutPrefix(en, "rank "); ok {
+		return "Rank " + rest
+	}
+	if rest, ok := strings.CutPrefix(en, "link "); ok {
+		return "链路 " + rest
+	}
+	return en
+}
