@@ -1,5 +1,7 @@
 package main
 
+import "github.com/ccplay/ccplay/ui"
+
 // lessons are the lessons pre-rendered as lesson-<id>.html (the page of
-// /?lesson=<id>); a lesson is one more id here.
-var lessons []string
+// /?lesson=<id>): every lesson the playground has.
+var lessons = ui.LessonIDs

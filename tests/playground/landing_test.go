@@ -1,10 +1,8 @@
 package playground
 
 import (
-	"context"
 	"testing"
 
-	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -16,13 +14,7 @@ import (
 func TestFirstVisitLanding(t *testing.T) {
 	base := server(t)
 	p := browser(t, 1280, 800)
-	p.do("install the probe", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		_, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: `document.addEventListener("DOMContentLoaded", () => {
-			window.ccplayRendersAtProbe = window.ccplayRenders || 0;
-			window.ccplayBefore = document.getElementById("app").innerText;
-		});`})
-		return err
-	}))
+	p.do("install the probe", installProbe())
 	p.do("navigate", chromedp.Navigate(base+"/?"))
 	p.waitJS("the lessons' index, rendered", `location.search.includes("lesson=index") && window.ccplayRenders >= 1`)
 	if n := eval[int](p, `window.ccplayRendersAtProbe`); n != 0 {

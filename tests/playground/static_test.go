@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os/exec"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/ui"
 	"github.com/chromedp/chromedp"
 )
 
@@ -34,7 +36,8 @@ func staticSite(t *testing.T) string {
 // pre-rendered in the browser's language (Chinese here) with the default
 // question's numbers; the WebAssembly, fetched as its .gz copy and inflated in the
 // page, takes it over without changing its text; an address asking for
-// another question shows the loading bar until the WebAssembly renders it.
+// another question shows the loading bar until the WebAssembly renders it;
+// every lesson has its page.
 func TestStaticPages(t *testing.T) {
 	base := staticSite(t)
 	p := browser(t, 1280, 800)
@@ -61,6 +64,18 @@ func TestStaticPages(t *testing.T) {
 	p.waitJS("first render", `window.ccplayRenders >= 1`)
 	if got, want := p.text("t-time"), cost.FormatSeconds(evaluate(t, map[string]string{"ranks": "64"}).TimeS); got != want {
 		t.Errorf("another question on a static page: time %q, core says %q", got, want)
+	}
+	// Each lesson has its pre-rendered page.
+	for _, id := range ui.LessonIDs {
+		resp, err := http.Get(base + "/lesson-" + id + ".html")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(string(b), `data-query="lesson=`+id+`"`) {
+			t.Errorf("lesson-%s.html: status %d, not the lesson's pre-rendered page", id, resp.StatusCode)
+		}
 	}
 	p.noConsoleErrors()
 }

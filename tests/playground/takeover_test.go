@@ -47,17 +47,7 @@ func TestServerRenderedTakeover(t *testing.T) {
 	}
 
 	p := browser(t, 1280, 800)
-	// Record the server-rendered text and mark the time element once the
-	// document is parsed, which is before app.wasm (fetched and compiled
-	// asynchronously) can render.
-	p.do("install the probe", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		_, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: `document.addEventListener("DOMContentLoaded", () => {
-			window.ccplayRendersAtProbe = window.ccplayRenders || 0;
-			document.getElementById("t-time").ccplayMark = true;
-			window.ccplayBefore = document.getElementById("app").innerText;
-		});`})
-		return err
-	}))
+	p.do("install the probe", installProbe())
 	p.do("navigate", chromedp.Navigate(base+takeoverURL))
 	p.waitJS("first render", `window.ccplayRenders >= 1`)
 	if n := eval[int](p, `window.ccplayRendersAtProbe`); n != 0 {
@@ -105,4 +95,28 @@ func stallingServer(t *testing.T) string {
 	}))
 	t.Cleanup(func() { close(done); ts.Close() })
 	return ts.URL
+}
+
+// takeoverProbe runs at the start of every document. When boot.js starts
+// (it sets window.ccplayNavStart first, after #app is parsed and before it
+// fetches app.wasm) it records the rendered text (window.ccplayBefore) and
+// the renders so far (window.ccplayRendersAtProbe, 0 unless something is
+// wrong) and marks the time element, if any (ccplayMark).
+const takeoverProbe = `(() => {
+  let start;
+  Object.defineProperty(window, "ccplayNavStart", { configurable: true, get() { return start; }, set(v) {
+    start = v;
+    window.ccplayRendersAtProbe = window.ccplayRenders || 0;
+    window.ccplayBefore = document.getElementById("app").innerText;
+    const el = document.getElementById("t-time");
+    if (el) el.ccplayMark = true;
+  } });
+})();`
+
+// installProbe installs takeoverProbe in the tab.
+func installProbe() chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: takeoverProbe})
+		return err
+	})
 }
