@@ -24,7 +24,10 @@
 //     (the planner's fields and plan), and Controls, which edits State.
 //   - Shared helpers: format.go (numbers and units as shown), query.go (URL
 //     escaping), views.go (the views' names), safe.go and asciihtml.go (a
-//     panicking build is reported, InnerHTML stays ASCII).
+//     panicking build is reported, InnerHTML stays ASCII), vgel.go (the
+//     element helpers the generated code calls).
+//   - ssr.go: RenderPage, the page of a URL as HTML, for the server's first
+//     paint (internal/site); the wasm's first render takes that DOM over.
 //
 // Nothing here imports syscall/js: the components render natively with Vugu's
 // staticrender, which is how the tests drive them.
