@@ -114,6 +114,9 @@ var enPlay = map[string]string{
 	"pl.grouplabel":           "%s × %d (stride %s)",
 	"a.desc":                  "%[1]s: %[2]s with %[3]s on %[4]d ranks. %[5]s",
 	"l.desc":                  "Bytes each of the %[1]d ranks sends and receives in %[2]s (%[3]s) of %[4]s; the busiest, rank %[5]d, sends %[6]s and receives %[7]s; %[8]s in total.",
+	"q.right":                 "✓ Right.",
+	"q.wrong":                 "✗ Not quite — why:",
+	"q.unread":                "Could not read your guess as a number of this kind: compare it with the answer below.",
 }
 
 var zhPlay = map[string]string{
@@ -227,6 +230,9 @@ var zhPlay = map[string]string{
 	"pl.grouplabel":           "%s × %d（步长 %s）",
 	"a.desc":                  "%[1]s：%[2]s，%[3]s 算法，%[4]d 个 Rank。%[5]s",
 	"l.desc":                  "%[2]s（%[3]s，%[4]s）中 %[1]d 个 Rank 各自发送和接收的字节数；最忙的 Rank %[5]d 发送 %[6]s、接收 %[7]s；合计 %[8]s。",
+	"q.right":                 "✓ 答对了。",
+	"q.wrong":                 "✗ 不对——原因：",
+	"q.unread":                "无法把你的猜测读成这类数字：请自己与下面的答案比较。",
 }
 
 func init() {

@@ -69,6 +69,17 @@ func (c *Pitfalls) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						{
 							vgparent := vgn
 							_ = vgparent
+							if c.Verdict(q.ID) != "" {
+								vgn = vgEl(vgparent, "p", "class", "verdict-line")
+								vgn.AddAttrInterface("id", q.ID+"-verdict")
+								{
+									vgparent := vgn
+									_ = vgparent
+									vgn = vgEl(vgparent, "span")
+									vgn.AddAttrInterface("class", c.VerdictClass(q.ID))
+									vgn.SetInnerHTML(c.Verdict(q.ID))
+								}
+							}
 							vgn = vgEl(vgparent, "p")
 							{
 								vgparent := vgn
