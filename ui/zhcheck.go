@@ -15,7 +15,7 @@ import (
 // products and tools, and the lecture's acronyms. A word with a digit or
 // an underscore (int8, H100, NCCL_ALGO, recursive_doubling) or in capitals
 // (GPU, ZeRO's ZERO) is an identifier too (see EnglishWords).
-var zhAllowed = strings.Fields(`
+const zhAllowed = `
 B KB MB GB TB PB KiB MiB GiB TiB PiB EiB Gbps Gb bps us ns ms s µs
 Send Recv SendRecv Broadcast Scatter Gather Reduce AllReduce ReduceScatter AllGather AllToAll
 sendrecv broadcast scatter gather reduce allreduce reducescatter allgather alltoall reduce-scatter all-gather all-reduce
@@ -30,20 +30,19 @@ Rank Chunk bit byte bits bytes token top-k micro-batch micro-batches hidden drop
 alpha-beta fsdp fb latencies bandwidths tokens doctor
 tp-pp-dp tp-dp-pp pp-tp-dp pp-dp-tp dp-tp-pp dp-pp-tp
 P M S T N
-`)
-
-var (
-	latinWord = regexp.MustCompile(`[A-Za-z][A-Za-z0-9_'’\-./]*`)
-	tagRE     = regexp.MustCompile(`(?s)<cite[^>]*>.*?</cite>|<code[^>]*>.*?</code>|<[^>]*>`)
-	codeRE    = regexp.MustCompile("`[^`]*`")
-	camelRE   = regexp.MustCompile(`^[a-z]+[A-Z]`)
-)
+`
 
 // EnglishWords are the words of text (HTML, tags and citations dropped)
-// that are neither on zhAllowed nor identifiers.
+// that are neither on zhAllowed nor identifiers. Its patterns are compiled
+// per call: package-level ones would keep package regexp (≈ 56 KB
+// gzipped) in the wasm, where nothing calls it.
 func EnglishWords(page string) []string {
+	latinWord := regexp.MustCompile(`[A-Za-z][A-Za-z0-9_'’\-./]*`)
+	tagRE := regexp.MustCompile(`(?s)<cite[^>]*>.*?</cite>|<code[^>]*>.*?</code>|<[^>]*>`)
+	codeRE := regexp.MustCompile("`[^`]*`")
+	camelRE := regexp.MustCompile(`^[a-z]+[A-Z]`)
 	allow := map[string]bool{}
-	for _, w := range zhAllowed {
+	for _, w := range strings.Fields(zhAllowed) {
 		allow[w] = true
 	}
 	for _, f := range append(append([]string(nil), ControlFields...), PlanFields...) {
