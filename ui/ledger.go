@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/chart/figure"
+	"github.com/ccplay/ccplay/core/cost"
 	"github.com/vugu/vugu"
 )
 
@@ -34,7 +35,7 @@ func (c *Ledger) pg() int {
 const LedgerPageSize = 16
 
 // LedgerReason is why the ledger is not shown ("" when it is).
-func (c *Ledger) LedgerReason() string { return c.S.ledgerData().Reason }
+func (c *Ledger) LedgerReason() string { return c.S.ledgerView().Reason }
 
 // Check is one line of the ledger-versus-formula check.
 type Check struct {
@@ -49,7 +50,7 @@ type Check struct {
 // and the check says so instead of failing.
 func (c *Ledger) LedgerChecks() []Check {
 	s := c.S
-	d := s.ledgerData()
+	d := s.ledgerView()
 	if d.L == nil {
 		return nil
 	}
@@ -97,7 +98,7 @@ func (c Check) Class() string {
 // LedgerBusiest describes the busiest rank.
 func (c *Ledger) LedgerBusiest() string {
 	s := c.S
-	d := s.ledgerData()
+	d := s.ledgerView()
 	if d.L == nil {
 		return ""
 	}
@@ -113,7 +114,7 @@ type PhaseRow struct {
 // LedgerPhases aggregates each phase over the ranks: total and busiest bytes.
 func (c *Ledger) LedgerPhases() []PhaseRow {
 	s := c.S
-	d := s.ledgerData()
+	d := s.ledgerView()
 	if d.L == nil {
 		return nil
 	}
@@ -148,12 +149,12 @@ func (r RankRow) Class() string {
 
 // LedgerSplit reports whether the per-rank table splits the bytes sent by
 // link class (sim.NewClusterLedger: the question has GPUs per node).
-func (c *Ledger) LedgerSplit() bool { return c.S.P.GPUsPerNode > 0 && c.S.ledgerData().L != nil }
+func (c *Ledger) LedgerSplit() bool { return c.S.P.GPUsPerNode > 0 && c.S.ledgerView().L != nil }
 
 // PhaseNames are the ledger's phases (column heads of the per-rank table).
 func (c *Ledger) PhaseNames() []string {
 	s := c.S
-	d := s.ledgerData()
+	d := s.ledgerView()
 	if d.L == nil {
 		return nil
 	}
@@ -167,7 +168,7 @@ func (c *Ledger) PhaseNames() []string {
 // LedgerPages is the number of pages of the per-rank table.
 func (c *Ledger) LedgerPages() int {
 	s := c.S
-	d := s.ledgerData()
+	d := s.ledgerView()
 	if d.L == nil {
 		return 0
 	}
@@ -177,7 +178,7 @@ func (c *Ledger) LedgerPages() int {
 // LedgerRows are the ranks of the current page. O(LedgerPageSize × phases).
 func (c *Ledger) LedgerRows() []RankRow {
 	s := c.S
-	d := s.ledgerData()
+	d := s.ledgerView()
 	if d.L == nil {
 		return nil
 	}
@@ -199,7 +200,7 @@ func (c *Ledger) LedgerRows() []RankRow {
 // PageLabel says which ranks the page shows.
 func (c *Ledger) PageLabel() string {
 	s := c.S
-	d := s.ledgerData()
+	d := s.ledgerView()
 	if d.L == nil {
 		return ""
 	}
@@ -217,7 +218,7 @@ func (c *Ledger) PageBy(delta int) {
 // PageToBusiest shows the page holding the busiest rank.
 func (c *Ledger) PageToBusiest() {
 	defer c.S.guard()
-	if d := c.S.ledgerData(); d.L != nil {
+	if d := c.S.ledgerView(); d.L != nil {
 		c.page, c.pageAt = d.L.Busiest/LedgerPageSize, c.S.Edits()
 	}
 }
@@ -229,8 +230,8 @@ const LedgerChartMaxRanks = 64
 // LedgerChartMaxRanks ranks, where the table's pages are the better view).
 func (c *Ledger) LedgerSVG() vugu.HTML {
 	s := c.S
-	d := s.ledgerData()
-	if d.L == nil || len(d.L.Ranks) > LedgerChartMaxRanks {
+	d := s.ledgerView()
+	if d.L == nil || d.Sched == nil || len(d.L.Ranks) > LedgerChartMaxRanks {
 		return ""
 	}
 	return s.cached("ledger-svg", func() any {
@@ -257,7 +258,7 @@ func (c *Ledger) LedgerSVG() vugu.HTML {
 // inside and across nodes. O(P × phases).
 func (c *Ledger) LedgerCSV() string {
 	s := c.S
-	d := s.ledgerData()
+	d := s.ledgerView()
 	if d.L == nil {
 		return ""
 	}
@@ -287,7 +288,7 @@ func (c *Ledger) LedgerCSV() string {
 // LedgerJSON is the ledger as sim.Ledger's JSON.
 func (c *Ledger) LedgerJSON() string {
 	s := c.S
-	d := s.ledgerData()
+	d := s.ledgerView()
 	if d.L == nil {
 		return ""
 	}
@@ -315,4 +316,24 @@ func (s *State) PhaseName(ph string) string {
 		return "折出"
 	}
 	return ph
+}
+
+// ledgerView is the ledger the view shows: core's analytic ledger where it
+// has one (cost.AnalyticLedger, the ring: O(P + rounds), tested equal to
+// the executed one), else the executed schedule's (ledgerData). The
+// schedule itself is built only where the view draws it (the bar chart,
+// up to LedgerChartMaxRanks ranks). Cached per question.
+//
+//go:noinline
+func (s *State) ledgerView() LedgerData {
+	return s.cached("ledger-view", func() any {
+		if l, ok := cost.AnalyticLedger(s.P); ok {
+			d := LedgerData{L: l}
+			if s.P.Ranks <= LedgerChartMaxRanks {
+				d.Sched = s.ledgerData().Sched
+			}
+			return d
+		}
+		return s.ledgerData()
+	}).(LedgerData)
 }

@@ -1,6 +1,10 @@
 package ui
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/ccplay/ccplay/core/cost"
+)
 
 // memo caches the expensive answers (schedules, ledgers, charts, tables)
 // of the last valid question, so a re-render that changes nothing in the
@@ -10,14 +14,22 @@ import "fmt"
 type memo struct {
 	key  string
 	vals map[string]any
+	// p and lang are the question and language key was made for: key is
+	// formatted again only when they change (a render asks the memo tens
+	// of times, and formatting Params each time cost milliseconds in wasm).
+	p    cost.Params
+	lang string
 }
 
 // cached returns the value of name for the current question, computing it
 // with f on a miss.
 func (s *State) cached(name string, f func() any) any {
-	k := fmt.Sprintf("%+v|%s", s.P, s.Lang)
-	if s.memo.key != k || s.memo.vals == nil {
-		s.memo = memo{key: k, vals: map[string]any{}}
+	if s.memo.vals == nil || s.memo.p != s.P || s.memo.lang != s.Lang {
+		k := fmt.Sprintf("%+v|%s", s.P, s.Lang)
+		if s.memo.key != k || s.memo.vals == nil {
+			s.memo = memo{key: k, vals: map[string]any{}}
+		}
+		s.memo.p, s.memo.lang = s.P, s.Lang
 	}
 	if v, ok := s.memo.vals[name]; ok {
 		return v

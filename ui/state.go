@@ -289,6 +289,28 @@ func (s *State) Complete() {
 	}
 }
 
+// PendingQuestion is the question whose complete answer is pending, with
+// Edits() at the time: the browser adapter completes it off the event lock
+// (cost.EvaluateYielding, giving the browser turns) and hands the answer to
+// CompleteWith. ok is false when nothing is pending.
+func (s *State) PendingQuestion() (p cost.Params, edits int, ok bool) {
+	return s.P, s.edits, s.pending
+}
+
+// CompleteWith stores r, the complete answer to the question that was
+// pending at edits, if the question has not changed since (else a newer
+// change has its own completion coming). An error keeps the quick answer.
+func (s *State) CompleteWith(edits int, r cost.Result, err error) {
+	defer s.guard()
+	if !s.pending || edits != s.edits {
+		return
+	}
+	s.pending = false
+	if err == nil {
+		s.R = r
+	}
+}
+
 // SetLang switches the language ("zh" or "en"; anything else is ignored).
 func (s *State) SetLang(l string) {
 	defer s.guard()

@@ -125,7 +125,7 @@ const ScheduleLimit = 1 << 20
 // transfers, and so does a closed form that is only an upper bound on a
 // topology. Time alone, without text, is Quick's job.
 func Evaluate(p Params) (Result, error) {
-	r, _, err := evaluateWith(p, true)
+	r, _, err := evaluateWith(p, true, nil)
 	return r, err
 }
 
@@ -138,10 +138,13 @@ func Evaluate(p Params) (Result, error) {
 // later: building the schedule is the only part of Evaluate whose cost
 // grows with P and the chunk count (tens of milliseconds at P = 1024).
 func EvaluateDeferred(p Params) (r Result, deferred bool, err error) {
-	return evaluateWith(p, false)
+	return evaluateWith(p, false, nil)
 }
 
-func evaluateWith(p Params, schedules bool) (Result, bool, error) {
+// evaluateWith is Evaluate (schedules) or EvaluateDeferred; yield, when not
+// nil, is called between the rounds of a schedule being built or priced
+// (EvaluateYielding).
+func evaluateWith(p Params, schedules bool, yield func()) (Result, bool, error) {
 	if err := p.Validate(); err != nil {
 		return Result{}, false, err
 	}
@@ -154,14 +157,14 @@ func evaluateWith(p Params, schedules bool) (Result, bool, error) {
 		nr = &x
 	}
 	if p.Algorithm != sched.Auto {
-		r, deferred := evaluate(p, schedules)
+		r, deferred := evaluate(p, schedules, yield)
 		r.NCCL = nr
 		return r, deferred, p.checkFinite(r)
 	}
 	best, alts := choose(p)
 	q := p
 	q.Algorithm = best
-	r, deferred := evaluate(q, schedules)
+	r, deferred := evaluate(q, schedules, yield)
 	r.AutoChosen = true
 	r.Alternatives = alts
 	r.NCCL = nr
@@ -243,7 +246,7 @@ func terms(p Params) Terms {
 
 // evaluate is Evaluate of a validated, concrete p; with schedules false it
 // builds none and reports whether it would have (see EvaluateDeferred).
-func evaluate(p Params, schedules bool) (Result, bool) {
+func evaluate(p Params, schedules bool, yield func()) (Result, bool) {
 	deferred := false
 	m, s := geometry(p)
 	var t Terms
@@ -282,7 +285,7 @@ func evaluate(p Params, schedules bool) (Result, bool) {
 		r.Note = "the lecture's pipelined-tree model: the limit of infinitely many chunks, not the cost of a finite schedule"
 		if !schedules && p.Ranks <= sched.MaxRanks {
 			deferred = true
-		} else if c, steps, ok := scheduleCost(p); ok {
+		} else if c, steps, ok := scheduleCost(p, yield); ok {
 			r.ScheduleTimeS, r.ScheduleSteps = c, steps
 			r.Note += "; schedule_time_s is the executed double binary tree with the chosen chunks"
 		} else {
@@ -299,7 +302,7 @@ func evaluate(p Params, schedules bool) (Result, bool) {
 				deferred = true
 				r.Note = joinNote(r.Note, bound)
 			case ok:
-				c, steps, ok = scheduleCost(p)
+				c, steps, ok = scheduleCost(p, yield)
 			}
 			switch {
 			case deferred:
@@ -308,7 +311,7 @@ func evaluate(p Params, schedules bool) (Result, bool) {
 				if p.Slow.Active() {
 					q := p
 					q.Slow = topo.Slow{}
-					r.Topology.UnslowedScheduleTimeS, _, _ = scheduleCost(q)
+					r.Topology.UnslowedScheduleTimeS, _, _ = scheduleCost(q, yield)
 				}
 				r.Note = joinNote(r.Note, bound+"; schedule_time_s is the executed schedule's exact cost")
 			default:
@@ -352,11 +355,11 @@ func bestChunks(p Params, s shape, m model) int64 {
 
 // scheduleCost builds and prices the schedule of p (ScheduleOf), if it has
 // at most ScheduleLimit transfers.
-func scheduleCost(p Params) (float64, int, bool) {
-	s, err := ScheduleOf(p, ScheduleLimit)
+func scheduleCost(p Params, yield func()) (float64, int, bool) {
+	s, err := scheduleOf(p, ScheduleLimit, yield)
 	if err != nil {
 		return 0, 0, false
 	}
-	c := sim.Price(s, p.ElemSize, p.Model())
+	c := sim.PriceYielding(s, p.ElemSize, p.Model(), yield)
 	return c.Total(), s.Steps(), true
 }

@@ -44,7 +44,7 @@ func AnalyticLedger(p Params) (*sim.Ledger, bool) {
 	if p.GPUsPerNode > 0 {
 		g = p.GPUsPerNode
 	}
-	l := &sim.Ledger{ElemSize: p.ElemSize, Ranks: make([]sim.Bytes, p.Ranks), Rounds: []sim.RoundSummary{}, GPUsPerNode: g}
+	l := &sim.Ledger{ElemSize: p.ElemSize, Ranks: make([]sim.Bytes, p.Ranks), Rounds: make([]sim.RoundSummary, 0, 2*p.Ranks), GPUsPerNode: g}
 	switch p.Collective {
 	case prim.AllReduce:
 		off := sched.Split(sp.Count, p.Ranks)

@@ -17,6 +17,12 @@ import (
 // (TransferBound); the builder is capped at maxTransfers as well. O(1) to
 // refuse; O(transfers) to build.
 func ScheduleOf(p Params, maxTransfers int) (*sched.Schedule, error) {
+	return scheduleOf(p, maxTransfers, nil)
+}
+
+// scheduleOf is ScheduleOf, the builder calling yield (if not nil) after
+// every round (sched.Options.Yield).
+func scheduleOf(p Params, maxTransfers int, yield func()) (*sched.Schedule, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
@@ -27,7 +33,7 @@ func ScheduleOf(p Params, maxTransfers int) (*sched.Schedule, error) {
 	if n := TransferBound(p); n > int64(maxTransfers) {
 		return nil, fielderr.Errorf("ranks", "the schedule may have up to %d transfers, more than the %d built here", n, maxTransfers)
 	}
-	sp, o := p.Spec(), sched.Options{Chunks: p.Chunks, MaxTransfers: maxTransfers, GPUsPerNode: p.GPUsPerNode}
+	sp, o := p.Spec(), sched.Options{Chunks: p.Chunks, MaxTransfers: maxTransfers, GPUsPerNode: p.GPUsPerNode, Yield: yield}
 	// The builder also visits the empty transfers it drops (a few elements
 	// on many ranks): at most SlotsPerTransfer of them per transfer built.
 	if n := sched.EstimateOf(sp, p.Algorithm, o).Slots; n > SlotsPerTransfer*int64(maxTransfers) {

@@ -27,6 +27,11 @@ type Options struct {
 	// one rank per node. Other algorithms ignore it: they do not depend on
 	// where ranks sit, only their cost does.
 	GPUsPerNode int
+	// Yield, when not nil, is called after every round the builder adds:
+	// an interactive page lets the browser paint and handle input while a
+	// large schedule is built (its callback decides when to give way). It
+	// must not change anything the builder reads.
+	Yield func()
 }
 
 // Pipelined reports whether algorithm a pipelines chunks for collective c.
@@ -109,7 +114,7 @@ func build(s prim.Spec, a Algorithm, o Options) (*Schedule, int64, error) {
 	if sch.Chunks > 0 && pipelineTransfers(s, a, sch.Chunks) > int64(limit) {
 		return nil, 0, limitError(limit) // decided before any allocation
 	}
-	b := &builder{s: sch, limit: limit}
+	b := &builder{s: sch, limit: limit, yield: o.Yield}
 	layout(sch, a)
 	switch a {
 	case Naive:

@@ -133,12 +133,16 @@ type builder struct {
 	count int
 	slots int64 // transfers handed to round, empty ones included (Estimate bounds it)
 	err   error
+	yield func() // Options.Yield
 }
 
 // round appends a round; transfers of zero length are dropped and a round
 // left empty is not added. The round takes ts over (it filters in place and
 // keeps the slice): callers build a fresh slice for every round.
 func (b *builder) round(phase string, reduce bool, ts []Transfer) {
+	if b.yield != nil {
+		b.yield()
+	}
 	b.slots += int64(len(ts))
 	kept := ts[:0]
 	for _, t := range ts {

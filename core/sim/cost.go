@@ -42,7 +42,12 @@ func (c Cost) Total() float64 { return c.Latency + c.Bandwidth + c.Compute }
 // reduces most). With one message per port this is α + β·(largest message)
 // + γ·(largest reduction). Local copies are free.
 // O(transfers + P) time; O(P + rounds) memory.
-func Price(s *sched.Schedule, elemSize int, m Model) Cost {
+func Price(s *sched.Schedule, elemSize int, m Model) Cost { return PriceYielding(s, elemSize, m, nil) }
+
+// PriceYielding is Price calling yield (if not nil) before every round: an
+// interactive page gives the browser a turn while a large schedule is
+// priced. Same result as Price.
+func PriceYielding(s *sched.Schedule, elemSize int, m Model, yield func()) Cost {
 	p := s.Spec.Ranks
 	type port struct{ lat, bw float64 }
 	send, recv := make([]port, p), make([]port, p)
@@ -53,6 +58,9 @@ func Price(s *sched.Schedule, elemSize int, m Model) Cost {
 	e := int64(elemSize)
 	link := m.Link
 	for i, rd := range s.Rounds {
+		if yield != nil {
+			yield()
+		}
 		mark := int32(i + 1)
 		touched = touched[:0]
 		for _, t := range rd.Transfers {

@@ -5,21 +5,35 @@ package main
 import (
 	"sync/atomic"
 	"syscall/js"
+	"time"
 
+	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/ui"
 	"github.com/vugu/vugu"
 )
 
-// completer finishes a pending answer (ui.State.Complete: the executed
-// schedule's cost) once the browser has painted the quick one, then
-// re-renders. At most one completion is queued at a time; Complete is a
-// no-op if a newer change has already been completed.
+// completer finishes a pending answer (the executed schedule's cost: a
+// tree's, or an upper-bound closed form's on a cluster) once the browser
+// has painted the quick one, then re-renders. The work runs in a goroutine
+// without the event lock and gives the browser a turn every
+// completeSlice (cost.EvaluateYielding calls yield between rounds; a
+// sleep returns to the event loop), so no task blocks input or painting
+// for long; a newer question abandons the work in progress. At most one
+// completion is queued at a time.
 type completer struct {
 	env    vugu.EventEnv
 	s      *ui.State
 	queued atomic.Bool
 	frames [2]js.Func
+	latest atomic.Int64 // the question's Edits() at the last render
 }
+
+// completeSlice is the longest stretch of work between two turns of the
+// browser: well under the 50 ms of a long task.
+const completeSlice = 8 * time.Millisecond
+
+// stale is the panic that abandons a completion for a newer question.
+type stale struct{}
 
 func newCompleter(env vugu.EventEnv, s *ui.State) *completer {
 	c := &completer{env: env, s: s}
@@ -31,21 +45,65 @@ func newCompleter(env vugu.EventEnv, s *ui.State) *completer {
 		return nil
 	})
 	c.frames[1] = js.FuncOf(func(js.Value, []js.Value) any {
-		go func() {
-			c.env.Lock()
-			c.queued.Store(false)
-			c.s.Complete()
-			c.env.UnlockRender()
-		}()
+		go c.run()
 		return nil
 	})
 	return c
 }
 
-// afterPaint queues a completion unless one is queued already.
-func (c *completer) afterPaint() {
+// run completes the pending question, if it still is.
+func (c *completer) run() {
+	c.env.Lock()
+	c.queued.Store(false)
+	p, edits, ok := c.s.PendingQuestion()
+	c.env.UnlockOnly()
+	if !ok {
+		return
+	}
+	r, err, done := c.evaluate(p, int64(edits))
+	if !done {
+		return // a newer question came: its own completion follows
+	}
+	c.env.Lock()
+	c.s.CompleteWith(edits, r, err)
+	c.env.UnlockRender()
+}
+
+// evaluate is cost.EvaluateYielding(p) in slices; done is false when a
+// newer question than edits made the work stale.
+func (c *completer) evaluate(p cost.Params, edits int64) (r cost.Result, err error, done bool) {
+	defer func() {
+		if x := recover(); x != nil {
+			if _, ok := x.(stale); !ok {
+				panic(x)
+			}
+			done = false
+		}
+	}()
+	last, n := time.Now(), 0
+	r, err = cost.EvaluateYielding(p, func() {
+		if n++; n%16 != 0 || time.Since(last) < completeSlice {
+			return
+		}
+		time.Sleep(time.Millisecond) // the browser's turn: input, paint
+		if c.latest.Load() != edits {
+			panic(stale{})
+		}
+		last = time.Now()
+	})
+	return r, err, true
+}
+
+// afterPaint queues a completion unless one is queued already; edits is
+// the question's Edits() of the render just made.
+func (c *completer) afterPaint(edits int) {
+	c.latest.Store(int64(edits))
 	if c.queued.Swap(true) {
 		return
 	}
 	js.Global().Call("requestAnimationFrame", c.frames[0])
 }
+
+// rendered records the question's Edits() after every render, so a
+// completion in progress sees a newer question.
+func (c *completer) rendered(edits int) { c.latest.Store(int64(edits)) }

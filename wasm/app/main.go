@@ -68,8 +68,9 @@ func main() {
 		syncDocument(root)
 		resize.check()
 		rendered(perf.Call("now").Float()-t0, s.Pending())
+		complete.rendered(s.Edits())
 		if s.Pending() {
-			complete.afterPaint()
+			complete.afterPaint(s.Edits())
 		}
 	}
 }

@@ -1,0 +1,48 @@
+package cost
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/core/topo"
+)
+
+// TestEvaluateYieldingIsEvaluate: the answer is Evaluate's, and yield is
+// called while a schedule is built and priced — every round of it — and
+// never for a closed form alone.
+func TestEvaluateYieldingIsEvaluate(t *testing.T) {
+	for _, tc := range []struct {
+		p       Params
+		rounds  bool
+		explain string
+	}{
+		{Params{Collective: prim.AllReduce, Algorithm: sched.Tree, Ranks: 256, Size: 64 << 20}, true, "a tree prices its schedule"},
+		{Params{Collective: prim.Broadcast, Algorithm: sched.Tree, Ranks: 33, Size: 1 << 20}, true, "a tree broadcast"},
+		{Params{Collective: prim.AllReduce, Algorithm: sched.Binomial, Ranks: 16, Size: 1 << 20, GPUsPerNode: 4, Slow: topo.Slow{Rank: 3, Factor: 4}}, true, "an upper bound on a topology with a straggler (and its time without it)"},
+		{Params{Collective: prim.AllReduce, Algorithm: sched.Ring, Ranks: 1024, Size: 1 << 30}, false, "a ring's closed form is exact"},
+		{Params{Collective: prim.AllReduce, Algorithm: sched.Auto, Ranks: 64, Size: 1 << 20}, false, "auto"},
+	} {
+		p := tc.p
+		p.ElemSize, p.Bandwidth, p.Latency, p.Efficiency, p.IntraBandwidth, p.IntraLatency = 4, 50e9, 5e-6, 1, 450e9, 1e-6
+		if p.GPUsPerNode == 0 {
+			p.IntraBandwidth, p.IntraLatency = 0, 0
+		}
+		want, err := Evaluate(p)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.explain, err)
+		}
+		calls := 0
+		got, err := EvaluateYielding(p, func() { calls++ })
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: EvaluateYielding differs from Evaluate (%v)", tc.explain, err)
+		}
+		if built := calls > 0; built != tc.rounds {
+			t.Errorf("%s: yield called %d times", tc.explain, calls)
+		}
+		if tc.rounds && calls < 2*want.ScheduleSteps {
+			t.Errorf("%s: yield called %d times for %d rounds built and priced", tc.explain, calls, want.ScheduleSteps)
+		}
+	}
+}
