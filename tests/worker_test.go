@@ -197,6 +197,7 @@ func TestWorkerMatchesNative(t *testing.T) {
 		{"GET", "/", "", 200},
 		{"GET", pageQuestion, "", 200},
 		{"GET", "/?view=ledger&lang=zh", "", 200},
+		{"GET", "/?lesson=ring&lang=en", "", 200},
 		{"GET", "/e2e/", "", 200},
 	}
 	client := &http.Client{Timeout: 60 * time.Second}

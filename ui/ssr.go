@@ -30,6 +30,9 @@ type Page struct {
 func RenderPage(query, navLang string) (Page, error) {
 	s := NewState(query, navLang)
 	app := NewApp(s)
+	if app.Lessons.Load == nil && LessonFiles != nil {
+		app.Lessons.Load = func(id, lang string, done func([]byte, error)) { done(LessonFiles(id, lang)) }
+	}
 	newEnv := func() (*vugu.BuildEnv, error) {
 		return vugu.NewBuildEnv(vugu.NewEventEnvImpl(&sync.RWMutex{}, nil))
 	}
@@ -49,6 +52,11 @@ func RenderPage(query, navLang string) (Page, error) {
 	writeNode(&b, br, br.Out.Out[0])
 	return Page{HTML: b.String(), Lang: s.Lang, Title: s.T("app.title")}, nil
 }
+
+// LessonFiles, when set, gives RenderPage a lesson's file where the
+// platform's loader is the browser's fetch, which a server under js/wasm
+// (the Worker) does not have: the Worker sets it to the embedded files.
+var LessonFiles func(id, lang string) ([]byte, error)
 
 // voidElements have no end tag in HTML.
 var voidElements = map[string]bool{"area": true, "base": true, "br": true, "col": true, "embed": true,

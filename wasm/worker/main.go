@@ -17,9 +17,12 @@ import (
 
 	"github.com/ccplay/ccplay/api"
 	"github.com/ccplay/ccplay/internal/site"
+	"github.com/ccplay/ccplay/public/lessons"
+	"github.com/ccplay/ccplay/ui"
 )
 
 func main() {
+	ui.LessonFiles = lessons.Read // pages of lessons are rendered from the embedded files
 	h := api.New(api.Config{Log: log.New(os.Stderr, "ccplay worker: ", 0)})
 	if shell, err := site.ParseShell(js.Global().Get("ccplayShell").String()); err == nil {
 		h = site.Handler(shell, false, h)
