@@ -152,7 +152,7 @@ func (c *App) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn.SetInnerHTML(c.DrawerChevron())
 							vgn = vgText(vgparent, " ")
 							vgn = vgEl(vgparent, "span")
-							vgn.SetInnerHTML(c.S.T("controls.only"))
+							vgn.SetInnerHTML(c.S.T("controls.show"))
 							vgn = vgText(vgparent, " ")
 							vgn = vgEl(vgparent, "span", "class", "drawer-sum")
 							vgn.SetInnerHTML(c.DrawerSummary())
