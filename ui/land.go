@@ -22,12 +22,20 @@ type adjustment struct {
 // model to the α-β model for a collective NCCL's model does not cover.
 // Each change is recorded for the one-line note (Adjusted). A collective
 // the core does not know is left for recompute to refuse. O(algorithms).
-func (s *State) landCollective() {
+func (s *State) landCollective() { s.landCollectiveExcept(nil) }
+
+// landCollectiveExcept is landCollective leaving alone the fields keep
+// holds (a link that names both a collective and an algorithm it cannot
+// run is refused, as the CLI refuses it, rather than changed).
+func (s *State) landCollectiveExcept(keep map[string]string) {
 	c, err := prim.ParseCollective(s.text["collective"])
 	if err != nil {
 		return
 	}
 	set := func(f, v string) {
+		if _, kept := keep[f]; kept {
+			return
+		}
 		if s.text[f] != v {
 			s.adjusted = append(s.adjusted, adjustment{f, s.text[f], v})
 			s.text[f] = v

@@ -102,7 +102,9 @@ func NewState(query, navLang string) *State {
 		}
 	}
 	if _, ok := q["collective"]; ok {
-		s.landCollective() // a link to a collective lands on a question the core answers
+		// A link to a collective lands on a question the core answers,
+		// changing only the fields the link leaves to their defaults.
+		s.landCollectiveExcept(q)
 	}
 	if l, ok := q["lang"]; ok && (l == "zh" || l == "en") {
 		s.Lang = l
