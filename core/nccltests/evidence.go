@@ -77,7 +77,8 @@ type Header struct {
 
 // Device is one "# Rank 3 Group 0 Pid 1003 on host device 3 [0x1b] NVIDIA
 // H100 80GB HBM3" line (older layouts have no Group: −1). Host is "" when
-// the log prints none.
+// the log prints none; Pid is −1 where the log prints "-" for it (a
+// redacted or containerised run).
 type Device struct {
 	Line   int    `json:"line"`
 	Rank   int    `json:"rank"`

@@ -185,16 +185,18 @@ func TestReadProblems(t *testing.T) {
 
 // Headers that lost their '#' (a log pasted into Markdown) still read, in
 // ParseText and Read alike; the old layout has no Group and may have no
-// host; "nccl-library=" gives the version.
+// host; a redacted pid ("-") still gives the rank's host and device;
+// "nccl-library=" gives the version.
 func TestHeaderForms(t *testing.T) {
 	log := " nThread 1 nGpus 8 minBytes 8 maxBytes 64 step: 2(factor) warmup iters: 5 iters: 20 validation: 1\n" +
 		"   Rank  0 Pid  14926 on     node-a device  0 [0x00] Tesla V100-PCIE-16GB\n" +
 		"#  Rank  1 Group  0 Pid   4349 on        device  1 [0x23] NVIDIA A100 80GB PCIe\n" +
+		"#Rank  2 Group  0 Pid      - on node-b device  0 [0x00] NVIDIA H200\n" +
 		"# nccl-tests version 2.20.0 (b4d5bee) nccl-headers=23102 nccl-library=23102\n" +
 		"       size         count    type   redop     time   algbw   busbw  error     time   algbw   busbw  error\n" +
 		"           8             2   float     sum    45.82    0.00    0.00  0e+00    38.17    0.00    0.00  0e+00\n"
 	l, err := ParseText([]byte(log))
-	if err != nil || len(l.Tables) != 1 || l.Tables[0].Ranks != 2 || len(l.Tables[0].Rows) != 1 {
+	if err != nil || len(l.Tables) != 1 || l.Tables[0].Ranks != 3 || len(l.Tables[0].Rows) != 1 {
 		t.Fatalf("%v %+v", err, l)
 	}
 	ev, err := Read([]byte(log))
@@ -203,13 +205,14 @@ func TestHeaderForms(t *testing.T) {
 	}
 	d := ev.Headers[0].Devices
 	if d[0] != (Device{Line: 2, Rank: 0, Group: -1, Pid: 14926, Host: "node-a", Device: 0, BusID: "0x00", Model: "Tesla V100-PCIE-16GB"}) ||
-		d[1].Host != "" || d[1].Device != 1 || d[1].Model != "NVIDIA A100 80GB PCIe" {
+		d[1].Host != "" || d[1].Device != 1 || d[1].Model != "NVIDIA A100 80GB PCIe" ||
+		d[2] != (Device{Line: 4, Rank: 2, Group: 0, Pid: -1, Host: "node-b", Device: 0, BusID: "0x00", Model: "NVIDIA H200"}) {
 		t.Errorf("devices %+v", d)
 	}
 	if h := ev.Headers[0]; h.GPUs != 8 || h.Graph != -1 {
 		t.Errorf("header %+v", h)
 	}
-	if v := ev.Version(); v == nil || v.Version != "2.31.2" || v.Line != 4 {
+	if v := ev.Version(); v == nil || v.Version != "2.31.2" || v.Line != 5 {
 		t.Errorf("version %+v", v)
 	}
 	if versionOfCode(2708) != "2.7.8" || versionOfCode(21903) != "2.19.3" {

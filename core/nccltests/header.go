@@ -105,7 +105,12 @@ func parseDevice(body string) (Device, bool) {
 			return d, false
 		}
 	}
-	if d.Pid, ok = next("Pid"); !ok || i >= len(f) || f[i] != "on" {
+	if i+1 < len(f) && f[i] == "Pid" && f[i+1] == "-" { // a redacted pid
+		d.Pid, i = -1, i+2
+	} else if d.Pid, ok = next("Pid"); !ok {
+		return d, false
+	}
+	if i >= len(f) || f[i] != "on" {
 		return d, false
 	}
 	i++
