@@ -118,16 +118,19 @@ func TestIndex(t *testing.T) {
 }
 
 // TestStaticSite: with a static site, its files are served (and its
-// index.html at /), the API still answers, directories are never listed.
+// index.html at /), the API still answers, directories are never listed,
+// Go sources are not served.
 func TestStaticSite(t *testing.T) {
 	site := fstest.MapFS{
-		"index.html":        {Data: []byte("<h1>playground</h1>")},
-		"app.js":            {Data: []byte("console.log(1)")},
-		"docs/index.html":   {Data: []byte("docs")},
-		"assets/logo.svg":   {Data: []byte("<svg/>")},
-		"api/v1/cost":       {Data: []byte("shadowed")},
-		"embed/fake.svg":    {Data: []byte("shadowed")},
-		"private/notes.txt": {Data: []byte("x")},
+		"index.html":         {Data: []byte("<h1>playground</h1>")},
+		"app.js":             {Data: []byte("console.log(1)")},
+		"docs/index.html":    {Data: []byte("docs")},
+		"assets/logo.svg":    {Data: []byte("<svg/>")},
+		"api/v1/cost":        {Data: []byte("shadowed")},
+		"embed/fake.svg":     {Data: []byte("shadowed")},
+		"private/notes.txt":  {Data: []byte("x")},
+		"lessons/ring.txt":   {Data: []byte("ring")},
+		"lessons/lessons.go": {Data: []byte("package lessons")},
 	}
 	h := New(Config{Static: site})
 	for _, tt := range []struct {
@@ -142,6 +145,8 @@ func TestStaticSite(t *testing.T) {
 		{"/private/", 404, ""},
 		{"/missing.js", 404, ""},
 		{"/embed/fake.svg", 404, ""},
+		{"/lessons/ring.txt", 200, "ring"},
+		{"/lessons/lessons.go", 404, ""}, // Go sources beside the site's files are not served
 	} {
 		a := do(t, h, http.MethodGet, tt.target, nil)
 		if a.status != tt.status || (tt.body != "" && a.body != tt.body) {

@@ -29,11 +29,16 @@ func (h *handler) serveSite(w http.ResponseWriter, r *http.Request) {
 }
 
 // hasFile reports whether the static site has a file for urlPath: a
-// regular file, or a directory with an index.html.
+// regular file, or a directory with an index.html. Go sources are not part
+// of the site: public/ keeps a few (packages that embed its lessons and
+// examples into native builds), and they are not served.
 func (h *handler) hasFile(urlPath string) bool {
 	name := strings.TrimPrefix(path.Clean("/"+urlPath), "/")
 	if name == "" {
 		name = "."
+	}
+	if path.Ext(name) == ".go" {
+		return false
 	}
 	st, err := fs.Stat(h.cfg.Static, name)
 	if err != nil {

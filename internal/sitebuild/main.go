@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -124,14 +125,15 @@ func build(public, out, shellOut string) error {
 
 // copyOthers copies every file of public/ that is not written under a
 // hashed name or as a page: index.html, the Sources, their compressed
-// copies and dot files stay out.
+// copies, dot files and Go sources (the packages that embed the lessons and
+// examples into native builds) stay out.
 func copyOthers(src fs.FS, out string) error {
 	skip := map[string]bool{"index.html": true}
 	for _, s := range assets.Sources {
 		skip[s], skip[s+".gz"], skip[s+".br"] = true, true, true
 	}
 	return fs.WalkDir(src, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || skip[p] || strings.HasPrefix(filepath.Base(p), ".") {
+		if err != nil || d.IsDir() || skip[p] || strings.HasPrefix(filepath.Base(p), ".") || path.Ext(p) == ".go" {
 			return err
 		}
 		b, err := fs.ReadFile(src, p)
