@@ -6,7 +6,6 @@ require (
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/google/go-cmp v0.7.0
-	github.com/syumai/workers v0.32.0
 	github.com/vugu/vjson v0.0.0-20200505061711-f9cbed27d3d9
 	github.com/vugu/vugu v0.4.0
 )
@@ -145,6 +144,5 @@ require (
 
 tool (
 	github.com/go-task/task/v3/cmd/task
-	github.com/syumai/workers/cmd/workers-assets-gen
 	github.com/vugu/vugu/cmd/vugugen
 )
