@@ -1,6 +1,6 @@
 // Package api is ccplay's HTTP API: one plain http.Handler over the core,
 // served natively by `ccplay serve` and on Cloudflare Workers by wasm/worker
-// (github.com/syumai/workers), with identical answers.
+// (one Go instance per isolate), with identical answers.
 //
 // Endpoints (query parameters use the CLI's flag names; see package request):
 //
