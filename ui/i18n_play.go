@@ -1,6 +1,6 @@
 package ui
 
-// The messages of the page's frame added with issue 14 (multi-field errors,
+// The messages of the page's frame (multi-field errors,
 // the stale banner, the collective's landing note, copy feedback, the
 // controls' drawer), merged into the catalogs at start-up.
 var enPlay = map[string]string{

@@ -25,7 +25,7 @@ func TestChineseSurvivesRerenders(t *testing.T) {
 			if eval[bool](p, `!!document.getElementById("f-size")`) {
 				p.setField("f-size", size)
 			} else {
-				p.click("lang-zh") // a view without the size field (issue 14): re-render it all the same
+				p.click("lang-zh") // a view without the size field: re-render it all the same
 			}
 			if n := eval[int](p, bad); n != 0 {
 				t.Fatalf("view %s after size %s: %d replacement characters in the page", v, size, n)

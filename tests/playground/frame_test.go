@@ -8,7 +8,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 )
 
-// TestCollectiveLandsValid (issue 14, 1): choosing any collective from the
+// TestCollectiveLandsValid: choosing any collective from the
 // default state (ring) lands on a question the page answers — the
 // algorithm gives way to auto or the collective's only one — and says so
 // in one line; a link to a collective without an algorithm does the same.
@@ -43,7 +43,7 @@ func TestCollectiveLandsValid(t *testing.T) {
 	p.noConsoleErrors()
 }
 
-// TestEveryBadFieldMarked (issue 14, 3): three bad fields are marked at
+// TestEveryBadFieldMarked: three bad fields are marked at
 // once; the last valid result stays, dimmed, under a banner naming it; the
 // URL and a copied link carry the last valid question; a size limit reads
 // in binary units.
@@ -85,7 +85,7 @@ func TestEveryBadFieldMarked(t *testing.T) {
 	p.noConsoleErrors()
 }
 
-// TestCopyLinkHonest (issue 14, 9): "Link copied" only when the clipboard
+// TestCopyLinkHonest: "Link copied" only when the clipboard
 // took it; without one, or when it refuses, the link is offered to select.
 func TestCopyLinkHonest(t *testing.T) {
 	base := server(t)
@@ -108,7 +108,7 @@ func TestCopyLinkHonest(t *testing.T) {
 	p.noConsoleErrors()
 }
 
-// TestTabsAreATablist (issue 14, 8): WAI-ARIA tabs — aria-selected true or
+// TestTabsAreATablist: WAI-ARIA tabs — aria-selected true or
 // false, one tab stop, aria-controls the tab panel, arrow keys, Home, End.
 func TestTabsAreATablist(t *testing.T) {
 	base := server(t)
@@ -154,7 +154,7 @@ func TestTabsAreATablist(t *testing.T) {
 	p.noConsoleErrors()
 }
 
-// TestPhoneAnswerFirst (issue 14, 6): at 390 px the answer is on the first
+// TestPhoneAnswerFirst: at 390 px the answer is on the first
 // screen (the controls start collapsed), and the tabs are one row.
 func TestPhoneAnswerFirst(t *testing.T) {
 	base := server(t)
@@ -177,7 +177,7 @@ func TestPhoneAnswerFirst(t *testing.T) {
 	p.noConsoleErrors()
 }
 
-// TestViewShowsItsControls (issue 14, 7): each view shows only the inputs
+// TestViewShowsItsControls: each view shows only the inputs
 // it uses; the abacus uses the collective alone.
 func TestViewShowsItsControls(t *testing.T) {
 	base := server(t)
@@ -213,7 +213,7 @@ func TestViewShowsItsControls(t *testing.T) {
 	p.noConsoleErrors()
 }
 
-// TestDocumentLanguage (issue 14, 2): the document's title and lang follow
+// TestDocumentLanguage: the document's title and lang follow
 // the page's language.
 func TestDocumentLanguage(t *testing.T) {
 	base := server(t)

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestNCCLModelAddsUp (issue 14, 5): the NCCL model card shows every factor
+// TestNCCLModelAddsUp: the NCCL model card shows every factor
 // it applies — each enabled row's ℓ·fℓ + S ÷ (b·fb) is its T, the Ring/Simple
 // row's ×1.4 plateau included —, names one quantity "algbw", lists all 21
 // entries (the disabled folded with their reasons), and is useful without

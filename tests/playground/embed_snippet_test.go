@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// TestReadmeSnippetTwoEmbeds (issue 14, 9): the README's embed snippet,
+// TestReadmeSnippetTwoEmbeds: the README's embed snippet,
 // taken from README.md as published, sizes two iframes on one page each to
 // its own content (it matches e.source; the old one sized one element for
 // every message, so the second embed stayed 400 px and was clipped).

@@ -11,8 +11,8 @@ import (
 )
 
 // TestPerfLedgerAndLongTasks reports (asserting nothing: a timed assertion
-// on a shared machine fails at random) the two figures of issue 14's
-// speed item: the ledger view's control change → updated DOM at P = 1024
+// on a shared machine fails at random) two speed figures
+// of the playground: the ledger view's control change → updated DOM at P = 1024
 // (ring: its per-rank rows come from core's analytic ledger), and the
 // longest task after any change (a PerformanceObserver of "longtask"
 // entries, 50 ms and over) at P = 8 … 2^20 with the ring and the tree, in

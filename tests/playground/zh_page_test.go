@@ -9,7 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestZhPageIsChinese (issue 14, 2): every view in zh, over the planner, a
+// TestZhPageIsChinese: every view in zh, over the planner, a
 // hierarchical cluster, a straggler, NCCL's model and loaded measurements,
 // shows no English word but identifiers and units (ui.EnglishWords) — in
 // the page's text, its SVG titles and descriptions, and the document's

@@ -32,7 +32,7 @@ const contrastJS = `(() => {
   return out;
 })()`
 
-// TestTextContrast (issue 14, 8): every view's text, in both languages,
+// TestTextContrast: every view's text, in both languages,
 // reaches 4.5:1 against its background (3:1 when large).
 func TestTextContrast(t *testing.T) {
 	base := server(t)
@@ -48,7 +48,7 @@ func TestTextContrast(t *testing.T) {
 	p.noConsoleErrors()
 }
 
-// TestPitfallsJudgeGuesses (issue 14, 8): a revealed answer says whether
+// TestPitfallsJudgeGuesses: a revealed answer says whether
 // the guess was right, and why when it was not.
 func TestPitfallsJudgeGuesses(t *testing.T) {
 	base := server(t)
@@ -70,7 +70,7 @@ func TestPitfallsJudgeGuesses(t *testing.T) {
 	p.noConsoleErrors()
 }
 
-// TestPlannerInputsLabelled (issue 14, 7): the planner's inputs are named
+// TestPlannerInputsLabelled: the planner's inputs are named
 // in words, hinted, and the model is a choice of presets.
 func TestPlannerInputsLabelled(t *testing.T) {
 	base := server(t)

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestChartsTeach (issue 14, 4): the selected algorithm's line stands out;
+// TestChartsTeach: the selected algorithm's line stands out;
 // a line that only repeats another is drawn once and said so; a line can
 // be hidden and the axis rescales; crossover labels overlap nothing; a tap
 // reads the values at a point; on a phone the charts fit the width.
