@@ -249,7 +249,7 @@ func ncclMachineOf(p Params, o NCCLOptions) (ncclMachine, []string, error) {
 	var m ncclMachine
 	if s := o.System; s.Name != "" {
 		m = ncclMachine{cc: s.CompCap, cpu: s.CPU, g: s.GPUsPerNode, nvswitch: s.NVSwitch, nvls: s.NVLS,
-			nvlink: float64(s.NVLinks) * ncclNVLinkBw(s.CompCap), pci: ncclPCIBw(s.PCIeGen), sockets: s.Sockets,
+			nvlink: float64(s.NVLinks) * NCCLNVLinkGBs(s.CompCap), pci: NCCLPCIeGBs(s.PCIeGen), sockets: s.Sockets,
 			nics: s.NICs, nic: s.NICGBs(), collnet: s.CollNet && o.CollNet}
 		if p.GPUsPerNode > 0 {
 			m.g = p.GPUsPerNode
@@ -257,7 +257,7 @@ func ncclMachineOf(p Params, o NCCLOptions) (ncclMachine, []string, error) {
 			m.nics = max(1, s.NICs*p.GPUsPerNode/s.GPUsPerNode)
 		}
 		notes = append(notes, "system "+s.Name+": "+s.Label+"; NCCL's rates: NVLink "+ff(m.nvlink)+" GB/s per GPU ("+strconv.Itoa(s.NVLinks)+
-			" links × "+ff(ncclNVLinkBw(s.CompCap))+"), PCIe "+ff(m.pci)+" GB/s, "+strconv.Itoa(m.nics)+" NICs of "+ff(m.nic)+" GB/s per node; source: "+s.Source)
+			" links × "+ff(NCCLNVLinkGBs(s.CompCap))+"), PCIe "+ff(m.pci)+" GB/s, "+strconv.Itoa(m.nics)+" NICs of "+ff(m.nic)+" GB/s per node; source: "+s.Source)
 		if o.CollNet && !s.CollNet {
 			notes = append(notes, "CollNet asked for, but the "+s.Net+" network of "+s.Name+" does not reduce in its switches: CollNet stays off")
 		}
@@ -267,11 +267,11 @@ func ncclMachineOf(p Params, o NCCLOptions) (ncclMachine, []string, error) {
 			g = 1
 		}
 		eff := p.Efficiency
-		m = ncclMachine{cc: 90, cpu: topo.CPUIntel, g: g, pci: ncclPCIBw(5), sockets: 2, nics: g, nic: p.Bandwidth * eff / 1e9}
+		m = ncclMachine{cc: 90, cpu: topo.CPUIntel, g: g, pci: NCCLPCIeGBs(5), sockets: 2, nics: g, nic: p.Bandwidth * eff / 1e9}
 		if g > 1 && p.IntraBandwidth > 64e9 {
 			// NVLink 4 has 25 GB/s per link on the wire, which NCCL rates 20.6.
 			links := max(1, int(math.Round(p.IntraBandwidth*eff/25e9)))
-			m.nvlink, m.nvswitch, m.nvls = float64(links)*ncclNVLinkBw(90), true, true
+			m.nvlink, m.nvswitch, m.nvls = float64(links)*NCCLNVLinkGBs(90), true, true
 			notes = append(notes, "no system: Hopper GPUs (compute capability 9.0) on an Intel x86 host; the intra link ("+ff(p.IntraBandwidth*eff/1e9)+
 				" GB/s) is "+strconv.Itoa(links)+" NVLink 4 links to NVSwitches with NVLink SHARP, which NCCL rates "+ff(m.nvlink)+" GB/s; one NIC of "+ff(m.nic)+" GB/s per GPU")
 		} else {

@@ -110,11 +110,12 @@ func ncclNetOverheadUs(cpu string) float64 {
 	return 1
 }
 
-// Link rates NCCL's topology assigns (GB/s), NVIDIA/nccl v2.30.7
-// src/graph/topo.h: one NVLink (SM60 18, SM70/SM80 20, SM86 12, SM90 20.6,
-// SM100 40.1; ncclTopoNVLinkBw), and PCIe x16 per generation as topo.cc
-// computes it (width × per-lane rate ÷ 80: Gen3 12, Gen4 24, Gen5 48).
-func ncclNVLinkBw(cc int) float64 {
+// NCCLNVLinkGBs is the rate NCCL's topology assigns one NVLink of a GPU of
+// compute capability cc (× 10), in GB/s (NVIDIA/nccl v2.30.7
+// src/graph/topo.h, ncclTopoNVLinkBw: SM60 18, SM70/SM80 20, SM86 12,
+// SM90 20.6, SM100 40.1; 20 for others, as NCCL). About 80 % of the line
+// rate: what a transfer reaches once the link's protocol is paid.
+func NCCLNVLinkGBs(cc int) float64 {
 	switch {
 	case cc >= 100:
 		return 40.1
@@ -130,7 +131,11 @@ func ncclNVLinkBw(cc int) float64 {
 	return 20.0
 }
 
-func ncclPCIBw(gen int) float64 {
+// NCCLPCIeGBs is the rate NCCL's topology assigns a PCIe x16 link of
+// generation gen, in GB/s (NVIDIA/nccl v2.30.7 src/graph/topo.cc: width ×
+// per-lane rate ÷ 80: Gen3 and older 12, Gen4 24, Gen5 48, Gen6 96), about
+// 75 % of the line rate once PCIe's packet overhead is paid.
+func NCCLPCIeGBs(gen int) float64 {
 	switch {
 	case gen >= 6:
 		return 96

@@ -12,7 +12,7 @@ type ncclMachine struct {
 	cc       int
 	cpu      string
 	g, nodes int
-	nvlink   float64 // one GPU's NVLink total: links × ncclNVLinkBw; 0 without NVLink
+	nvlink   float64 // one GPU's NVLink total: links × NCCLNVLinkGBs; 0 without NVLink
 	nvswitch bool
 	nvls     bool
 	pci      float64 // one GPU's (and one NIC's) PCIe x16 rate

@@ -139,10 +139,10 @@ func basisOf(d *Diagnosis, t *nccltests.Table, o Options) (*Basis, *Text) {
 	}
 	fields := []string{"model", b.Model, "system", sys.Name, "collective", string(b.Collective), "ranks", strconv.Itoa(b.Ranks)}
 	intra := sys.LineRateGBs
-	if r := ncclNVLinkGBs(sys.CompCap); b.Model == cost.ModelAlphaBeta && sys.NVLinks > 0 && r > 0 {
+	if r := cost.NCCLNVLinkGBs(sys.CompCap); b.Model == cost.ModelAlphaBeta && sys.NVLinks > 0 && r > 0 {
 		intra = math.Round(float64(sys.NVLinks)*r*100) / 100
 		b.From = append(b.From, note(0, fielderr.Errorf("basis", "the NVLink bound is NCCL's rate, %d links × %g GB/s = %g GB/s per GPU, not the %g GB/s line rate", sys.NVLinks, r, intra, sys.LineRateGBs)))
-	} else if r := ncclPCIeGBs(sys.PCIeGen); b.Model == cost.ModelAlphaBeta && sys.NVLinks == 0 && r > 0 && r != sys.LineRateGBs {
+	} else if r := cost.NCCLPCIeGBs(sys.PCIeGen); b.Model == cost.ModelAlphaBeta && sys.NVLinks == 0 && r > 0 && r != sys.LineRateGBs {
 		intra = r
 		b.From = append(b.From, note(0, fielderr.Errorf("basis", "the PCIe bound is NCCL's rate, %g GB/s for a Gen%d x16 link, not the %g GB/s line rate", r, sys.PCIeGen, sys.LineRateGBs)))
 	}
@@ -290,48 +290,4 @@ func OptionsOf(get request.Lookup) (Options, error) {
 	}
 	o.Ranks = n
 	return o, o.Check()
-}
-
-// ncclPCIeGBs is what NCCL rates a GPU's PCIe x16 link at, in GB/s: 12
-// for Gen3, 24 for Gen4, 48 for Gen5, 96 for Gen6 (NVIDIA/nccl v2.30.7
-// src/graph/topo.cc: width × per-lane rate ÷ 80, the rate core/cost's NCCL
-// model uses), about 75 % of the line rate once PCIe's packet overhead is
-// paid. The α-β bound of the collectives NCCL's tuner lacks uses it on
-// PCIe systems, as it uses ncclNVLinkGBs on NVLink ones. 0 for an unknown
-// generation.
-func ncclPCIeGBs(gen int) float64 {
-	switch {
-	case gen >= 6:
-		return 96
-	case gen == 5:
-		return 48
-	case gen == 4:
-		return 24
-	case gen == 3:
-		return 12
-	}
-	return 0
-}
-
-// ncclNVLinkGBs is what NCCL rates one NVLink of a GPU of compute
-// capability cc (× 10) at, in GB/s: 20 on Volta and A100 (12 on 8.6), 20.6 on
-// Hopper, 40.1 on Blackwell (NVIDIA/nccl v2.30.7 src/graph/topo.h,
-// SM70_NVLINK_BW … SM100_NVLINK_BW; core/cost's NCCL model uses the same
-// rates). It is about 80 % of the line rate (25 and 50 GB/s per link on
-// the wire for NVLink 4 and 5): what a transfer reaches once the link's
-// protocol is paid. The α-β bound of the collectives NCCL's tuner lacks
-// uses it, so that they are judged against the same links NCCL's model
-// sees. 0 for an unknown capability.
-func ncclNVLinkGBs(cc int) float64 {
-	switch {
-	case cc >= 100:
-		return 40.1
-	case cc >= 90:
-		return 20.6
-	case cc == 86:
-		return 12
-	case cc >= 70:
-		return 20
-	}
-	return 0
 }
