@@ -3,9 +3,7 @@ package api
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"net/http"
 
 	"github.com/ccplay/ccplay/core/doctor"
@@ -33,19 +31,8 @@ type DoctorRequest struct {
 // 400 naming the field; a log with bad lines is a 200 whose error names
 // the first line. Answers are not cached (POST).
 func serveDoctor(w http.ResponseWriter, r *http.Request) {
-	tooLarge := fmt.Sprintf("the body is larger than %d bytes (4 MiB), the limit of one log; run ccplay doctor on bigger logs", MaxDoctorBody)
-	if r.ContentLength > MaxDoctorBody {
-		sendFail(w, http.StatusRequestEntityTooLarge, "body", tooLarge)
-		return
-	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxDoctorBody))
-	if err != nil {
-		var mb *http.MaxBytesError
-		if errors.As(err, &mb) {
-			sendFail(w, http.StatusRequestEntityTooLarge, "body", tooLarge)
-			return
-		}
-		sendFail(w, http.StatusBadRequest, "body", "could not read the body: "+err.Error())
+	body, ok := readBody(w, r, MaxDoctorBody, fmt.Sprintf("the body is larger than %d bytes (4 MiB), the limit of one log; run ccplay doctor on bigger logs", MaxDoctorBody))
+	if !ok {
 		return
 	}
 	var q DoctorRequest

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"errors"
+	"io"
 	"mime"
 	"net/http"
 )
@@ -57,4 +58,26 @@ func gone(w http.ResponseWriter, err error) bool {
 	}
 	sendFail(w, StatusClientClosed, "", "the client went away before the answer was ready")
 	return true
+}
+
+// readBody reads a POST body of at most limit bytes. A longer one is
+// answered 413 with tooLarge, refused before any of it is read when its
+// Content-Length says so; a body that cannot be read is a 400. ok reports
+// whether body is the whole body. O(limit) memory at most.
+func readBody(w http.ResponseWriter, r *http.Request, limit int64, tooLarge string) (body []byte, ok bool) {
+	if r.ContentLength > limit {
+		sendFail(w, http.StatusRequestEntityTooLarge, "body", tooLarge)
+		return nil, false
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	if err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			sendFail(w, http.StatusRequestEntityTooLarge, "body", tooLarge)
+			return nil, false
+		}
+		sendFail(w, http.StatusBadRequest, "body", "could not read the body: "+err.Error())
+		return nil, false
+	}
+	return body, true
 }

@@ -2,9 +2,7 @@ package api
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"net/http"
 
 	"github.com/ccplay/ccplay/core/request"
@@ -18,19 +16,8 @@ const MaxRunBody = 1 << 20
 // it (request.DecodeRun, strict) → request.Do → the same one-line JSON
 // answer. Answers are not cached (POST).
 func serveRun(w http.ResponseWriter, r *http.Request) {
-	tooLarge := fmt.Sprintf("the body is larger than %d bytes (1 MiB), the limit of one run", MaxRunBody)
-	if r.ContentLength > MaxRunBody {
-		sendFail(w, http.StatusRequestEntityTooLarge, "body", tooLarge)
-		return
-	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxRunBody))
-	if err != nil {
-		var mb *http.MaxBytesError
-		if errors.As(err, &mb) {
-			sendFail(w, http.StatusRequestEntityTooLarge, "body", tooLarge)
-			return
-		}
-		sendFail(w, http.StatusBadRequest, "body", "could not read the body: "+err.Error())
+	body, ok := readBody(w, r, MaxRunBody, fmt.Sprintf("the body is larger than %d bytes (1 MiB), the limit of one run", MaxRunBody))
+	if !ok {
 		return
 	}
 	run, err := request.DecodeRun(body)
