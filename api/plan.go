@@ -8,6 +8,7 @@ import (
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/plan"
 	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/report"
 )
 
 // planFields are the parameters of /api/v1/plan: plan.Fields (the flags of
@@ -16,7 +17,7 @@ var planFields = fields([][]string{plan.Fields, {"format", "timeline", "chunks"}
 
 // servePlan answers GET /api/v1/plan: plan.Parse → plan.Plan. format=json
 // (the default) gives the JSON of plan.Result exactly as `ccplay plan
-// --json` prints it; format=text the CLI's text (plan.Text). With
+// --json` prints it; format=text the CLI's text (report.Plan). With
 // timeline=NAME (and chunks for moe) it answers that overlap timeline
 // instead, as `ccplay plan --timeline NAME`: format=svg (the default for a
 // timeline) the Gantt chart, format=json its spans.
@@ -69,7 +70,7 @@ func servePlan(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if format == "text" {
-		send(w, http.StatusOK, textType, CacheControl, []byte(plan.Text(res)))
+		send(w, http.StatusOK, textType, CacheControl, []byte(report.Plan(res)))
 		return
 	}
 	sendJSON(w, res)

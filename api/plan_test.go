@@ -7,11 +7,12 @@ import (
 	"github.com/ccplay/ccplay/chart/timeline"
 	"github.com/ccplay/ccplay/core/plan"
 	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/report"
 )
 
 // TestPlanIsTheCoresAnswer: the body is plan.Plan of plan.Parse over the
 // query, indented exactly as `ccplay plan --json` prints it; format=text is
-// plan.Text.
+// report.Plan.
 func TestPlanIsTheCoresAnswer(t *testing.T) {
 	for _, tt := range []struct {
 		reason string
@@ -39,8 +40,8 @@ func TestPlanIsTheCoresAnswer(t *testing.T) {
 		}
 		txt := get(t, "/api/v1/plan?format=text&"+q)
 		wantOK(t, tt.reason+" (text)", txt, textType)
-		if txt.body != plan.Text(r) {
-			t.Errorf("%s: text differs from plan.Text", tt.reason)
+		if txt.body != report.Plan(r) {
+			t.Errorf("%s: text differs from report.Plan", tt.reason)
 		}
 	}
 }

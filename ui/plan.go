@@ -13,6 +13,7 @@ import (
 	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/core/topo"
 	"github.com/ccplay/ccplay/core/units"
+	"github.com/ccplay/ccplay/report"
 	"github.com/vugu/vugu"
 )
 
@@ -356,7 +357,7 @@ func (c *Plan) PlanTableCalls(r plan.StrategyRow) string { return strings.Join(r
 
 // ExportPlanText downloads the plan as `ccplay plan` prints it.
 func (c *Plan) ExportPlanText() {
-	c.S.Export("ccplay-plan.txt", "text/plain", func() string { return plan.Text(c.r) })
+	c.S.Export("ccplay-plan.txt", "text/plain", func() string { return report.Plan(c.r) })
 }
 
 // PlanTimeline is one overlap timeline of the current plan, ready to show.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ccplay/ccplay/chart/timeline"
 	"github.com/ccplay/ccplay/core/plan"
+	"github.com/ccplay/ccplay/report"
 )
 
 func init() {
@@ -65,7 +66,7 @@ func runPlan(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		return write(stdout, stderr, out)
 	}
-	return write(stdout, stderr, plan.Text(r))
+	return write(stdout, stderr, report.Plan(r))
 }
 
 // planTable prints plan.StrategyTable, as text or JSON. Other question
@@ -87,7 +88,7 @@ func planTable(f *flagSet, asJSON bool, stdout, stderr io.Writer) int {
 		}
 		return write(stdout, stderr, out)
 	}
-	return write(stdout, stderr, plan.TableText(rows))
+	return write(stdout, stderr, report.StrategyTable(rows))
 }
 
 // planTimeline prints one overlap timeline of r: SVG, or its JSON.

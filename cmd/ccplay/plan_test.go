@@ -8,6 +8,7 @@ import (
 	"github.com/ccplay/ccplay/chart/timeline"
 	"github.com/ccplay/ccplay/core/plan"
 	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/report"
 )
 
 // planCases are plan questions with the reason each is here.
@@ -52,8 +53,8 @@ func TestPlanJSONIsPlan(t *testing.T) {
 			}
 		}
 		code, text, _ := cli(t, "", append([]string{"plan"}, c.args...)...)
-		if code != exitOK || text != plan.Text(want) {
-			t.Errorf("%s: text output differs from plan.Text", c.reason)
+		if code != exitOK || text != report.Plan(want) {
+			t.Errorf("%s: text output differs from report.Plan", c.reason)
 		}
 		if strings.Count(text, "\n  ") < len(want.Rows) {
 			t.Errorf("%s: text has fewer lines than the %d rows", c.reason, len(want.Rows))
@@ -88,8 +89,8 @@ func TestPlanTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, _ := cli(t, "", "plan", "--table")
-	if code != exitOK || out != plan.TableText(rows) {
-		t.Errorf("--table: status %d, output differs from plan.TableText", code)
+	if code != exitOK || out != report.StrategyTable(rows) {
+		t.Errorf("--table: status %d, output differs from report.StrategyTable", code)
 	}
 	code, out, _ = cli(t, "", "plan", "--table", "--json")
 	want, _ := marshalJSON(rows, true)

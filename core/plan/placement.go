@@ -1,6 +1,9 @@
 package plan
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/ccplay/ccplay/core/topo"
 )
 
@@ -138,4 +141,16 @@ func (g Grid) boundaryShapes(gr Group) []Placement {
 		}
 	}
 	return out
+}
+
+// String describes a placement: "1 node × 8 (intra-node)".
+func (s Placement) String() string {
+	if s.Uneven {
+		return fmt.Sprintf("%d nodes, uneven (%s)", s.Nodes, strings.Join(s.Classes(), "+"))
+	}
+	n := "nodes"
+	if s.Nodes == 1 {
+		n = "node"
+	}
+	return fmt.Sprintf("%d %s × %d (%s)", s.Nodes, n, s.PerNode, strings.Join(s.Classes(), "+"))
 }
