@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/lecture"
 	"github.com/ccplay/ccplay/core/plan"
 	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/core/units"
@@ -21,7 +22,10 @@ import (
 //	inter   a flat ring's inter-node bytes ÷ hierarchical's (Topology)
 //	slow    how many times longer a slowdown makes the call (Topology)
 //	state   plan.ShardedState's bytes per GPU (fields model, zero, dp)
-var Metrics = []string{"time", "steps", "sent", "busbw", "pct", "rate", "speedup", "inter", "slow", "state"}
+//	hot     how many times longer an AllToAll takes when a share (field
+//	        hot) of every rank's tokens goes to one expert's rank
+//	        (lecture.HotExpertAllToAll)
+var Metrics = []string{"time", "steps", "sent", "busbw", "pct", "rate", "speedup", "inter", "slow", "state", "hot"}
 
 // Answer is a question's options as core computes them: Values[i] is
 // variant i's value (variant 0 is the one asked), Labels[i] as shown.
@@ -102,6 +106,21 @@ func metricOf(metric string, f map[string]string, base float64) (float64, string
 		}
 		w, g, o := plan.ShardedState(float64(m.Params()), z, n)
 		return w + g + o, units.FormatBytes(w+g+o, false), nil
+	}
+	if metric == "hot" {
+		p, err := request.CostParams(request.Map(f))
+		if err != nil {
+			return 0, "", err
+		}
+		share, err := strconv.ParseFloat(f["hot"], 64)
+		if err != nil {
+			return 0, "", errors.New("hot: want the hot expert's share of the tokens, from 0 to 1")
+		}
+		even, hot, err := lecture.HotExpertAllToAll(p, share)
+		if err != nil {
+			return 0, "", err
+		}
+		return hot.TimeS / even.TimeS, times(hot.TimeS / even.TimeS), nil
 	}
 	r, err := evalFields(f)
 	if err != nil {

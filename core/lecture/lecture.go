@@ -1,6 +1,8 @@
 // Package lecture reproduces the lecture's Experiments 1, 3 and 4 (§7) with
 // the core's own schedules and cost model, as data; the CLI prints them in
 // the lecture's layout and the tests hold them to the lecture's printed numbers.
+// HotExpertAllToAll adds the uneven case of Experiment 4 that the lecture
+// describes in words: a popular expert's rank receiving more tokens.
 package lecture
 
 import (
