@@ -82,15 +82,7 @@ func Bench(cfg BenchConfig) (measure.Bench, error) {
 // from the link and fits the algorithm's own α and β.
 func timeSeries(eps []transport.Endpoint, ser *measure.BenchSeries, sizes []int64, cfg BenchConfig, seq *uint64, link *fit.Result, report func(string)) error {
 	c, a := prim.Collective(ser.Collective), sched.Algorithm(ser.Algorithm)
-	redop, root := "none", -1
-	if c.Reduces() {
-		redop = "sum"
-	}
-	if c.Rooted() {
-		root = 0
-	}
-	var samples []fit.Sample
-	var coef [][2]float64 // per row: the closed form's α and β coefficients
+	var sf seriesFit
 	for _, size := range sizes {
 		report(fmt.Sprintf("%s %s, %s", c, a, units.FormatBytes(float64(size), true)))
 		size = cost.RoundSize(c, cfg.Ranks, transport.ElemSize, size)
@@ -109,9 +101,7 @@ func timeSeries(eps []transport.Endpoint, ser *measure.BenchSeries, sizes []int6
 			return err
 		}
 		*seq = t.Seq
-		row := measure.BenchRow{SizeBytes: size, Count: size / transport.ElemSize, Type: "double", Redop: redop, Root: root, TimeS: t.Seconds}
-		alg, bus := cost.Bandwidths(c, cfg.Ranks, size, t.Seconds)
-		row.AlgBwGBs, row.BusBwGBs = alg/1e9, bus/1e9
+		row := benchRow(c, cfg.Ranks, size, t.Seconds)
 		if link != nil && link.Beta > 0 {
 			q := p
 			q.Latency, q.Bandwidth = max(link.Alpha, 0), link.BwBps
@@ -120,21 +110,55 @@ func timeSeries(eps []transport.Endpoint, ser *measure.BenchSeries, sizes []int6
 				row.ModelDiff = measure.DiffPct(r.TimeS, t.Seconds)
 			}
 		}
-		ca, cb, err := fit.Coefficients(p)
-		if err == nil {
-			samples = append(samples, fit.Sample{A: ca, B: cb, Time: t.Seconds})
-		}
-		coef = append(coef, [2]float64{ca, cb})
+		sf.add(p, t.Seconds)
 		ser.Rows = append(ser.Rows, row)
 	}
-	r, err := fit.FitModel(samples, fit.Relative)
+	sf.fit(ser)
+	return nil
+}
+
+// benchRow is the row of one timed call of collective c: size bytes of
+// doubles on ranks ranks in seconds, with nccl-tests' redop, root, algbw
+// and busbw.
+func benchRow(c prim.Collective, ranks int, size int64, seconds float64) measure.BenchRow {
+	redop, root := "none", -1
+	if c.Reduces() {
+		redop = "sum"
+	}
+	if c.Rooted() {
+		root = 0
+	}
+	alg, bus := cost.Bandwidths(c, ranks, size, seconds)
+	return measure.BenchRow{SizeBytes: size, Count: size / transport.ElemSize, Type: "double", Redop: redop, Root: root,
+		TimeS: seconds, AlgBwGBs: alg / 1e9, BusBwGBs: bus / 1e9}
+}
+
+// seriesFit gathers a series' rows for the algorithm's own α-β fit
+// (T = A·α + B·β, fit.FitModel): per row, the closed form's coefficients.
+type seriesFit struct {
+	samples []fit.Sample
+	coef    [][2]float64 // per row, fitted or not
+}
+
+// add adds the row of question p timed at seconds.
+func (f *seriesFit) add(p cost.Params, seconds float64) {
+	ca, cb, err := fit.Coefficients(p)
+	if err == nil {
+		f.samples = append(f.samples, fit.Sample{A: ca, B: cb, Time: seconds})
+	}
+	f.coef = append(f.coef, [2]float64{ca, cb})
+}
+
+// fit fits the rows added and sets ser's Fit and every row's FitS, or
+// ser's FitError.
+func (f *seriesFit) fit(ser *measure.BenchSeries) {
+	r, err := fit.FitModel(f.samples, fit.Relative)
 	if err != nil {
 		ser.FitError = err.Error()
-		return nil
+		return
 	}
 	ser.Fit = &r
 	for i := range ser.Rows {
-		ser.Rows[i].FitS = r.Predict(coef[i][0], coef[i][1])
+		ser.Rows[i].FitS = r.Predict(f.coef[i][0], f.coef[i][1])
 	}
-	return nil
 }

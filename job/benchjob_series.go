@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/ccplay/ccplay/core/cost"
-	"github.com/ccplay/ccplay/core/fit"
 	"github.com/ccplay/ccplay/core/measure"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
@@ -21,15 +20,7 @@ import (
 func (b *benchRun) series(ser *measure.BenchSeries, sizes []int64, g int, cluster *topo.Cluster) error {
 	c, a := prim.Collective(ser.Collective), sched.Algorithm(ser.Algorithm)
 	p, r := b.ep.Ranks(), b.ep.Rank()
-	redop, root := "none", -1
-	if c.Reduces() {
-		redop = "sum"
-	}
-	if c.Rooted() {
-		root = 0
-	}
-	var samples []fit.Sample
-	var coef [][2]float64
+	var sf seriesFit
 	for _, size := range sizes {
 		size = cost.RoundSize(c, p, transport.ElemSize, size)
 		if size == 0 || (len(ser.Rows) > 0 && ser.Rows[len(ser.Rows)-1].SizeBytes == size) {
@@ -61,29 +52,15 @@ func (b *benchRun) series(ser *measure.BenchSeries, sizes []int64, g int, cluste
 		if err != nil {
 			return err
 		}
-		row := measure.BenchRow{SizeBytes: size, Count: size / transport.ElemSize, Type: "double", Redop: redop, Root: root, TimeS: slowest}
-		alg, bus := cost.Bandwidths(c, p, size, slowest)
-		row.AlgBwGBs, row.BusBwGBs = alg/1e9, bus/1e9
+		row := benchRow(c, p, size, slowest)
 		if cluster != nil {
 			row.ModelS = sim.Price(s, transport.ElemSize, sim.Model{Link: cluster.Link}).Total()
 			row.ModelDiff = measure.DiffPct(row.ModelS, slowest)
 		}
-		ca, cb, err := fit.Coefficients(q)
-		if err == nil {
-			samples = append(samples, fit.Sample{A: ca, B: cb, Time: slowest})
-		}
-		coef = append(coef, [2]float64{ca, cb})
+		sf.add(q, slowest)
 		ser.Rows = append(ser.Rows, row)
 	}
-	f, err := fit.FitModel(samples, fit.Relative)
-	if err != nil {
-		ser.FitError = err.Error()
-		return nil
-	}
-	ser.Fit = &f
-	for i := range ser.Rows {
-		ser.Rows[i].FitS = f.Predict(coef[i][0], coef[i][1])
-	}
+	sf.fit(ser)
 	return nil
 }
 
