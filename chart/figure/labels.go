@@ -72,3 +72,41 @@ func logRange(lo, hi float64) (float64, float64) {
 	}
 	return a, b
 }
+
+// timeRange gathers the positive times of a time chart: lo and hi are the
+// least and the greatest added (0 and 0 until one is).
+type timeRange struct{ lo, hi float64 }
+
+// add appends the times t at x to c's series, one per algorithm, leaving
+// out those that are not positive (no time), and widens r to hold them.
+func (r *timeRange) add(c *chart.Line, x float64, t []float64) {
+	for i, v := range t {
+		if v > 0 {
+			c.Series[i].Points = append(c.Series[i].Points, chart.Point{X: x, Y: v})
+			if r.lo == 0 || v < r.lo {
+				r.lo = v
+			}
+			r.hi = max(r.hi, v)
+		}
+	}
+}
+
+// logAxes sets c's axes, both logarithmic: X labelled xLabel from xlo to
+// xhi (halved and doubled when equal), ticked at powers of 2 labelled by
+// label; Y the modelled time over r on 1-2-5 ends (1 µs to 1 s when r is
+// empty), ticked at powers of 10. It returns X's ends.
+func logAxes(c *chart.Line, xLabel string, xlo, xhi float64, label func(float64) string, r timeRange) (float64, float64) {
+	if xlo == xhi {
+		xlo, xhi = xlo/2, xhi*2
+	}
+	c.X = chart.Axis{Label: xLabel, Scale: chart.Log, Min: xlo, Max: xhi,
+		Ticks: chart.LogTicks(xlo, xhi, 2, label)}
+	lo, hi := r.lo, r.hi
+	if hi == 0 {
+		lo, hi = 1e-6, 1
+	}
+	ylo, yhi := logRange(lo, hi)
+	c.Y = chart.Axis{Label: "time (α-β-γ model)", Scale: chart.Log, Min: ylo, Max: yhi,
+		Ticks: chart.LogTicks(ylo, yhi, 10, SecondsLabel)}
+	return xlo, xhi
+}

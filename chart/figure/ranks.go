@@ -39,7 +39,7 @@ func TimeVsRanksUntil(p cost.Params, ranks []int, algs []sched.Algorithm, stop f
 		}
 	}
 	c := chart.Line{ID: "time-vs-ranks"}
-	lo, hi := 0.0, 0.0
+	var tr timeRange
 	last := make([]float64, len(algs))
 	for _, a := range algs {
 		c.Series = append(c.Series, chart.Series{Name: string(a)})
@@ -61,15 +61,7 @@ func TimeVsRanksUntil(p cost.Params, ranks []int, algs []sched.Algorithm, stop f
 			return chart.Line{}, err
 		}
 		drawn, lastP = drawn+1, r
-		for i, v := range t {
-			if v > 0 {
-				c.Series[i].Points = append(c.Series[i].Points, chart.Point{X: float64(r), Y: v})
-				if lo == 0 || v < lo {
-					lo = v
-				}
-				hi = max(hi, v)
-			}
-		}
+		tr.add(&c, float64(r), t)
 		copy(last, t)
 	}
 	if drawn == 0 && firstErr != nil {
@@ -79,18 +71,7 @@ func TimeVsRanksUntil(p cost.Params, ranks []int, algs []sched.Algorithm, stop f
 	size := units.FormatBytes(float64(p.Size), true)
 	c.Title = fmt.Sprintf("%s time vs ranks (%s, %s)", name, size, linkText(p))
 	pmin, pmax := ranks[0], ranks[len(ranks)-1]
-	xlo, xhi := float64(pmin), float64(pmax)
-	if xlo == xhi {
-		xlo, xhi = xlo/2, xhi*2
-	}
-	c.X = chart.Axis{Label: "ranks P", Scale: chart.Log, Min: xlo, Max: xhi,
-		Ticks: chart.LogTicks(xlo, xhi, 2, RanksLabel)}
-	if hi == 0 {
-		lo, hi = 1e-6, 1
-	}
-	ylo, yhi := logRange(lo, hi)
-	c.Y = chart.Axis{Label: "time (α-β-γ model)", Scale: chart.Log, Min: ylo, Max: yhi,
-		Ticks: chart.LogTicks(ylo, yhi, 10, SecondsLabel)}
+	logAxes(&c, "ranks P", float64(pmin), float64(pmax), RanksLabel, tr)
 	var at []string
 	for i, a := range algs {
 		at = append(at, fmt.Sprintf("%s %s", a, cost.FormatSeconds(last[i])))

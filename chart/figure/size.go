@@ -34,7 +34,7 @@ func TimeVsSizeUntil(p cost.Params, sizes []int64, algs []sched.Algorithm, stop 
 	for _, a := range algs {
 		c.Series = append(c.Series, chart.Series{Name: string(a)})
 	}
-	lo, hi := 0.0, 0.0
+	var tr timeRange
 	var first []float64
 	for _, s := range sizes {
 		if err := stopped(stop); err != nil {
@@ -49,15 +49,7 @@ func TimeVsSizeUntil(p cost.Params, sizes []int64, algs []sched.Algorithm, stop 
 		if first == nil {
 			first = t
 		}
-		for i, v := range t {
-			if v > 0 {
-				c.Series[i].Points = append(c.Series[i].Points, chart.Point{X: float64(s), Y: v})
-				if lo == 0 || v < lo {
-					lo = v
-				}
-				hi = max(hi, v)
-			}
-		}
+		tr.add(&c, float64(s), t)
 	}
 	for _, x := range xs {
 		c.Markers = append(c.Markers, chart.Marker{X: float64(x.SizeBytes), Y: x.ToTimeS,
@@ -65,18 +57,7 @@ func TimeVsSizeUntil(p cost.Params, sizes []int64, algs []sched.Algorithm, stop 
 	}
 	name := CollectiveName(p.Collective)
 	c.Title = fmt.Sprintf("%s time vs size (P = %d, %s)", name, p.Ranks, linkText(p))
-	xlo, xhi := float64(sizes[0]), float64(sizes[len(sizes)-1])
-	if xlo == xhi {
-		xlo, xhi = xlo/2, xhi*2
-	}
-	c.X = chart.Axis{Label: "size S (bytes, nccl-tests convention)", Scale: chart.Log, Min: xlo, Max: xhi,
-		Ticks: chart.LogTicks(xlo, xhi, 2, BytesLabel)}
-	if hi == 0 {
-		lo, hi = 1e-6, 1
-	}
-	ylo, yhi := logRange(lo, hi)
-	c.Y = chart.Axis{Label: "time (α-β-γ model)", Scale: chart.Log, Min: ylo, Max: yhi,
-		Ticks: chart.LogTicks(ylo, yhi, 10, SecondsLabel)}
+	xlo, xhi := logAxes(&c, "size S (bytes, nccl-tests convention)", float64(sizes[0]), float64(sizes[len(sizes)-1]), BytesLabel, tr)
 	c.Desc = fmt.Sprintf("Modelled time of one %s on %d ranks with links of %s, for S from %s to %s, "+
 		"both axes logarithmic, for %s. %s", name, p.Ranks, linkText(p), BytesLabel(xlo), BytesLabel(xhi),
 		joinAlgs(algs), cheapestText(algs, first, xs))
