@@ -109,9 +109,6 @@ func (c *Plan) addQuery(add func(k, v string)) {
 	}
 }
 
-// PlanFieldList lists the planner's fields (for the template).
-func (c *Plan) PlanFieldList() []string { return PlanFields }
-
 // PlanInput is one of the planner's inputs as the view shows it: its
 // label and hint in the page's language, and, for a field with a fixed set
 // of values, the choices of a select.

@@ -168,15 +168,6 @@ func (s *State) fieldErr(f string) error {
 // last valid result, dimmed, under a banner (see StaleBanner).
 func (s *State) Invalid() bool { return s.Err != "" }
 
-// ErrFields are the fields in error, in the order the core found them.
-func (s *State) ErrFields() []string {
-	out := make([]string, len(s.errs))
-	for i, e := range s.errs {
-		out[i] = e.field
-	}
-	return out
-}
-
 // SetField sets the text of control field f and re-asks the core. On bad
 // input the field gets an inline error and P, R keep the last valid answer.
 func (s *State) SetField(f, v string) {

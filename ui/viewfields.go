@@ -32,10 +32,6 @@ var (
 	}
 )
 
-// ViewFields are the question's fields view v uses (none for the
-// pitfalls and the planner, which have inputs of their own).
-func ViewFields(v string) []string { return viewFields[v] }
-
 // ShownFields are the fields the controls show for the selected view: the
 // view's own, with NCCL's system and knobs wherever NCCL's model is the
 // cost model, and every field in error (so an error never hides).
