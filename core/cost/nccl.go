@@ -252,9 +252,8 @@ func ncclMachineOf(p Params, o NCCLOptions) (ncclMachine, []string, error) {
 			nvlink: float64(s.NVLinks) * NCCLNVLinkGBs(s.CompCap), pci: NCCLPCIeGBs(s.PCIeGen), sockets: s.Sockets,
 			nics: s.NICs, nic: s.NICGBs(), collnet: s.CollNet && o.CollNet}
 		if p.GPUsPerNode > 0 {
-			m.g = p.GPUsPerNode
+			m.g, m.nics = p.GPUsPerNode, s.NICsFor(p.GPUsPerNode)
 			notes = append(notes, "system "+s.Name+" with "+strconv.Itoa(p.GPUsPerNode)+" GPUs per node as asked ("+strconv.Itoa(s.GPUsPerNode)+" in the preset); NICs are shared in the same proportion")
-			m.nics = max(1, s.NICs*p.GPUsPerNode/s.GPUsPerNode)
 		}
 		notes = append(notes, "system "+s.Name+": "+s.Label+"; NCCL's rates: NVLink "+ff(m.nvlink)+" GB/s per GPU ("+strconv.Itoa(s.NVLinks)+
 			" links × "+ff(NCCLNVLinkGBs(s.CompCap))+"), PCIe "+ff(m.pci)+" GB/s, "+strconv.Itoa(m.nics)+" NICs of "+ff(m.nic)+" GB/s per node; source: "+s.Source)

@@ -130,7 +130,7 @@ func basisOf(d *Diagnosis, t *nccltests.Table, o Options) (*Basis, *Text) {
 	if b.Collective == prim.AllToAll || b.Collective == prim.SendRecv || b.Collective == prim.Scatter || b.Collective == prim.Gather {
 		b.Model = cost.ModelAlphaBeta
 	}
-	nics := nicsPerNode(sys, b.GPUsPerNode)
+	nics := sys.NICsFor(b.GPUsPerNode) // as cost.NCCL shares them
 	b.Hardware = hardware(sys, b.Nodes, nics)
 	if n := inf.NICsPerNode; b.Nodes > 1 && n.Known && n.Value != nics {
 		b.From = append(b.From, note(n.Line, fielderr.Errorf("basis", "the log shows %d NICs per node; %s has %d: give --system if another preset matches", n.Value, sys.Name, nics)))
@@ -251,16 +251,6 @@ func ranksOf(d *Diagnosis, t *nccltests.Table, o Options, b *Basis) *Text {
 		return &w
 	}
 	return nil
-}
-
-// nicsPerNode is the NICs a node of s has for gpn GPUs: the preset's, or,
-// when fewer GPUs share a node than the preset has, the same share of its
-// NICs (at least one) — as cost.NCCL scales them for --gpus-per-node.
-func nicsPerNode(s topo.System, gpn int) int {
-	if gpn <= 0 || gpn >= s.GPUsPerNode {
-		return s.NICs
-	}
-	return max(1, s.NICs*gpn/s.GPUsPerNode)
 }
 
 // hardware names what a system's peak comes from on nodes nodes: its

@@ -77,6 +77,16 @@ func (s System) NetworkPerGPU() float64 {
 	return float64(s.NICs) * s.NICGbps * 1e9 / 8 / float64(s.GPUsPerNode)
 }
 
+// NICsFor is the NICs a node of s has when gpn of its GPUs share it: the
+// preset's, or, for another node size, the same share of them (at least
+// one). gpn ≤ 0 is the preset's node.
+func (s System) NICsFor(gpn int) int {
+	if gpn <= 0 || gpn == s.GPUsPerNode {
+		return s.NICs
+	}
+	return max(1, s.NICs*gpn/s.GPUsPerNode)
+}
+
 // IntraBandwidth is the intra-node bandwidth of one GPU in bytes/s per
 // direction: the published NVLink line rate, or PCIe's.
 func (s System) IntraBandwidth() float64 { return s.LineRateGBs * 1e9 }

@@ -55,3 +55,17 @@ func TestPresets(t *testing.T) {
 		}
 	}
 }
+
+// TestNICsFor: a node of fewer or more GPUs than the preset's gets the
+// same share of its NICs, at least one.
+func TestNICsFor(t *testing.T) {
+	s, err := LookupSystem("system", "pcie-l40s") // 8 GPUs, 4 NICs
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ gpn, want int }{{0, 4}, {8, 4}, {4, 2}, {2, 1}, {1, 1}, {16, 8}} {
+		if got := s.NICsFor(c.gpn); got != c.want {
+			t.Errorf("%d GPUs per node: %d NICs, want %d", c.gpn, got, c.want)
+		}
+	}
+}
