@@ -251,7 +251,7 @@ func ncclMachineOf(p Params, o NCCLOptions) (ncclMachine, []string, error) {
 		m = ncclMachine{cc: s.CompCap, cpu: s.CPU, g: s.GPUsPerNode, nvswitch: s.NVSwitch, nvls: s.NVLS,
 			nvlink: float64(s.NVLinks) * NCCLNVLinkGBs(s.CompCap), pci: NCCLPCIeGBs(s.PCIeGen), sockets: s.Sockets,
 			nics: s.NICs, nic: s.NICGBs(), collnet: s.CollNet && o.CollNet}
-		if p.GPUsPerNode > 0 {
+		if p.GPUsPerNode > 0 && p.GPUsPerNode != s.GPUsPerNode {
 			m.g, m.nics = p.GPUsPerNode, s.NICsFor(p.GPUsPerNode)
 			notes = append(notes, "system "+s.Name+" with "+strconv.Itoa(p.GPUsPerNode)+" GPUs per node as asked ("+strconv.Itoa(s.GPUsPerNode)+" in the preset); NICs are shared in the same proportion")
 		}

@@ -283,9 +283,14 @@ func TestNCCLLayout(t *testing.T) {
 	if r := ncclRun(t, p, cost.NCCLOptions{System: h100}); r.Nodes != 1 || r.GPUsPerNode != 8 || r.System != "dgx-h100" {
 		t.Errorf("dgx-h100: %d × %d", r.Nodes, r.GPUsPerNode)
 	}
+	p.GPUsPerNode, p.IntraBandwidth = 8, 450e9 // as the request sets them from the preset
+	if r := ncclRun(t, p, cost.NCCLOptions{System: h100}); strings.Contains(strings.Join(r.Machine, "\n"), "as asked") {
+		t.Errorf("dgx-h100 with its own 8 per node: %q", r.Machine)
+	}
 	p.GPUsPerNode, p.IntraBandwidth = 4, 450e9
-	if r := ncclRun(t, p, cost.NCCLOptions{System: h100}); r.Nodes != 2 || r.GPUsPerNode != 4 {
-		t.Errorf("dgx-h100 with 4 per node: %d × %d", r.Nodes, r.GPUsPerNode)
+	if r := ncclRun(t, p, cost.NCCLOptions{System: h100}); r.Nodes != 2 || r.GPUsPerNode != 4 ||
+		!strings.Contains(r.Machine[0], "4 GPUs per node as asked") || !strings.Contains(r.Machine[1], " 4 NICs of 50 GB/s per node") {
+		t.Errorf("dgx-h100 with 4 per node: %d × %d, %q", r.Nodes, r.GPUsPerNode, r.Machine)
 	}
 	// A derived NVLink node: 450 GB/s is 18 links of NVLink 4, as dgx-h100.
 	q := ncclParams(prim.AllReduce, 8, 1<<30)
