@@ -106,6 +106,17 @@ type NCCLResult struct {
 	Machine []string `json:"machine"`
 }
 
+// WinnerCell is the entry of Cells NCCL runs (Algorithm/Protocol); ok is
+// false for the zero NCCLResult.
+func (r NCCLResult) WinnerCell() (c NCCLCell, ok bool) {
+	for _, c := range r.Cells {
+		if c.Enabled && c.Algorithm == r.Algorithm && c.Protocol == r.Protocol {
+			return c, true
+		}
+	}
+	return NCCLCell{}, false
+}
+
 // ncclFunc is NCCL's function index (ncclFuncBroadcast … ncclFuncAllReduce,
 // the order of ncclFuncStr) and NCCL's name of each collective.
 var ncclFuncs = []struct {

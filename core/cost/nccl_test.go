@@ -299,6 +299,12 @@ func TestNCCLLayout(t *testing.T) {
 	if d.Winner != "NVLS/Simple" || d.Graphs[2] != (cost.NCCLGraph{Pattern: "NVLS", Channels: 8, BwIntra: 40, BwInter: 60}) {
 		t.Errorf("derived 8 × NVLink 4: %s %v", d.Winner, d.Graphs)
 	}
+	if c, ok := d.WinnerCell(); !ok || c.Algorithm+"/"+c.Protocol != d.Winner || c.TimeUs*1e-6 != d.TimeS {
+		t.Errorf("winner cell %+v (%v) of %s at %g s", c, ok, d.Winner, d.TimeS)
+	}
+	if _, ok := (cost.NCCLResult{}).WinnerCell(); ok {
+		t.Error("the zero result has a winner cell")
+	}
 }
 
 // TestNCCLSystems: every preset names a source, has a layout and runs.

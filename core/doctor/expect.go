@@ -29,9 +29,11 @@ func (e Expected) BetaShare() float64 {
 
 // expect asks the basis' model about size bytes. With NCCL's model it is
 // cost.NCCL's winning entry (the row cost.Table prints for that size):
-// β = S ÷ (1000 · algBw) µs with the entry's algorithm bandwidth, α the
-// rest of its time (NCCL's latency, with the ring's plateau factor where
-// NCCL applies it). With the α-β model it is cost.Quick's cheapest
+// β = S ÷ (1000 · algBw) µs with the entry's algorithm bandwidth before
+// the tree correction, α the rest of its time (NCCL's latency with the
+// ring's plateau factor, and what the tree correction adds to the
+// bandwidth term), so that BetaShare is the model's busbw over the one
+// its bandwidth alone would give. With the α-β model it is cost.Quick's cheapest
 // algorithm and its Latency and Bandwidth terms. O(1) in the size.
 func (b *Basis) expect(size int64) (Expected, error) {
 	q := b.params
@@ -44,10 +46,8 @@ func (b *Basis) expect(size int64) (Expected, error) {
 		}
 		e.Algorithm, e.Protocol = r.Algorithm, r.Protocol
 		e.BusBwGBs = r.BusBwBps / 1e9
-		for _, c := range r.Cells {
-			if c.Algorithm == r.Algorithm && c.Protocol == r.Protocol && c.AlgBwGBs > 0 {
-				e.BetaUs = float64(size) / (1000 * c.AlgBwGBs)
-			}
+		if c, ok := r.WinnerCell(); ok {
+			e.BetaUs = float64(size) / (1000 * c.AlgBwGBs)
 		}
 		e.AlphaUs = max(r.TimeS*1e6-e.BetaUs, 0)
 		return e, nil
