@@ -7,11 +7,14 @@
 package assets
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"io/fs"
 	"path"
 	"strings"
+
+	"github.com/ccplay/ccplay/internal/wasmbuild"
 )
 
 // Sources are the files of public/ that the shell references; each is
@@ -47,7 +50,7 @@ var contentTypes = map[string]string{
 // and returns the hashed name of each source. A source's pre-compressed
 // copy (name+".br", name+".gz", written by wasmbuild.EnsureCompressed) is
 // used when it is at least as new as the source; otherwise the copy is made
-// here (quickly for the small text files). O(total size).
+// here with the same encoders (quickly for the small text files). O(total size).
 func Load(fsys fs.FS) (map[string]*Asset, map[string]string, error) {
 	assets := map[string]*Asset{}
 	names := map[string]string{}
@@ -61,14 +64,18 @@ func Load(fsys fs.FS) (map[string]*Asset, map[string]string, error) {
 			return nil, nil, err
 		}
 		a := &Asset{Name: Hashed(src, raw), Type: contentTypes[path.Ext(src)], Raw: raw, Encoded: map[string][]byte{}}
-		for _, e := range encodings {
-			if c, err := fs.Stat(fsys, src+e.suffix); err == nil && !c.ModTime().Before(st.ModTime()) {
-				if b, err := fs.ReadFile(fsys, src+e.suffix); err == nil {
-					a.Encoded[e.name] = b
+		for _, e := range wasmbuild.Encodings {
+			if c, err := fs.Stat(fsys, src+e.Suffix); err == nil && !c.ModTime().Before(st.ModTime()) {
+				if b, err := fs.ReadFile(fsys, src+e.Suffix); err == nil {
+					a.Encoded[e.Name] = b
 					continue
 				}
 			}
-			a.Encoded[e.name] = e.compress(raw)
+			var z bytes.Buffer
+			w := e.Writer(&z)
+			w.Write(raw)
+			w.Close()
+			a.Encoded[e.Name] = z.Bytes()
 		}
 		assets[a.Name] = a
 		names[src] = a.Name

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/ccplay/ccplay/internal/site"
 )
 
 // Immutable is the Cache-Control of a content-hashed file: its name changes
@@ -39,18 +41,12 @@ func Handler(assets map[string]*Asset, next http.Handler) http.Handler {
 }
 
 // Negotiate picks the Content-Encoding to send a for the request's
-// Accept-Encoding: "br", "gzip" or "" (identity). A coding listed with q=0
-// is refused.
+// Accept-Encoding: "br", "gzip" or "" (identity), brotli first. A coding
+// listed with q=0 is refused (site.Accepts).
 func Negotiate(acceptEncoding string, a *Asset) string {
-	accepted := map[string]bool{}
-	for _, part := range strings.Split(acceptEncoding, ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		q := strings.ReplaceAll(params, " ", "")
-		accepted[strings.ToLower(strings.TrimSpace(name))] = q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
-	}
-	for _, e := range encodings {
-		if accepted[e.name] && a.Encoded[e.name] != nil {
-			return e.name
+	for _, name := range []string{"br", "gzip"} {
+		if a.Encoded[name] != nil && site.Accepts(acceptEncoding, name) {
+			return name
 		}
 	}
 	return ""

@@ -29,7 +29,7 @@ func Handler(shell Shell, gzipPages bool, next http.Handler) http.Handler {
 		h.Set("Content-Type", "text/html; charset=utf-8")
 		h.Set("Cache-Control", "no-cache")
 		h.Set("Vary", "Accept-Language, Accept-Encoding")
-		if gzipPages && acceptsGzip(r.Header.Get("Accept-Encoding")) {
+		if gzipPages && Accepts(r.Header.Get("Accept-Encoding"), "gzip") {
 			var z bytes.Buffer
 			zw := gzip.NewWriter(&z)
 			zw.Write(body)
@@ -65,12 +65,15 @@ func FirstLanguage(acceptLanguage string) string {
 	return strings.TrimSpace(tag)
 }
 
-// acceptsGzip reports whether an Accept-Encoding header accepts gzip.
-func acceptsGzip(acceptEncoding string) bool {
+// Accepts reports whether an Accept-Encoding header accepts the content
+// coding (case-insensitive): listed, and not with q=0 (or 0.0, 0.00,
+// 0.000).
+func Accepts(acceptEncoding, coding string) bool {
 	for _, part := range strings.Split(acceptEncoding, ",") {
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(name), "gzip") {
-			return strings.ReplaceAll(params, " ", "") != "q=0"
+		if strings.EqualFold(strings.TrimSpace(name), coding) {
+			q := strings.ReplaceAll(params, " ", "")
+			return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
 		}
 	}
 	return false

@@ -55,3 +55,13 @@ func TestShellAndPages(t *testing.T) {
 		}
 	}
 }
+
+// TestAccepts: a listed coding is accepted unless its q is zero; names are
+// case-insensitive.
+func TestAccepts(t *testing.T) {
+	for h, want := range map[string]bool{"gzip, br": true, "GZIP": true, "br": false, "": false, "gzip;q=0": false, "gzip; q=0.0, br": false, "gzip;q=0.5": true} {
+		if got := Accepts(h, "gzip"); got != want {
+			t.Errorf("Accepts(%q, gzip) = %v, want %v", h, got, want)
+		}
+	}
+}
