@@ -13,7 +13,6 @@ import (
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
-	"github.com/ccplay/ccplay/core/units"
 )
 
 // Lookup returns the text of a field and whether it was given.
@@ -49,12 +48,8 @@ func Default(name string) string { return defaults[name] }
 var CostFields = append([]string{"collective", "algorithm", "ranks", "size", "bandwidth", "latency", "gamma", "efficiency", "root", "dtype", "chunks",
 	"preset", "gpus-per-node", "intra-bandwidth", "intra-latency", "intra-preset", "slow-rank", "slow-factor", "slow-link", "model"}, NCCLFields...)
 
-func value(get Lookup, name string) string {
-	if v, ok := get(name); ok {
-		return strings.TrimSpace(v)
-	}
-	return defaults[name]
-}
+// value is the trimmed text of the cost field name, or its default.
+func value(get Lookup, name string) string { return Text(get, name, defaults[name]) }
 
 // field wraps an error from a parser as a *fielderr.Error for name.
 func field(name string, err error) error {
@@ -106,11 +101,9 @@ func CostParams(get Lookup) (cost.Params, error) {
 	if p.Ranks, err = intField(get, "ranks", 1, prim.MaxRanks); err != nil {
 		return p, err
 	}
-	size, err := units.ParseSize(value(get, "size"))
-	if err != nil {
-		return p, field("size", err)
+	if p.Size, err = Size(get, "size", defaults["size"]); err != nil {
+		return p, err
 	}
-	p.Size = int64(size)
 	l, err := Link(get, "preset", "", "bandwidth", "latency")
 	if err != nil {
 		return p, err
@@ -120,11 +113,9 @@ func CostParams(get Lookup) (cost.Params, error) {
 	if p.Gamma, err = strconv.ParseFloat(g, 64); err != nil || !(p.Gamma >= 0) || p.Gamma > 1 {
 		return p, fielderr.Errorf("gamma", "want seconds per byte reduced, a number from 0 to 1 such as 2e-12, got %q", g)
 	}
-	eff, err := units.ParseEfficiency(value(get, "efficiency"))
-	if err != nil {
-		return p, field("efficiency", err)
+	if p.Efficiency, err = Fraction(get, "efficiency", defaults["efficiency"]); err != nil {
+		return p, err
 	}
-	p.Efficiency = float64(eff)
 	if p.Root, err = intField(get, "root", 0, p.Ranks-1); err != nil {
 		return p, err
 	}
