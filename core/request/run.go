@@ -113,7 +113,7 @@ func Do(r Run) (RunResult, error) { return do(context.Background(), r, false) }
 
 // DoWithin is Do within the budgets of package budget (checked from the
 // estimate of the schedule and its buffers, before anything is built:
-// RunWork), stopping between rounds with ctx.Err() once ctx ends. The HTTP
+// runWork), stopping between rounds with ctx.Err() once ctx ends. The HTTP
 // API answers with it.
 func DoWithin(ctx context.Context, r Run) (RunResult, error) { return do(ctx, r, true) }
 

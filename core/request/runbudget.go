@@ -6,12 +6,12 @@ import (
 	"github.com/ccplay/ccplay/core/sched"
 )
 
-// RunWork estimates a run before anything is built: the transfer slots of
+// runWork estimates a run before anything is built: the transfer slots of
 // its schedule and the bytes it holds at once — the work buffers, the
 // inputs and outputs as parsed, the reference answer and its error scale
 // that verify computes (8 bytes an element), and about 100 bytes a slot
 // for the schedule. O(P), O(P²) with sendcounts (the caller's own input).
-func RunWork(sp prim.Spec, a sched.Algorithm, o sched.Options) (slots, bytes int64) {
+func runWork(sp prim.Spec, a sched.Algorithm, o sched.Options) (slots, bytes int64) {
 	est := sched.EstimateOf(sp, a, o)
 	var io int64
 	for r := range sp.Ranks {
@@ -28,7 +28,7 @@ func RunWork(sp prim.Spec, a sched.Algorithm, o sched.Options) (slots, bytes int
 // *budget.Error naming "inputs" (the ranks and lengths of the buffers make
 // a run large) or "chunks" (when the pipeline chunks do).
 func checkRunBudget(sp prim.Spec, a sched.Algorithm, o sched.Options) error {
-	slots, bytes := RunWork(sp, a, o)
+	slots, bytes := runWork(sp, a, o)
 	name := "inputs"
 	if o.Chunks > sp.Ranks {
 		name = "chunks"
