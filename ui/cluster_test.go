@@ -206,6 +206,10 @@ func TestNCCLModelView(t *testing.T) {
 	if wins != 1 {
 		t.Errorf("%d cells highlighted, want 1", wins)
 	}
+	// The winner's formula ends in the answer's time.
+	if f := a.NcclModel.WinnerFormula(); !strings.Contains(f, "= "+Secs(n.TimeS)+" ") || !strings.HasPrefix(f, "T = ") {
+		t.Errorf("winner's formula %q does not end in T = %s", f, Secs(n.TimeS))
+	}
 	// Without model=nccl the view offers to switch, and the button does.
 	s = NewState("", "en")
 	a = NewApp(s)

@@ -91,29 +91,18 @@ func (c *NcclModel) NCCLModelSummary() string {
 	return s.Tf("m.summary", s.T("coll."+n.Collective), BytesShort(n.SizeBytes), n.Ranks, n.Version, n.Winner, Secs(n.TimeS))
 }
 
-// winnerCell is the entry NCCL chooses.
-func (c *NcclModel) winnerCell() (cost.NCCLCell, bool) {
-	n := c.model().r
-	if n == nil {
-		return cost.NCCLCell{}, false
-	}
-	for _, e := range n.Cells {
-		if e.Enabled && e.Algorithm+"/"+e.Protocol == n.Winner {
-			return e, true
-		}
-	}
-	return cost.NCCLCell{}, false
-}
-
 // WinnerFormula is the winner's time with every factor NCCL applies:
 // "T = ℓ × f_ℓ + S ÷ (b × f_b) = 131.60 µs × 1.4 + 64 KiB ÷ (213.3 GB/s × 1) = 184.5 µs".
 func (c *NcclModel) WinnerFormula() string {
 	s := c.S
-	e, ok := c.winnerCell()
+	n := c.model().r
+	if n == nil {
+		return ""
+	}
+	e, ok := n.WinnerCell()
 	if !ok {
 		return ""
 	}
-	n := c.model().r
 	return "T = ℓ × fℓ + S ÷ (b × fb) = " + us(e.LatencyUs) + " × " + factor(e.LatencyFactor) + " + " + BytesShort(n.SizeBytes) +
 		" ÷ (" + gbs(e.AlgBwGBs) + " × " + factor(e.BwFactor) + ") = " + Secs(e.TimeUs*1e-6) + "  (" + s.T("nm.formula.names") + ")"
 }
