@@ -8,9 +8,10 @@
 //	plan        the parallelism planner: every collective of a training step, priced
 //	serve       the playground and the HTTP API (package api) on one port
 //	launch      real collectives in P OS processes over TCP on 127.0.0.1
-//	rank        one rank process of launch (started by launch, not by hand)
+//	rank        one rank process, started by launch or by a cluster's launcher (mpirun, srun, torchrun-style variables)
 //	bench       measure a real transport over an nccl-tests sweep and fit α and β
 //	fit         fit α and β to nccl-tests output or to ccplay bench --json
+//	doctor      judge an nccl-tests log against what NCCL's model expects of its system
 //
 // Each command reads its flags, turns them into core values through package
 // request, asks package core (or package job, for real runs) for the answer
