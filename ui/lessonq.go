@@ -104,8 +104,8 @@ func metricOf(metric string, f map[string]string, base float64) (float64, string
 		if err != nil || n < 1 {
 			return 0, "", errors.New("dp: want a whole number ≥ 1")
 		}
-		w, g, o := plan.ShardedState(float64(m.Params()), z, n)
-		return w + g + o, units.FormatBytes(w+g+o, false), nil
+		b := zeroState(float64(m.Params()), z, n)
+		return b, units.FormatBytes(b, false), nil
 	}
 	if metric == "hot" {
 		p, err := request.CostParams(request.Map(f))
