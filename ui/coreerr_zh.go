@@ -10,6 +10,7 @@ package ui
 // (collective and algorithm names, field and flag names, JSON keys,
 // nccl-tests columns, units); terms follow docs/glossary.md. Lookup is O(1).
 var coreErrZH = map[string]string{
+	"building the schedule may visit up to %d transfer slots (empty ones included), more than the %d (%d per transfer built) allowed here":            "构建该调度可能要遍历多达 %d 个传输槽位（含空槽），超过此处允许的 %d 个（每次实际传输 %d 个）",
 	"%g is too small: β = 1/(bandwidth × efficiency) must be a finite number of seconds per byte; raise %s":                                           "%g 太小：β = 1/(带宽 × 效率) 必须是有限的每字节秒数；请调大 %s",
 	"%g makes the answer overflow float64 (±Inf): the bytes moved times β = 1/(bandwidth × efficiency) exceed 1.8e308 s; raise %s":                    "%g 使结果超出 float64 范围（±Inf）：传输字节数乘以 β = 1/(带宽 × 效率) 超过 1.8e308 秒；请调大 %s",
 	"%g makes the step's compute time overflow float64 (±Inf); raise %s":                                                                              "%g 使每步计算时间超出 float64 范围（±Inf）；请调大 %s",

@@ -80,7 +80,7 @@ func runDoctor(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ccplay: %s: %s\n", file, oneLine(logErrMsg(logErr)))
 		return exitUsage
 	}
-	if f.isGiven("fail-below") && !(v.Class != doctor.ClassCannotJudge && v.Fraction >= failBelow) {
+	if f.isGiven("fail-below") && !v.Reaches(failBelow) {
 		if v.Class == doctor.ClassCannotJudge {
 			fmt.Fprintf(stderr, "ccplay: --fail-below: no bandwidth-bound row could be judged (%s)\n", oneLine(v.Summary.Msg))
 		} else {

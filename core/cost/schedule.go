@@ -37,7 +37,7 @@ func scheduleOf(p Params, maxTransfers int, yield func()) (*sched.Schedule, erro
 	// The builder also visits the empty transfers it drops (a few elements
 	// on many ranks): at most SlotsPerTransfer of them per transfer built.
 	if n := sched.EstimateOf(sp, p.Algorithm, o).Slots; n > SlotsPerTransfer*int64(maxTransfers) {
-		return nil, fielderr.Errorf("ranks", "the schedule may have up to %d transfers, more than the %d built here", n, maxTransfers)
+		return nil, fielderr.Errorf("ranks", "building the schedule may visit up to %d transfer slots (empty ones included), more than the %d (%d per transfer built) allowed here", n, SlotsPerTransfer*int64(maxTransfers), SlotsPerTransfer)
 	}
 	return sched.Build(sp, p.Algorithm, o)
 }

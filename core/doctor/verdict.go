@@ -252,3 +252,11 @@ func AnswerOf(v *Verdict, logErr error) Answer {
 	}
 	return a
 }
+
+// Reaches reports whether the verdict passes an acceptance gate of
+// fraction f: something was judged and the bandwidth-bound rows reach at
+// least f of expected (`ccplay doctor --fail-below`). A verdict that could
+// judge nothing never passes, so a gate fails closed. O(1).
+func (v *Verdict) Reaches(f float64) bool {
+	return v.Class != ClassCannotJudge && v.Fraction >= f
+}

@@ -363,3 +363,22 @@ func TestVerdictAllToAllPCIeRate(t *testing.T) {
 		t.Errorf("allreduce command %q", v.Basis.Command)
 	}
 }
+
+// Reaches is the --fail-below gate: judged and at least f; a verdict that
+// judged nothing fails every gate, even f = 0.
+func TestVerdictReaches(t *testing.T) {
+	for _, c := range []struct {
+		v    Verdict
+		f    float64
+		want bool
+	}{
+		{Verdict{Class: ClassNormal, Fraction: 0.96}, 0.8, true},
+		{Verdict{Class: ClassNormal, Fraction: 0.8}, 0.8, true},
+		{Verdict{Class: ClassBelow, Fraction: 0.79}, 0.8, false},
+		{Verdict{Class: ClassCannotJudge}, 0, false},
+	} {
+		if got := c.v.Reaches(c.f); got != c.want {
+			t.Errorf("%s at %g: Reaches(%g) = %v", c.v.Class, c.v.Fraction, c.f, got)
+		}
+	}
+}
