@@ -8,6 +8,7 @@
 //	GET  /api/v1/table       an nccl-tests sweep → JSON rows (= `ccplay table --json`); format=text for the table
 //	GET  /api/v1/schedule    the rounds, transfers, ledger and α-β-γ price of one schedule (P ≤ MaxScheduleRanks)
 //	POST /api/v1/run         the body and answer of `ccplay run` (one JSON object, ≤ MaxRunBody bytes)
+//	POST /api/v1/doctor      an nccl-tests log's verdict (= `ccplay doctor --json`, ≤ MaxDoctorBody bytes)
 //	GET  /api/v1/plan        the parallelism planner (= `ccplay plan --json`); format=text for its text, timeline=NAME for an overlap timeline (SVG or JSON)
 //	GET  /embed/{chart}.svg  time-vs-ranks, time-vs-size, ledger-bars, ring-step (package chart/figure)
 //	GET  /healthz            liveness: {"status":"ok"}
