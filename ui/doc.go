@@ -21,7 +21,8 @@
 //     page), Steps (the animation), Charts with its Measure panel (the
 //     loaded measurements and fit), Nccl (the sweep), NcclModel, Derive,
 //     Units (the converter's text), Pitfalls (guesses and reveals), Plan
-//     (the planner's fields and plan), and Controls, which edits State.
+//     (the planner's fields and plan), Doctor ("check my log"), Lessons (the
+//     guided lessons), and Controls, which edits State.
 //   - Shared helpers: format.go (numbers and units as shown), query.go (URL
 //     escaping), views.go (the views' names), safe.go and asciihtml.go (a
 //     panicking build is reported, InnerHTML stays ASCII), vgel.go (the
