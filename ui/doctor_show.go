@@ -9,7 +9,6 @@ import (
 	"github.com/ccplay/ccplay/core/doctor"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/topo"
-	"github.com/ccplay/ccplay/core/units"
 )
 
 // The verdict as `ccplay doctor` prints it (report.Doctor), part by part
@@ -177,12 +176,12 @@ func (c *Doctor) Regimes() []DoctorRegime {
 		if len(g.Departs) > 0 {
 			sz := make([]string, len(g.Departs))
 			for k, b := range g.Departs {
-				sz[k] = binBytes(b)
+				sz[k] = BytesShort(b)
 			}
 			departs = strings.Join(sz, ", ")
 		}
 		out[i] = DoctorRegime{ID: "d-g-" + g.Name, Cells: []string{s.T("d.regime." + g.Name), judged,
-			binBytes(g.MinBytes) + " – " + binBytes(g.MaxBytes), strconv.Itoa(g.Points), pct(g.Fraction), departs}}
+			BytesShort(g.MinBytes) + " – " + BytesShort(g.MaxBytes), strconv.Itoa(g.Points), pct(g.Fraction), departs}}
 	}
 	return out
 }
@@ -230,7 +229,7 @@ func (c *Doctor) Rows() []DoctorRow {
 		if r.Departs {
 			frac, class = frac+"!", "departs"
 		}
-		out[i] = DoctorRow{ID: "d-r-" + strconv.Itoa(i), Class: class, Cells: []string{strconv.Itoa(r.Line), binBytes(r.SizeBytes), place,
+		out[i] = DoctorRow{ID: "d-r-" + strconv.Itoa(i), Class: class, Cells: []string{strconv.Itoa(r.Line), BytesShort(r.SizeBytes), place,
 			strconv.FormatFloat(r.BusBwGBs, 'f', 2, 64), strconv.FormatFloat(r.Expected.BusBwGBs, 'f', 2, 64), frac, s.T("d.regime." + r.Regime), choice}}
 	}
 	return out
@@ -321,9 +320,6 @@ func (c *Doctor) AnswerJSON() string {
 func (c *Doctor) ExportJSON() {
 	c.S.Export("ccplay-doctor.json", "application/json", c.AnswerJSON)
 }
-
-// binBytes is a size in binary units, as the CLI prints sizes.
-func binBytes(b int64) string { return units.FormatBytes(float64(b), true) }
 
 // pct is a fraction as a whole percentage ("97 %").
 func pct(f float64) string { return strconv.FormatFloat(100*f, 'f', 0, 64) + " %" }

@@ -25,13 +25,9 @@ func Bytes(b int64) string {
 	return units.FormatBytes(float64(b), true) + " (" + strconv.FormatInt(b, 10) + " B)"
 }
 
-// BytesShort formats a byte count in binary units only.
-func BytesShort(b int64) string {
-	if b < 1024 {
-		return strconv.FormatInt(b, 10) + " B"
-	}
-	return units.FormatBytes(float64(b), true)
-}
+// BytesShort formats a byte count in binary units only, as the CLI
+// prints sizes: "8 B", "1.5 KiB", "100 MiB".
+func BytesShort(b int64) string { return units.FormatBytes(float64(b), true) }
 
 // Rate formats bytes per second in decimal units (GB/s = 10⁹ B/s) with four
 // significant figures: "28.04 GB/s".
