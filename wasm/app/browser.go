@@ -42,18 +42,12 @@ func copyLink(env vugu.EventEnv) func(link string, done func(ok bool)) {
 			done(false)
 			return
 		}
-		var ok, fail js.Func
 		answer := func(v bool) {
-			ok.Release()
-			fail.Release()
 			env.Lock()
 			done(v)
 			env.UnlockRender()
 		}
-		ok = js.FuncOf(func(js.Value, []js.Value) any { answer(true); return nil })
-		fail = js.FuncOf(func(js.Value, []js.Value) any { answer(false); return nil })
-		p := cb.Call("writeText", link)
-		p.Call("then", ok, fail)
+		then(cb.Call("writeText", link), func(js.Value) { answer(true) }, func(string) { answer(false) })
 	}
 }
 
@@ -373,21 +367,11 @@ func listenFiles(env vugu.EventEnv, root *ui.App) {
 			deliver("")
 			return nil
 		}
-		var ok, fail js.Func
-		release := func() { ok.Release(); fail.Release() }
-		ok = js.FuncOf(func(_ js.Value, a []js.Value) any {
-			release()
-			deliver(a[0].String())
-			return nil
-		})
-		fail = js.FuncOf(func(_ js.Value, a []js.Value) any {
-			release()
+		then(f.Call("text"), func(t js.Value) { deliver(t.String()) }, func(why string) {
 			env.Lock()
-			tg.fail(name, a[0].Call("toString").String())
+			tg.fail(name, why)
 			env.UnlockRender()
-			return nil
 		})
-		f.Call("text").Call("then", ok, fail)
 		return nil
 	})
 	js.Global().Get("document").Call("addEventListener", "change", h)

@@ -8,6 +8,33 @@ import (
 	"github.com/vugu/vugu"
 )
 
+// then waits for promise p: ok gets its value, or fail the reason it was
+// rejected, as the browser words it (String(reason)). Both callbacks are
+// released once either runs.
+func then(p js.Value, ok func(js.Value), fail func(why string)) {
+	var okf, failf js.Func
+	release := func() { okf.Release(); failf.Release() }
+	okf = js.FuncOf(func(_ js.Value, a []js.Value) any {
+		release()
+		v := js.Undefined()
+		if len(a) > 0 {
+			v = a[0]
+		}
+		ok(v)
+		return nil
+	})
+	failf = js.FuncOf(func(_ js.Value, a []js.Value) any {
+		release()
+		why := ""
+		if len(a) > 0 {
+			why = js.Global().Get("String").Invoke(a[0]).String()
+		}
+		fail(why)
+		return nil
+	})
+	p.Call("then", okf, failf)
+}
+
 // fetchText fetches path (relative to the page) and hands its bytes, or
 // the error, to done under the event environment's lock, then asks for a
 // render.
@@ -17,30 +44,20 @@ func fetchText(env vugu.EventEnv, path string, done func([]byte, error)) {
 		done(data, err)
 		env.UnlockRender()
 	}
-	var ok, text, fail js.Func
-	release := func() { ok.Release(); text.Release(); fail.Release() }
-	text = js.FuncOf(func(_ js.Value, a []js.Value) any {
-		release()
-		go deliver([]byte(a[0].String()), nil)
-		return nil
-	})
-	fail = js.FuncOf(func(_ js.Value, a []js.Value) any {
-		release()
-		go deliver(nil, fetchError(a[0].Call("toString").String()))
-		return nil
-	})
-	ok = js.FuncOf(func(_ js.Value, a []js.Value) any {
-		r := a[0]
+	failed := func(why string) { go deliver(nil, fetchError(why)) }
+	then(js.Global().Call("fetch", path), func(r js.Value) {
 		if !r.Get("ok").Bool() {
-			release()
-			go deliver(nil, fetchError("HTTP "+r.Get("status").Call("toString").String()))
-			return nil
+			failed("HTTP " + r.Get("status").Call("toString").String())
+			return
 		}
-		r.Call("text").Call("then", text, fail)
-		return nil
-	})
-	js.Global().Call("fetch", path).Call("then", ok, fail)
+		then(r.Call("text"), func(t js.Value) { go deliver([]byte(t.String()), nil) }, failed)
+	}, failed)
 }
+
+// fetchError is a failed fetch, as the browser words it.
+type fetchError string
+
+func (e fetchError) Error() string { return string(e) }
 
 // exampleLoader fetches examples/<file> next to the page: the "check my
 // log" view's example logs.

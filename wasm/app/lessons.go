@@ -12,8 +12,3 @@ func lessonLoader(env vugu.EventEnv) func(id, lang string, done func([]byte, err
 		fetchText(env, "lessons/"+id+"."+lang+".txt", done)
 	}
 }
-
-// fetchError is a failed fetch, as the browser words it.
-type fetchError string
-
-func (e fetchError) Error() string { return string(e) }
