@@ -75,9 +75,10 @@ func (s Shell) fill(lang, title, app string) []byte {
 		"{{app}}", app, "{{loading}}", loading[lang]).Replace(s.html))
 }
 
-// escapeText escapes s for HTML text.
+// escapeText escapes s for HTML text or a double-quoted attribute value
+// (StaticPage's data-query).
 func escapeText(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;").Replace(s)
 }
 
 // Template is the shell's text, page slots ({{lang}}, {{title}}, {{app}},

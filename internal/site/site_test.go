@@ -54,6 +54,16 @@ func TestShellAndPages(t *testing.T) {
 			t.Errorf("the static ledger page lacks %s", want)
 		}
 	}
+	if q := `view=ledger&x="><b>`; !strings.Contains(string(must(StaticPage(s, q))), `data-query="view=ledger&amp;x=&#34;&gt;&lt;b&gt;"`) {
+		t.Errorf("the static page's data-query does not escape %s", q)
+	}
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
 }
 
 // TestAccepts: a listed coding is accepted unless its q is zero; names are
