@@ -44,7 +44,13 @@ func runCost(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return f.report(stderr, err)
 	}
 	if *asJSON {
-		out, err := marshalJSON(r, true)
+		answer := costJSON{Result: r}
+		if r.AutoChosen && r.NCCL == nil {
+			if answer.CrossoversUpTo, answer.Crossovers, err = report.AutoCrossovers(p); err != nil {
+				return f.report(stderr, err)
+			}
+		}
+		out, err := marshalJSON(answer, true)
 		if err != nil {
 			return f.report(stderr, err)
 		}
@@ -62,4 +68,13 @@ func write(stdout, stderr io.Writer, s string) int {
 		return exitInternal
 	}
 	return exitOK
+}
+
+// costJSON is `ccplay cost --json`: the fields of cost.Result and, when
+// auto chose, the crossovers the text answer lists (report.AutoCrossovers:
+// from one element up to crossovers_up_to bytes).
+type costJSON struct {
+	cost.Result
+	Crossovers     []cost.Crossover `json:"crossovers,omitempty"`
+	CrossoversUpTo int64            `json:"crossovers_up_to,omitempty"`
 }

@@ -31,7 +31,8 @@ var costCases = []struct {
 }
 
 // TestCostJSONIsEvaluate: --json prints exactly one object, and it is
-// cost.Evaluate's answer to the same fields.
+// cost.Evaluate's answer to the same fields; for auto, with the crossovers
+// of report.AutoCrossovers (the list the text answer prints).
 func TestCostJSONIsEvaluate(t *testing.T) {
 	required := []string{"collective", "algorithm", "ranks", "size_bytes", "time_s", "latency_term_s", "bandwidth_term_s",
 		"compute_term_s", "steps", "bytes_sent_per_rank", "algbw_Bps", "busbw_Bps", "busbw_factor", "lower_bound_s",
@@ -42,11 +43,22 @@ func TestCostJSONIsEvaluate(t *testing.T) {
 			t.Errorf("%s: status %d, stderr %q", c.reason, code, errOut)
 			continue
 		}
-		var got cost.Result
+		var got costJSON
 		decodeStrict(t, out, &got)
-		_, want := evaluate(t, c.args)
-		if d := cmp.Diff(want, got); d != "" {
+		p, want := evaluate(t, c.args)
+		if d := cmp.Diff(want, got.Result); d != "" {
 			t.Errorf("%s: --json differs from cost.Evaluate (-want +got):\n%s", c.reason, d)
+		}
+		var wantXs []cost.Crossover
+		var upTo int64
+		if want.AutoChosen && want.NCCL == nil {
+			var err error
+			if upTo, wantXs, err = report.AutoCrossovers(p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if d := cmp.Diff(wantXs, got.Crossovers); d != "" || got.CrossoversUpTo != upTo {
+			t.Errorf("%s: --json crossovers up to %d B, want %d B (-want +got):\n%s", c.reason, got.CrossoversUpTo, upTo, d)
 		}
 		var raw map[string]any
 		decodeStrict(t, out, &raw)

@@ -10,7 +10,7 @@ import (
 
 func init() {
 	commands[job.RankCommand] = command{
-		summary: "one rank of `ccplay launch` (started by launch; runs the calls over TCP)",
+		summary: "one rank of a job (started by ccplay launch, mpirun, srun or a torchrun-style launcher; runs the calls over TCP)",
 		run:     runRank,
 	}
 }

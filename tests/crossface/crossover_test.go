@@ -1,6 +1,7 @@
 package crossface
 
 import (
+	"encoding/json"
 	"fmt"
 	"html"
 	"net/http"
@@ -16,8 +17,9 @@ import (
 // crossover is a size at which auto's choice changes: To is the cheapest
 // from SizeBytes on, From one element below it.
 type crossover struct {
-	SizeBytes int64
-	From, To  string
+	SizeBytes int64  `json:"size_bytes"`
+	From      string `json:"from"`
+	To        string `json:"to"`
 }
 
 // crossoverQuestions are asked for auto's crossovers: the CLI's list
@@ -32,6 +34,7 @@ var crossoverQuestions = []question{
 }
 
 const (
+	faceCLIj = "CLI (ccplay cost --algorithm auto --json: crossovers)"
 	faceCLIx = "CLI (ccplay cost --algorithm auto: crossovers)"
 	faceAPIx = "API (/embed/time-vs-size.svg: crossovers)"
 	faceUIx  = "playground (time-vs-size chart: crossovers)"
@@ -258,6 +261,18 @@ func TestCrossovers(t *testing.T) {
 		}
 		cliEvents = within(cliEvents, chartMaxBytes)
 		cliSwitches = slices.DeleteFunc(cliSwitches, func(x crossover) bool { return x.SizeBytes > chartMaxBytes })
+		var cliJSON struct {
+			Crossovers []crossover `json:"crossovers"`
+			UpTo       int64       `json:"crossovers_up_to"`
+		}
+		if res := cli(t, "", append([]string{"cost", "--json"}, queryArgs(t, q.query)...)...); res.code != 0 {
+			t.Errorf("%s: ccplay cost --json: exit status %d: %s", q.name, res.code, res.stderr)
+			continue
+		} else if err := json.Unmarshal([]byte(res.stdout), &cliJSON); err != nil || cliJSON.UpTo < chartMaxBytes {
+			t.Errorf("%s: %s: crossovers up to %d B (%v), want the chart's range up to %d B at least", q.name, faceCLIj, cliJSON.UpTo, err, chartMaxBytes)
+			continue
+		}
+		cliXs := slices.DeleteFunc(cliJSON.Crossovers, func(x crossover) bool { return x.SizeBytes > chartMaxBytes })
 
 		// API and playground
 		apiXs, ok := apiCrossovers(t, q)
@@ -275,7 +290,7 @@ func TestCrossovers(t *testing.T) {
 		}
 		agree(t, q.name, "changes of auto's choice", say(faceCLIx, strings.Join(cliEvents, "; ")),
 			say(faceAPIx, strings.Join(summarize(apiXs), "; ")), say(faceUIx, strings.Join(summarize(uiXs), "; ")))
-		agree(t, q.name, "every change (size, from, to)", say(faceAPIx, fmt.Sprint(apiXs)), say(faceUIx, fmt.Sprint(uiXs)))
+		agree(t, q.name, "every change (size, from, to)", say(faceCLIj, fmt.Sprint(cliXs)), say(faceAPIx, fmt.Sprint(apiXs)), say(faceUIx, fmt.Sprint(uiXs)))
 		t.Logf("%s: %s first, then %s", q.name, cliFirst, strings.Join(cliEvents, "; "))
 		if len(cliEvents) == 0 && len(apiXs) == 0 && len(uiXs) == 0 {
 			t.Errorf("%s: no face finds a crossover; the question should have some", q.name)
@@ -285,6 +300,7 @@ func TestCrossovers(t *testing.T) {
 		ac.checkClaims(faceAPIx, apiXs, elem)
 		ac.checkClaims(faceUIx, uiXs, elem)
 		ac.checkClaims(faceCLIx, cliSwitches, elem)
+		ac.checkClaims(faceCLIj, cliXs, elem)
 
 		sweep := fmt.Sprintf("minbytes=%d&maxbytes=%d&stepfactor=2", chartMinBytes, chartMaxBytes)
 		checkTable(t, q, sweep, ac, map[string][]crossover{faceAPIx: apiXs, faceUIx: uiXs})
