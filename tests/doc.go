@@ -1,6 +1,10 @@
 // Package tests holds ccplay's end-to-end tests: the Cloudflare Worker built
 // from wasm/worker and run by `wrangler dev` must answer every endpoint
-// byte for byte as the native handler does (worker_test.go). Helpers for
+// byte for byte as the native handler does (worker_test.go), and render the
+// playground's pages as the native page handler does (worker_page_test.go).
+// The other end-to-end suites are subpackages: crossface (one question
+// through every face), playground (chromium), cluster (real runs on an
+// emulated cluster of network namespaces). Helpers for
 // starting and stopping wrangler live in tests/wrangler; the load driver
 // that reports the figures of docs/performance.md is scripts/load.
 package tests
