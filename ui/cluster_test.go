@@ -171,6 +171,20 @@ func TestLedgerSplitsByLinkClass(t *testing.T) {
 	if !found {
 		t.Error("no inter-node check in the ledger view")
 	}
+	// Where core has no closed form for the inter-node bytes (binomial), its
+	// figure is the ledger's own: no check is shown against it.
+	qb := "gpus-per-node=4&ranks=8&algorithm=binomial"
+	if rb := coreAnswer(t, qb); rb.Topology == nil || !rb.Topology.InterFromLedger || rb.Topology.InterBytesPerRank != rb.Topology.Ledger.MaxInterSent {
+		t.Fatalf("binomial on nodes: core's inter-node figure %+v, want the ledger's, marked so", rb.Topology)
+	}
+	if r.Topology.InterFromLedger {
+		t.Error("ring on nodes: core marks its closed-form inter-node bytes as the ledger's")
+	}
+	for _, c := range NewApp(NewState(qb, "en")).Ledger.LedgerChecks() {
+		if c.ID == "chk-inter" {
+			t.Errorf("binomial: an inter-node check compares the ledger with itself: %+v", c)
+		}
+	}
 	if !strings.Contains(a.Ledger.LedgerCSV(), ",intra_sent_bytes,inter_sent_bytes") {
 		t.Error("CSV lacks the link-class columns")
 	}

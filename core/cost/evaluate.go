@@ -75,8 +75,10 @@ type TopologyResult struct {
 	SlowRatio float64 `json:"slow_ratio,omitempty"`
 	// InterBytesPerRank is the most bytes one rank sends across nodes, from
 	// the closed form (ring and hierarchical AllReduce; -1 where there is
-	// none) or the executed ledger (Ledger).
+	// none) or, with InterFromLedger, the executed ledger (Ledger): only a
+	// closed-form figure can be checked against the ledger.
 	InterBytesPerRank int64 `json:"inter_bytes_sent_per_rank"`
+	InterFromLedger   bool  `json:"inter_from_ledger,omitempty"`
 	// FlatRing is ring AllReduce over all P ranks on the same links
 	// (hierarchical AllReduce only).
 	FlatRing *FlatRing `json:"flat_ring,omitempty"`

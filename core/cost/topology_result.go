@@ -58,7 +58,7 @@ func topologyResult(p Params, s shape) *TopologyResult {
 			}
 			tr.Ledger = ls
 			if tr.InterBytesPerRank < 0 {
-				tr.InterBytesPerRank = ls.MaxInterSent
+				tr.InterBytesPerRank, tr.InterFromLedger = ls.MaxInterSent, true
 			}
 		}
 	}
