@@ -28,7 +28,10 @@ const (
 // buildSchedule builds the schedule the cost question p prices
 // (cost.ScheduleOf: auto resolved and the chunk count as /api/v1/cost
 // chooses, gpus-per-node honoured) within the limits above, each checked in
-// O(1) before anything is built. It returns p made concrete (cost.Concrete).
+// O(1) before anything is built. A question /api/v1/cost refuses (an answer
+// that is not a finite number names the input at fault) is refused the same
+// way, so the cost, the schedule and its charts give one verdict. It
+// returns p made concrete (cost.Concrete).
 func buildSchedule(p cost.Params) (cost.Params, *sched.Schedule, error) {
 	if p.Ranks > MaxScheduleRanks {
 		return p, nil, fielderr.Errorf("ranks", "full schedules are listed and drawn for up to %d ranks (at most %d transfers), got %d; /api/v1/cost answers up to %d ranks",
@@ -36,6 +39,9 @@ func buildSchedule(p cost.Params) (cost.Params, *sched.Schedule, error) {
 	}
 	if p.Chunks > MaxScheduleChunks {
 		return p, nil, fielderr.Errorf("chunks", "a listed schedule has at most %d pipeline chunks, got %d", MaxScheduleChunks, p.Chunks)
+	}
+	if _, _, err := cost.EvaluateDeferred(p); err != nil {
+		return p, nil, err
 	}
 	q, err := cost.Concrete(p)
 	if err != nil {
@@ -117,6 +123,10 @@ func serveSchedule(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c := sim.Price(s, p.ElemSize, p.Model())
+	if err := p.CheckFinite(c); err != nil {
+		sendError(w, err)
+		return
+	}
 	out := Schedule{Collective: string(p.Collective), Algorithm: string(s.Algorithm), Ranks: p.Ranks, Root: p.Root,
 		SizeBytes: p.Size, ElemSize: p.ElemSize, Count: s.Spec.Count, Counts: s.Spec.Counts, Chunks: s.Chunks,
 		WorkLen: s.WorkLen, Transfers: s.Transfers(), Rounds: make([]Round, len(s.Rounds)),

@@ -161,7 +161,7 @@ func evaluateWith(p Params, schedules bool, yield func()) (Result, bool, error) 
 	if p.Algorithm != sched.Auto {
 		r, deferred := evaluate(p, schedules, yield)
 		r.NCCL = nr
-		return r, deferred, p.checkFinite(r)
+		return r, deferred, p.CheckFinite(r)
 	}
 	best, alts := choose(p)
 	q := p
@@ -170,7 +170,7 @@ func evaluateWith(p Params, schedules bool, yield func()) (Result, bool, error) 
 	r.AutoChosen = true
 	r.Alternatives = alts
 	r.NCCL = nr
-	return r, deferred, p.checkFinite(r)
+	return r, deferred, p.CheckFinite(r)
 }
 
 // Quick is the closed form alone: validation and the three terms, no text,
@@ -188,7 +188,7 @@ func Quick(p Params) (Terms, sched.Algorithm, error) {
 	q.Algorithm = a
 	t := terms(q)
 	if !finiteTerms(t) {
-		return Terms{}, "", p.checkFinite(t.Time())
+		return Terms{}, "", p.CheckFinite(t.Time())
 	}
 	return t, a, nil
 }

@@ -14,7 +14,8 @@ import (
 // refused twice, each time naming the input at fault: before any arithmetic
 // when β itself is not finite (CheckLink, from Validate), and after it when
 // β times the bytes moved overflows (CheckFinite, from Evaluate, Quick and
-// Table).
+// Table, and from the faces for answers they compute themselves, such as an
+// executed schedule's price).
 
 // CheckLink refuses a link whose β = 1/(bandwidth·efficiency) is not a
 // finite number of seconds per byte (a subnormal bandwidth or efficiency,
@@ -46,9 +47,9 @@ func (p Params) culprit() (string, float64) {
 	return name, value
 }
 
-// checkFinite refuses an answer v of p holding ±Inf or NaN, naming the
+// CheckFinite refuses an answer v of p holding ±Inf or NaN, naming the
 // input at fault (culprit). O(size of v).
-func (p Params) checkFinite(v any) error {
+func (p Params) CheckFinite(v any) error {
 	if Finite(v) {
 		return nil
 	}

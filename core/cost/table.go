@@ -143,7 +143,7 @@ func table(p Params, dt DType, w Sweep, stop func() error) ([]Row, error) {
 		row.TimeUs = t * 1e6
 		alg, bus := Bandwidths(p.Collective, p.Ranks, q.Size, t)
 		row.AlgBwGBs, row.BusBwGBs = alg/1e9, bus/1e9
-		if err := p.checkFinite(row); err != nil {
+		if err := p.CheckFinite(row); err != nil {
 			return nil, err
 		}
 		rows = append(rows, row)

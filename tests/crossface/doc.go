@@ -19,7 +19,11 @@
 // lists schedules only up to api.MaxScheduleRanks ranks and
 // api.MaxScheduleChunks chunks, and may want a concrete algorithm), it must
 // refuse with an error naming the field. Questions no face can answer are
-// refused by all three naming the same field with the same message.
+// refused by all three naming the same field with the same message; so are
+// the extremes of float64 (a β that is not finite, bytes times β that
+// overflow, NaN and Inf) on every endpoint that reads the field, and near
+// the smallest bandwidth whose answer is finite every face answers exactly
+// when the CLI does.
 //
 // Everything the tests read from package ui goes through playground_test.go,
 // the one file that knows the view model's methods.

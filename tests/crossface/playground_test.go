@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -119,6 +120,10 @@ func planQuery(query string) string {
 	}
 	return strings.Join(out, "&")
 }
+
+// planViewHas reports whether the planner view edits field (it takes
+// links as presets, without bandwidth or efficiency fields).
+func planViewHas(field string) bool { return slices.Contains(ui.PlanFields, field) }
 
 // planRefusal is the planner field the view marks as wrong and its message
 // ("", "" when the plan is valid).
