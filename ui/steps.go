@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -54,13 +55,27 @@ func (c *Steps) AnimReason() string {
 	return ""
 }
 
-// AnimRounds is the number of rounds of the schedule.
-func (c *Steps) AnimRounds() int {
-	if d := c.data(); d.Sched != nil {
-		return len(d.Sched.Rounds)
-	}
-	return 0
+// AnimRounds is the number of rounds of the schedule, counted as core
+// counts its steps (Schedule.Steps: a round of local copies only is part of
+// the step after it).
+func (c *Steps) AnimRounds() int { return len(c.stepRounds()) }
+
+// stepRounds is the shown schedule's Schedule.StepRounds: the round index
+// of each step. Cached per question and switch.
+//
+//go:noinline
+func (c *Steps) stepRounds() []int {
+	s := c.S
+	return s.cached("steps-rounds-"+strconv.FormatBool(c.piped), func() any {
+		if d := c.data(); d.Sched != nil {
+			return d.Sched.StepRounds()
+		}
+		return []int(nil)
+	}).([]int)
 }
+
+// roundOf is the schedule round of step t (1-based).
+func (c *Steps) roundOf(t int) int { return c.stepRounds()[t-1] }
 
 // pos is the round shown, clamped to the schedule: 0 for a question the
 // round was not set for.
@@ -98,7 +113,7 @@ func (c *Steps) AnimLabel() string {
 		return s.Tf("a.before", c.AnimRounds())
 	}
 	d := c.data()
-	return s.Tf("a.round", t, c.AnimRounds(), d.Sched.Rounds[t-1].Phase)
+	return s.Tf("a.round", t, c.AnimRounds(), s.Phase(d.Sched.Rounds[c.roundOf(t)].Phase))
 }
 
 // AnimSVG draws the round shown on the algorithm's layout (figure.StepGraph:
@@ -170,7 +185,7 @@ func (c *Steps) AnimRoundRows() []RoundRow {
 		return nil
 	}
 	var out []RoundRow
-	for r, b := range sim.RoundRanks(d.Sched, t-1, s.P.ElemSize) {
+	for r, b := range sim.RoundRanks(d.Sched, c.roundOf(t), s.P.ElemSize) {
 		if b.Sent == 0 && b.Received == 0 {
 			continue
 		}
@@ -216,7 +231,7 @@ func (c *Steps) demoRun() demo {
 		}
 		q.Size = int64(p.Ranks) * int64(k)
 		ds, err := cost.ScheduleOf(q, LedgerMaxTransfers)
-		if err != nil || len(ds.Rounds) != len(real.Rounds) || maxLen(ds.WorkLen) > ChunkGridMaxCells {
+		if err != nil || !slices.Equal(ds.StepRounds(), c.stepRounds()) || len(ds.Rounds) != len(real.Rounds) || maxLen(ds.WorkLen) > ChunkGridMaxCells {
 			return demo{}
 		}
 		sp := ds.Spec
@@ -258,15 +273,23 @@ func (c *Steps) ChunkGrid() []GridRow {
 	if err != nil {
 		return nil
 	}
+	// Run through the shown step's round (its packing rounds included),
+	// keeping the buffers as they were after the step before.
 	var before [][]int64
-	for i := 0; i < c.pos(); i++ {
-		if i == c.pos()-1 {
-			before = make([][]int64, s.P.Ranks)
-			for r := range before {
-				before[r] = append([]int64(nil), run.Work(r)...)
-			}
+	if t := c.pos(); t > 0 {
+		from, to := 0, c.roundOf(t)
+		if t > 1 {
+			from = c.roundOf(t-1) + 1
 		}
-		run.Step()
+		for i := 0; i <= to; i++ {
+			if i == from {
+				before = make([][]int64, s.P.Ranks)
+				for r := range before {
+					before[r] = append([]int64(nil), run.Work(r)...)
+				}
+			}
+			run.Step()
+		}
 	}
 	p := s.P.Ranks
 	reduces := s.P.Collective.Reduces()

@@ -74,6 +74,15 @@ func (c *Steps) PipeNote() string {
 	return s.Tf("a.pipe.note", len(one.Sched.Rounds), Secs(t1), max(many.Sched.Chunks, 1), len(many.Sched.Rounds), Secs(tk))
 }
 
+// Phase is a schedule round's phase name (sched.Round.Phase) in the page's
+// language: "reduce-scatter" reads 归约散射 in Chinese.
+func (s *State) Phase(name string) string {
+	if v := s.T("ph." + name); v != "ph."+name {
+		return v
+	}
+	return name // a phase the catalogue lacks reads as core names it
+}
+
 // Caption says in words what the round shown does (sched.CaptionOf): the
 // ring's shift as "rank i sends chunk (i − s) mod P to rank i + 1", any
 // other round as its messages; before round 1, what to press.
@@ -89,7 +98,7 @@ func (c *Steps) Caption() string {
 	if cp.Reduce {
 		verb = "reduce"
 	}
-	head := s.Tf("a.cap.head", cp.Round, cp.Rounds, cp.Phase)
+	head := s.Tf("a.cap.head", cp.Round, cp.Rounds, s.Phase(cp.Phase))
 	if cp.Shift {
 		return head + s.Tf("a.cap.shift."+verb, chunkExpr(cp.Offset, d.Sched.Spec.Ranks))
 	}
@@ -162,7 +171,7 @@ func (c *Steps) tokens(g chart.Graph, sc *sched.Schedule, t int) string {
 	off := sched.ChunkOffsets(sc)
 	half := len(off) / 2
 	chunks := map[[2]int][]int{}
-	for _, x := range sc.Rounds[t-1].Transfers {
+	for _, x := range sc.Rounds[c.roundOf(t)].Transfers {
 		if x.Src != x.Dst {
 			k := [2]int{int(x.Src), int(x.Dst)}
 			chunks[k] = append(chunks[k], sched.ChunkAt(off, x))

@@ -12,21 +12,23 @@ import (
 	"github.com/ccplay/ccplay/core/units"
 )
 
-// Step draws round `round` (1-based) of schedule s: the ranks on a circle,
-// one arrow per pair of ranks that exchange bytes in that round (transfers
-// between the same pair are added up; local copies are not messages),
-// labelled with the bytes. Ranks that neither send nor receive are grey.
-// A round outside 1..len(s.Rounds) is a *fielderr.Error on "round".
-// O(P + transfers in the round).
+// Step draws step `round` (1-based, counted as Schedule.Steps counts them:
+// rounds of local copies only, such as Bruck's packing, are not steps) of
+// schedule s: the ranks on a circle, one arrow per pair of ranks that
+// exchange bytes in that round (transfers between the same pair are added
+// up; local copies are not messages), labelled with the bytes. Ranks that
+// neither send nor receive are grey. A round outside 1..Steps() is a
+// *fielderr.Error on "round". O(P + transfers).
 func Step(s *sched.Schedule, round, elemSize int) (chart.Ring, error) {
-	n := len(s.Rounds)
+	steps := s.StepRounds()
+	n := len(steps)
 	if n == 0 {
 		return chart.Ring{}, fielderr.Errorf("round", "this schedule has no rounds (nothing to send: size 0 or one rank)")
 	}
 	if round < 1 || round > n {
 		return chart.Ring{}, fielderr.Errorf("round", "want a round from 1 to %d, got %d", n, round)
 	}
-	rd := s.Rounds[round-1]
+	rd := s.Rounds[steps[round-1]]
 	p := s.Spec.Ranks
 	type pair struct{ src, dst int }
 	bytes := map[pair]int64{}

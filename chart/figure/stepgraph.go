@@ -31,15 +31,17 @@ func ArrowGroup(s *sched.Schedule, pl Placement, t sched.Transfer) int {
 // (Place, in a width × height box): one arrow per pair of drawn ranks that
 // exchange bytes in the round (transfers between the same pair added up;
 // local copies are not messages), labelled with the bytes. Round 0 is the
-// layout before the first round, without arrows. For the double tree an
+// layout before the first round, without arrows; rounds are counted as
+// Schedule.Steps counts them (a round of local copies only is not one). For the double tree an
 // arrow goes between the two ranks' copies in the tree that carries it and
 // is coloured by tree; for nodes, arrows between nodes take the second
 // colour (unlabelled when there are more than 8 arrows). At most MaxArrows
 // arrows are drawn. Drawn ranks that neither send nor receive are grey. A round
-// outside 0..len(s.Rounds) is a *fielderr.Error on "round".
+// outside 0..Steps() is a *fielderr.Error on "round".
 // O(P log P + transfers in the round).
 func StepGraph(s *sched.Schedule, round, elemSize, gpusPerNode, width, height int) (chart.Graph, error) {
-	n := len(s.Rounds)
+	steps := s.StepRounds()
+	n := len(steps)
 	if round < 0 || round > n {
 		return chart.Graph{}, fielderr.Errorf("round", "want a round from 0 to %d, got %d", n, round)
 	}
@@ -71,7 +73,7 @@ func StepGraph(s *sched.Schedule, round, elemSize, gpusPerNode, width, height in
 	type pair struct{ from, to, colour int }
 	bytes := map[pair]int64{}
 	var order []pair
-	for _, t := range s.Rounds[round-1].Transfers {
+	for _, t := range s.Rounds[steps[round-1]].Transfers {
 		if t.Src == t.Dst {
 			continue
 		}

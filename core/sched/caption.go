@@ -19,7 +19,7 @@ type Pair struct{ Src, Dst, Chunk int }
 // says whether the receivers combine what arrives with what they hold (else
 // they keep it as it is).
 type Caption struct {
-	Round, Rounds int // 1-based round and the schedule's rounds
+	Round, Rounds int // 1-based step and the schedule's steps (Schedule.Steps)
 	Phase         string
 	Reduce        bool
 	Shift         bool   // the round is the ring's shift (Offset holds)
@@ -28,14 +28,18 @@ type Caption struct {
 	More          int    // messages not listed
 }
 
-// CaptionOf describes round `round` (0-based) of s from its transfers alone:
-// a round in which each of the P ranks sends exactly one whole chunk to its
-// right neighbour, the chunk index being the sender's plus a constant, is a
-// shift; any other round lists its messages (local copies left out, one
-// entry per sender, receiver and chunk). O(transfers in the round · log).
-func CaptionOf(s *Schedule, round int) Caption {
-	rd := s.Rounds[round]
-	c := Caption{Round: round + 1, Rounds: len(s.Rounds), Phase: rd.Phase, Reduce: rd.Reduce}
+// CaptionOf describes step `step` (0-based, among the rounds that carry
+// messages: Schedule.StepRounds) of s from its transfers alone, numbered
+// as the schedule's Steps count them: a round in which each of the P ranks
+// sends exactly one whole chunk to its right neighbour, the chunk index
+// being the sender's plus a constant, is a shift; any other round lists its
+// messages (local copies left out, one entry per sender, receiver and
+// chunk). A step outside [0, Steps()) panics, as an index does.
+// O(transfers · log).
+func CaptionOf(s *Schedule, step int) Caption {
+	steps := s.StepRounds()
+	rd := s.Rounds[steps[step]]
+	c := Caption{Round: step + 1, Rounds: len(steps), Phase: rd.Phase, Reduce: rd.Reduce}
 	off := ChunkOffsets(s)
 	p := s.Spec.Ranks
 	seen := map[Pair]bool{}

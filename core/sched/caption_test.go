@@ -78,3 +78,30 @@ func TestCaptionTree(t *testing.T) {
 		}
 	}
 }
+
+// TestCaptionBruckSteps: Bruck's AllToAll packs non-contiguous slots in
+// rounds of local copies; its steps are the ⌈log₂P⌉ rounds that send, and
+// CaptionOf numbers and lists those, every one with P messages.
+func TestCaptionBruckSteps(t *testing.T) {
+	for _, p := range []int{4, 5, 8} {
+		s, err := Build(prim.Spec{Collective: prim.AllToAll, Ranks: p, Count: 2}, Bruck, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		steps := s.StepRounds()
+		if len(steps) != Log2Ceil(p) || s.Steps() != len(steps) {
+			t.Fatalf("P=%d: steps %v (Steps %d), want ⌈log₂P⌉ = %d", p, steps, s.Steps(), Log2Ceil(p))
+		}
+		for k := range steps {
+			c := CaptionOf(s, k)
+			if c.Round != k+1 || c.Rounds != len(steps) || len(c.Pairs)+c.More != p {
+				t.Errorf("P=%d step %d: caption %+v, want step %d of %d with %d messages", p, k+1, c, k+1, len(steps), p)
+			}
+			for _, x := range c.Pairs {
+				if x.Dst != (x.Src+1<<k)%p {
+					t.Errorf("P=%d step %d: %d → %d, want i → i + 2^%d", p, k+1, x.Src, x.Dst, k)
+				}
+			}
+		}
+	}
+}

@@ -60,15 +60,36 @@ func (s *Schedule) Transfers() int {
 // between two different ranks), as sim.Ledger's Steps does. O(transfers).
 func (s *Schedule) Steps() int {
 	n := 0
-	for _, r := range s.Rounds {
-		for _, t := range r.Transfers {
-			if t.Src != t.Dst {
-				n++
-				break
-			}
+	for i := range s.Rounds {
+		if s.carries(i) {
+			n++
 		}
 	}
 	return n
+}
+
+// StepRounds are the indices of the rounds that carry at least one message,
+// in order: step k (1-based) of the schedule is round StepRounds()[k−1],
+// and a round of local copies only (Bruck's packing) belongs to the step
+// after it. len(StepRounds()) == Steps(). O(transfers).
+func (s *Schedule) StepRounds() []int {
+	var out []int
+	for i := range s.Rounds {
+		if s.carries(i) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// carries reports whether round i has a transfer between two ranks.
+func (s *Schedule) carries(i int) bool {
+	for _, t := range s.Rounds[i].Transfers {
+		if t.Src != t.Dst {
+			return true
+		}
+	}
+	return false
 }
 
 // Verify checks the invariants above and returns the first violation. Tests
