@@ -31,6 +31,13 @@ type Marker struct {
 	Label string
 }
 
+// Band is a shaded range of x from X0 to X1 with Label along its top, e.g.
+// sizes over which two algorithms tie.
+type Band struct {
+	X0, X1 float64
+	Label  string
+}
+
 // Scatter is a set of measured points drawn as square markers without a
 // line, filled with the colour of Series[Series] (−1: hollow, outlined in
 // black), with its own legend entry. Points outside the axes are not drawn.
@@ -51,6 +58,7 @@ type Line struct {
 	X, Y    Axis
 	Series  []Series
 	Markers []Marker
+	Bands   []Band
 	Scatter []Scatter
 
 	// Options of the playground's inline charts; the zero value draws the
@@ -114,6 +122,15 @@ type MarkerMark struct {
 	Anchor string // text-anchor: start or end
 }
 
+// BandMark is a Band laid out: its pixel span (at least 4 px wide) and its
+// label's anchor point, inside the plot.
+type BandMark struct {
+	X0, X1 float64
+	Label  string
+	Text   Pt
+	Anchor string
+}
+
 // LegendItem is one legend entry: a sample line from Sample to Sample+24 px
 // (or, for measured points, a square marker at Sample+12 px) and the name
 // at Text.
@@ -145,6 +162,7 @@ type LineView struct {
 	XTicks, YTicks  []TickMark
 	Paths           []Path
 	Markers         []MarkerMark
+	Bands           []BandMark
 	Scatters        []ScatterMark
 	Legend          []LegendItem
 	Probes          []ProbeColumn
@@ -258,6 +276,20 @@ func (c Line) View(width, height int) LineView {
 			Sample: legendAt(c, v, len(c.Series)+i)}
 		item.Text = Pt{item.Sample.X + 30, item.Sample.Y + 4}
 		v.Legend = append(v.Legend, item)
+	}
+	for _, b := range c.Bands {
+		x0, x1 := px(max(b.X0, c.X.Min)), px(min(b.X1, c.X.Max))
+		if !(x1 >= x0) || x1 < v.Plot.X || x0 > v.Plot.X+v.Plot.W {
+			continue
+		}
+		if x1-x0 < 4 {
+			x0, x1 = (x0+x1)/2-2, (x0+x1)/2+2
+		}
+		bm := BandMark{X0: x0, X1: x1, Label: b.Label, Text: Pt{x0 + 4, v.Plot.Y + v.Plot.H - 8}, Anchor: "start"}
+		if x0 > v.Plot.X+v.Plot.W*0.55 {
+			bm.Text.X, bm.Anchor = x1-4, "end"
+		}
+		v.Bands = append(v.Bands, bm)
 	}
 	var rowEnds []float64 // per label row, the right end of its last label (MarkerLabelsTop)
 	for _, m := range c.Markers {
@@ -419,6 +451,10 @@ func (v LineView) WriteSVG(w io.Writer) error {
 	cy := p.Y + p.H/2
 	s.print(`<text x="16" y="`, num(cy), `" transform="rotate(-90 16 `, num(cy), `)" text-anchor="middle" font-family="`,
 		Font, `" font-size="12" fill="#111111">`, esc(v.YLabel), "</text>\n")
+	for _, b := range v.Bands {
+		s.print(`<rect class="band" x="`, num(b.X0), `" y="`, num(p.Y), `" width="`, num(b.X1-b.X0), `" height="`, num(p.H),
+			`" fill="#dfe6f3" fill-opacity="0.8"><title>`, esc(b.Label), "</title></rect>\n")
+	}
 	for _, m := range v.Markers {
 		s.line(m.At.X, p.Y, m.At.X, p.Y+p.H, "#999999", "1", "3 3")
 	}
@@ -444,6 +480,9 @@ func (v LineView) WriteSVG(w io.Writer) error {
 	for _, m := range v.Markers {
 		s.print(`<circle cx="`, num(m.At.X), `" cy="`, num(m.At.Y), `" r="5" fill="#ffffff" stroke="#111111" stroke-width="1.5"/>`, "\n")
 		s.text(m.Text.X, m.Text.Y, m.Anchor, "11", "", "#111111", m.Label)
+	}
+	for _, b := range v.Bands {
+		s.text(b.Text.X, b.Text.Y, b.Anchor, "11", "600", "#344054", b.Label)
 	}
 	for _, sc := range v.Scatters {
 		if len(sc.Dots) == 0 {

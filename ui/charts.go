@@ -46,6 +46,7 @@ type chartsData struct {
 	RanksSVG, SizeSVG     string
 	RanksTitle, SizeTitle string
 	Crossovers            []figure.Crossover
+	Groups                []cost.CrossoverGroup // Crossovers grouped with cost.TieBand, as drawn
 	Err                   string
 	// Lines are each chart's algorithms with whether they are drawn;
 	// Same says which line another duplicates ("hierarchical = ring").
@@ -173,9 +174,16 @@ func (c *Charts) charts() chartsData {
 		size.Title = s.Tf("c.size.title", s.T("coll."+string(s.P.Collective)), s.P.Ranks, Rate(s.P.Bandwidth*s.P.Efficiency))
 		d.SizeTitle = size.Title
 		size.X.Label, size.Y.Label = s.T("c.size.x"), s.T("c.time")
-		for i := range size.Markers {
-			if i < len(xs) {
-				size.Markers[i].Label = s.Tf("c.marker", xs[i].To, BytesShort(xs[i].SizeBytes))
+		gs := cost.GroupCrossovers(s.P, xs, cost.TieBand)
+		mi, bi := 0, 0
+		for _, g := range gs {
+			switch {
+			case g.Tie && bi < len(size.Bands):
+				size.Bands[bi].Label = s.Tf("c.tie", g.A, g.B, 100*cost.TieBand)
+				bi++
+			case !g.Tie && mi < len(size.Markers):
+				size.Markers[mi].Label = s.Tf("c.marker", g.To, BytesShort(g.LoBytes))
+				mi++
 			}
 		}
 		figure.Measured(&size, c.Measure.measuredOverlay(algs))
@@ -186,7 +194,7 @@ func (c *Charts) charts() chartsData {
 		b.Reset()
 		v = size.View(w, h+legendExtra(s, size))
 		v.WriteSVG(&b) //nolint:errcheck // bytes.Buffer never fails
-		d.SizeSVG, d.SizeProbes, d.Crossovers = b.String(), probeTexts(v), xs
+		d.SizeSVG, d.SizeProbes, d.Crossovers, d.Groups = b.String(), probeTexts(v), xs, gs
 		return d
 	}).(chartsData)
 }
@@ -372,19 +380,27 @@ type CrossoverRow struct {
 	ID, Size, Text, Why string
 }
 
-// CrossoverRows lists the crossovers with their reasons.
+// CrossoverRows lists the crossovers as the chart groups them
+// (cost.GroupCrossovers): a single crossover with its reason, a tie as one
+// row naming the range, the pair and how many flips it holds.
 func (c *Charts) CrossoverRows() []CrossoverRow {
 	s := c.S
 	var out []CrossoverRow
-	for i, x := range c.charts().Crossovers {
+	for i, g := range c.charts().Groups {
+		row := CrossoverRow{ID: "x-" + strconv.Itoa(i), Size: Bytes(g.LoBytes)}
+		if g.Tie {
+			row.Text = s.Tf("c.x.tie", BytesShort(g.LoBytes), BytesShort(g.HiBytes), g.A, g.B, 100*cost.TieBand, g.Count, g.To)
+			out = append(out, row)
+			continue
+		}
 		q := s.P
-		q.Size, q.Chunks = x.SizeBytes, 0
-		q.Algorithm = x.From
+		q.Size, q.Chunks = g.LoBytes, 0
+		q.Algorithm = g.From
 		rf, err1 := evaluate(q)
-		q.Algorithm = x.To
+		q.Algorithm = g.To
 		rt, err2 := evaluate(q)
-		row := CrossoverRow{ID: "x-" + strconv.Itoa(i), Size: Bytes(x.SizeBytes),
-			Text: s.Tf("c.x.text", x.From, BytesShort(x.SizeBytes), x.To, Secs(x.ToTimeS), Secs(x.FromTimeS))}
+		x := c.charts().Crossovers[c.firstOf(i)]
+		row.Text = s.Tf("c.x.text", x.From, BytesShort(x.SizeBytes), x.To, Secs(x.ToTimeS), Secs(x.FromTimeS))
 		if err1 == nil && err2 == nil {
 			row.Why = s.Tf("c.x.why", x.From, rf.Steps, Secs(rf.LatencyTermS), BytesShort(rf.BytesSentPerRank), Secs(rf.BandwidthTermS),
 				x.To, rt.Steps, Secs(rt.LatencyTermS), BytesShort(rt.BytesSentPerRank), Secs(rt.BandwidthTermS))
@@ -392,6 +408,15 @@ func (c *Charts) CrossoverRows() []CrossoverRow {
 		out = append(out, row)
 	}
 	return out
+}
+
+// firstOf is the index in Crossovers of group i's first crossover.
+func (c *Charts) firstOf(i int) int {
+	n := 0
+	for _, g := range c.charts().Groups[:i] {
+		n += g.Count
+	}
+	return n
 }
 
 // NoCrossover says that one algorithm is cheapest over the whole size range.

@@ -62,3 +62,33 @@ func TestChartAxes(t *testing.T) {
 		}
 	}
 }
+
+// TestChartsTieBand: Experiment 3 at P = 1024 (the tree lesson's chart):
+// the tree/Rabenseifner flips are one shaded tie in the chart and one row
+// under it, naming the band; the other crossovers keep one row each.
+func TestChartsTieBand(t *testing.T) {
+	for _, lang := range []string{"en", "zh"} {
+		s := NewState("view=charts&collective=allreduce&algorithm=ring&ranks=1024&size=100MiB&bandwidth=50GB/s&latency=5us", lang)
+		a := NewApp(s)
+		gs := a.Charts.charts().Groups
+		xs := a.Charts.charts().Crossovers
+		ties, n := 0, 0
+		for _, g := range gs {
+			n += g.Count
+			if g.Tie {
+				ties++
+			}
+		}
+		if ties != 1 || n != len(xs) || len(xs) < 10 {
+			t.Fatalf("%s: %d crossovers in %d groups, %d ties; want the flips as one tie", lang, len(xs), len(gs), ties)
+		}
+		rows := a.Charts.CrossoverRows()
+		if len(rows) != len(gs) || len(rows) > 3 {
+			t.Errorf("%s: %d rows for %d groups", lang, len(rows), len(gs))
+		}
+		svg := string(a.Charts.SizeSVG())
+		if strings.Count(svg, `class="band"`) != 1 || !strings.Contains(svg, "≈") {
+			t.Errorf("%s: the size chart does not draw one tie band", lang)
+		}
+	}
+}

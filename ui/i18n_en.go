@@ -153,6 +153,7 @@ var en = map[string]string{
 	"c.ranks.note":  "The lecture's Experiment 3: naive grows with P·M, ring's bandwidth term stays near 2M/B while its latency term 2(P−1)α grows, the tree's latency grows only with log₂P.",
 	"c.export":      "Download SVG",
 	"c.x.title":     "Where auto switches, and why",
+	"c.x.tie":       "from %[1]s to %[2]s %[3]s and %[4]s stay within %[5]g %% of each other: the model's %[6]d flips there are rounding noise, a tie; from then on %[7]s is cheapest",
 	"c.x.text":      "below %[2]s %[1]s is cheapest; from %[2]s on, %[3]s (%[4]s vs %[5]s)",
 	"c.x.why":       "%s: %d steps (α term %s), busiest rank sends %s (β term %s) · %s: %d steps (α term %s), sends %s (β term %s)",
 	"c.x.none":      "One algorithm is cheapest over the whole range: auto never switches here.",
@@ -233,6 +234,7 @@ var en = map[string]string{
 	"q6.a":          "ring %d steps, tree 2·log₂P = %d",
 	"q6.r":          "Ring's latency term grows linearly with P; a tree's only with log₂P. (The double binary tree schedule pipelines chunks: %d rounds in the core's model.)",
 
+	"c.tie":    "%s ≈ %s (within %g %%)",
 	"c.marker": "→ %s from %s",
 
 	"m.title":        "Measured points on the model's lines",

@@ -292,9 +292,11 @@ func TestLabels(t *testing.T) {
 	}
 }
 
-// TestCrossoversAreTheCores: the chart's crossovers and marks are the one
-// finder's (cost.CrossoversAmong) over the sweep's range — not a second
-// scan of the sweep: one marker per crossover, at its size and To's time.
+// TestCrossoversAreTheCores: the chart's crossovers are the one finder's
+// (cost.CrossoversAmong) over the sweep's range — not a second scan of the
+// sweep — and its annotations are cost.GroupCrossovers' groups: a marker
+// at each single crossover's size and To's time, a band over each tie.
+// At P = 1024 the tree/Rabenseifner flips are one band.
 func TestCrossoversAreTheCores(t *testing.T) {
 	for _, p := range []cost.Params{
 		lecture(),
@@ -311,13 +313,37 @@ func TestCrossoversAreTheCores(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(mine) != len(core) || len(c.Markers) != len(core) {
-			t.Fatalf("%s P=%d: chart %d crossovers and %d marks, the finder %d", p.Collective, p.Ranks, len(mine), len(c.Markers), len(core))
+		if len(mine) != len(core) {
+			t.Fatalf("%s P=%d: chart %d crossovers, the finder %d", p.Collective, p.Ranks, len(mine), len(core))
 		}
 		for i, x := range core {
-			if mine[i] != x || c.Markers[i].X != float64(x.SizeBytes) || c.Markers[i].Y != x.ToTimeS {
-				t.Errorf("%s P=%d: crossover %d: chart %+v marked at (%g, %g), the finder %+v", p.Collective, p.Ranks, i, mine[i], c.Markers[i].X, c.Markers[i].Y, x)
+			if mine[i] != x {
+				t.Errorf("%s P=%d: crossover %d: chart %+v, the finder %+v", p.Collective, p.Ranks, i, mine[i], x)
 			}
+		}
+		var singles, ties []cost.CrossoverGroup
+		for _, g := range cost.GroupCrossovers(p, core, cost.TieBand) {
+			if g.Tie {
+				ties = append(ties, g)
+			} else {
+				singles = append(singles, g)
+			}
+		}
+		if len(c.Markers) != len(singles) || len(c.Bands) != len(ties) {
+			t.Fatalf("%s P=%d: %d marks and %d bands for %d single crossovers and %d ties", p.Collective, p.Ranks, len(c.Markers), len(c.Bands), len(singles), len(ties))
+		}
+		for i, g := range singles {
+			if c.Markers[i].X != float64(g.LoBytes) || c.Markers[i].Y != g.TimeS {
+				t.Errorf("%s P=%d: mark %d at (%g, %g), want %+v", p.Collective, p.Ranks, i, c.Markers[i].X, c.Markers[i].Y, g)
+			}
+		}
+		for i, g := range ties {
+			if c.Bands[i].X0 != float64(g.LoBytes) || c.Bands[i].X1 != float64(g.HiBytes) {
+				t.Errorf("%s P=%d: band %d %+v, want %+v", p.Collective, p.Ranks, i, c.Bands[i], g)
+			}
+		}
+		if p.Ranks == 1024 && (len(ties) != 1 || len(c.Markers)+len(c.Bands) > 3) {
+			t.Errorf("P = 1024: %d marks and %d bands, want the flips as one band", len(c.Markers), len(c.Bands))
 		}
 	}
 }

@@ -13,6 +13,8 @@ import (
 // against the size S for each algorithm, marks the crossovers Crossovers
 // finds over the sweep's range (the finder's, not the sweep's: a crossover
 // between two sweep sizes is marked where it is) and returns them too.
+// Crossovers are drawn as cost.GroupCrossovers groups them with
+// cost.TieBand: one marker per single crossover, one shaded band per tie.
 // sizes must be ascending positive multiples of p.ElemSize; p.Size and
 // p.Algorithm are ignored. Both axes are logarithmic.
 // O(len(sizes) × len(algs)) closed forms plus those of Crossovers.
@@ -51,9 +53,14 @@ func TimeVsSizeUntil(p cost.Params, sizes []int64, algs []sched.Algorithm, stop 
 		}
 		tr.add(&c, float64(s), t)
 	}
-	for _, x := range xs {
-		c.Markers = append(c.Markers, chart.Marker{X: float64(x.SizeBytes), Y: x.ToTimeS,
-			Label: fmt.Sprintf("→ %s at %s", x.To, BytesLabel(float64(x.SizeBytes)))})
+	for _, g := range cost.GroupCrossovers(p, xs, cost.TieBand) {
+		if g.Tie {
+			c.Bands = append(c.Bands, chart.Band{X0: float64(g.LoBytes), X1: float64(g.HiBytes),
+				Label: fmt.Sprintf("%s ≈ %s (within %g %%)", g.A, g.B, 100*cost.TieBand)})
+			continue
+		}
+		c.Markers = append(c.Markers, chart.Marker{X: float64(g.LoBytes), Y: g.TimeS,
+			Label: fmt.Sprintf("→ %s at %s", g.To, BytesLabel(float64(g.LoBytes)))})
 	}
 	name := CollectiveName(p.Collective)
 	c.Title = fmt.Sprintf("%s time vs size (P = %d, %s)", name, p.Ranks, linkText(p))
