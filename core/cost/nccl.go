@@ -94,13 +94,16 @@ type NCCLResult struct {
 	SizeBytes  int64       `json:"size_bytes"`
 	Cells      []NCCLCell  `json:"cells"`
 	// Winner is "Algorithm/Protocol"; Algorithm and Protocol the same apart.
-	Winner      string   `json:"winner"`
-	Algorithm   string   `json:"algorithm"`
-	Protocol    string   `json:"protocol"`
-	TimeS       float64  `json:"time_s"`
-	AlgBwBps    float64  `json:"algbw_Bps"` // S ÷ time, as nccl-tests
-	BusBwBps    float64  `json:"busbw_Bps"` // algbw × nccl-tests' factor
-	Assumptions []string `json:"assumptions"`
+	Winner    string  `json:"winner"`
+	Algorithm string  `json:"algorithm"`
+	Protocol  string  `json:"protocol"`
+	TimeS     float64 `json:"time_s"`
+	AlgBwBps  float64 `json:"algbw_Bps"` // S ÷ time, as nccl-tests
+	BusBwBps  float64 `json:"busbw_Bps"` // algbw × nccl-tests' factor
+	// Predicted is ccplay's prediction of what the chosen entry takes
+	// (NCCLPrediction); TimeS above is NCCL's own estimate.
+	Predicted   NCCLPrediction `json:"predicted"`
+	Assumptions []string       `json:"assumptions"`
 	// Machine describes the machine in NCCL's units (rates NCCL assigns,
 	// the preset and its source), one sentence per line.
 	Machine []string `json:"machine"`
@@ -220,6 +223,8 @@ func NCCLWith(p Params, o NCCLOptions) (NCCLResult, error) {
 	r.Winner = r.Algorithm + "/" + r.Protocol
 	r.TimeS = best * 1e-6
 	r.AlgBwBps, r.BusBwBps = Bandwidths(c, P, p.Size, r.TimeS)
+	w, _ := r.WinnerCell()
+	r.Predicted = t.predict(w, p.Size, o.System)
 	r.Machine = notes
 	if p.GPUsPerNode == 0 && o.System.Name == "" {
 		r.Assumptions = append(r.Assumptions, ncclOneGPUPerNode)
