@@ -7,35 +7,22 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/doctor"
-	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/msg"
 	"github.com/ccplay/ccplay/core/topo"
 )
 
 // The verdict as `ccplay doctor` prints it (report.Doctor), part by part
-// and in the page's language: every sentence is core's Text, said through
-// State.ErrMsg (coreerr_zh.go translates its Format), and the frame around
+// and in the page's language: every sentence is core's Text, a message ID
+// rendered from core/msg's catalogue of the page's language, and the frame around
 // them (headings, columns, "line N:") comes from the catalogs.
 
 // MaxDoctorRows caps the rows the table shows (the DOM stays small); the
 // JSON export has every row.
 const MaxDoctorRows = 512
 
-// textErr is a Text as the *fielderr.Error it was built from (Format and
-// Args, a Text argument converted the same way), which State.ErrMsg says
-// in the page's language.
-func textErr(format, msg string, args []any) *fielderr.Error {
-	out := make([]any, len(args))
-	for i, a := range args {
-		if t, ok := a.(doctor.Text); ok {
-			a = textErr(t.Format, t.Msg, t.Args)
-		}
-		out[i] = a
-	}
-	return &fielderr.Error{Field: "doctor", Msg: msg, Format: format, Args: out}
-}
-
-// say is a Text of the verdict in the page's language.
-func (c *Doctor) say(t doctor.Text) string { return c.S.ErrMsg(textErr(t.Format, t.Msg, t.Args)) }
+// say is a Text of the verdict in the page's language: its message ID
+// rendered from core/msg's catalogue.
+func (c *Doctor) say(t doctor.Text) string { return humanBytes(t.In(c.S.Lang)) }
 
 // lined prefixes a sentence with the log's line that shows it ("line 7:
 // …"; none for line 0, not from the log).
@@ -87,7 +74,7 @@ func (c *Doctor) LogErr() string {
 	if c.v == nil || c.err == nil {
 		return ""
 	}
-	return c.S.Tf("d.logerr", c.S.ErrMsg(c.err))
+	return c.S.Tf("d.logerr", humanBytes(msg.Render(c.err, c.S.Lang)))
 }
 
 // Asked is the heading of the question asked of the model ("" when the
@@ -250,7 +237,7 @@ func (c *Doctor) Causes() []KV {
 	}
 	out := make([]KV, len(c.v.Causes))
 	for i, k := range c.v.Causes {
-		out[i] = KV{ID: "d-cause-" + strconv.Itoa(i), Value: c.lined(k.Line, c.S.ErrMsg(textErr(k.Format, k.Msg, k.Args)))}
+		out[i] = KV{ID: "d-cause-" + strconv.Itoa(i), Value: c.lined(k.Line, c.say(k.Text))}
 	}
 	return out
 }

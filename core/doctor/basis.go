@@ -32,7 +32,7 @@ func (o Options) Check() error {
 		}
 	}
 	if o.Ranks != 0 && (o.Ranks < 2 || o.Ranks > 1<<20) {
-		return fielderr.Errorf("ranks", "want 2 to %d ranks (or none: the log's \"# Rank\" lines), got %d", 1<<20, o.Ranks)
+		return fielderr.New("ranks", "doctor.option.ranks", 1<<20, o.Ranks)
 	}
 	if strings.TrimSpace(o.Collective) != "" {
 		if _, err := prim.ParseCollective(o.Collective); err != nil {
@@ -89,7 +89,7 @@ type Note struct {
 	Text
 }
 
-func note(line int, err error) Note { return Note{Line: line, Text: textOf(err)} }
+func note(line int, t Text) Note { return Note{Line: line, Text: t} }
 
 // basisOf builds the question from the diagnosis and the options; a
 // non-nil Text says why there is none ("cannot judge: …").
@@ -109,14 +109,14 @@ func basisOf(d *Diagnosis, t *nccltests.Table, o Options) (*Basis, *Text) {
 	b.GPUsPerNode = min(sys.GPUsPerNode, b.Ranks)
 	if inf.GPUsPerNode.Known && inf.GPUsPerNode.Value != b.GPUsPerNode && o.Ranks == 0 {
 		b.GPUsPerNode = inf.GPUsPerNode.Value
-		b.From = append(b.From, note(inf.GPUsPerNode.Line, fielderr.Errorf("basis", "%d GPUs per node from the hosts the \"# Rank\" lines name", b.GPUsPerNode)))
+		b.From = append(b.From, note(inf.GPUsPerNode.Line, say("doctor.basis.gpn.hosts", b.GPUsPerNode)))
 	} else if inf.GPUsPerNode.Known && o.Ranks == 0 {
-		b.From = append(b.From, note(inf.GPUsPerNode.Line, fielderr.Errorf("basis", "nodes × GPUs per node: %d × %d from the hosts the \"# Rank\" lines name", b.Ranks/b.GPUsPerNode, b.GPUsPerNode)))
+		b.From = append(b.From, note(inf.GPUsPerNode.Line, say("doctor.basis.layout.hosts", b.Ranks/b.GPUsPerNode, b.GPUsPerNode)))
 	} else {
-		b.From = append(b.From, note(0, fielderr.Errorf("basis", "%d GPUs per node from the %s preset (the log does not show the hosts)", b.GPUsPerNode, sys.Name)))
+		b.From = append(b.From, note(0, say("doctor.basis.gpn.preset", b.GPUsPerNode, sys.Name)))
 	}
 	if b.GPUsPerNode < 1 || b.Ranks%b.GPUsPerNode != 0 {
-		w := textOf(fielderr.Errorf("verdict", "cannot judge: %d ranks do not fill nodes of %d GPUs", b.Ranks, b.GPUsPerNode))
+		w := say("doctor.cannot.fill", b.Ranks, b.GPUsPerNode)
 		return nil, &w
 	}
 	b.Nodes = b.Ranks / b.GPUsPerNode
@@ -133,18 +133,18 @@ func basisOf(d *Diagnosis, t *nccltests.Table, o Options) (*Basis, *Text) {
 	nics := sys.NICsFor(b.GPUsPerNode) // as cost.NCCL shares them
 	b.Hardware = hardware(sys, b.Nodes, nics)
 	if n := inf.NICsPerNode; b.Nodes > 1 && n.Known && n.Value != nics {
-		b.From = append(b.From, note(n.Line, fielderr.Errorf("basis", "the log shows %d NICs per node; %s has %d: give --system if another preset matches", n.Value, sys.Name, nics)))
+		b.From = append(b.From, note(n.Line, say("doctor.basis.nics.differ", n.Value, sys.Name, nics)))
 	} else if b.Nodes > 1 && !n.Known && strings.TrimSpace(o.System) == "" {
-		b.From = append(b.From, note(0, fielderr.Errorf("basis", "the network is %s's (%d × %gG); the log does not show the NICs: give --system if yours differs", sys.Name, sys.NICs, sys.NICGbps)))
+		b.From = append(b.From, note(0, say("doctor.basis.nics.preset", sys.Name, sys.NICs, sys.NICGbps)))
 	}
 	fields := []string{"model", b.Model, "system", sys.Name, "collective", string(b.Collective), "ranks", strconv.Itoa(b.Ranks)}
 	intra := sys.LineRateGBs
 	if r := cost.NCCLNVLinkGBs(sys.CompCap); b.Model == cost.ModelAlphaBeta && sys.NVLinks > 0 && r > 0 {
 		intra = math.Round(float64(sys.NVLinks)*r*100) / 100
-		b.From = append(b.From, note(0, fielderr.Errorf("basis", "the NVLink bound is NCCL's rate, %d links × %g GB/s = %g GB/s per GPU, not the %g GB/s line rate", sys.NVLinks, r, intra, sys.LineRateGBs)))
+		b.From = append(b.From, note(0, say("doctor.basis.nvlink.rate", sys.NVLinks, r, intra, sys.LineRateGBs)))
 	} else if r := cost.NCCLPCIeGBs(sys.PCIeGen); b.Model == cost.ModelAlphaBeta && sys.NVLinks == 0 && r > 0 && r != sys.LineRateGBs {
 		intra = r
-		b.From = append(b.From, note(0, fielderr.Errorf("basis", "the PCIe bound is NCCL's rate, %g GB/s for a Gen%d x16 link, not the %g GB/s line rate", r, sys.PCIeGen, sys.LineRateGBs)))
+		b.From = append(b.From, note(0, say("doctor.basis.pcie.rate", r, sys.PCIeGen, sys.LineRateGBs)))
 	}
 	if b.GPUsPerNode != min(sys.GPUsPerNode, b.Ranks) || intra != sys.LineRateGBs {
 		fields = append(fields, "gpus-per-node", strconv.Itoa(b.GPUsPerNode), "intra-bandwidth", strconv.FormatFloat(intra, 'g', -1, 64)+"GB/s")
@@ -162,7 +162,7 @@ func basisOf(d *Diagnosis, t *nccltests.Table, o Options) (*Basis, *Text) {
 	b.Command = strings.Join(cmd, " ")
 	p, err := request.CostParams(request.Map(m))
 	if err != nil {
-		w := textOf(fielderr.Errorf("verdict", "cannot judge: the model refuses the question: %s", textOf(err)))
+		w := say("doctor.cannot.model", textOf(err))
 		return nil, &w
 	}
 	b.params = p
@@ -180,19 +180,19 @@ func systemOf(d *Diagnosis, o Options, b *Basis) (topo.System, *Text) {
 			return s, &w
 		}
 		b.System, b.Label = s.Name, s.Label
-		b.From = append(b.From, note(0, fielderr.Errorf("basis", "system %s from --system", s.Name)))
+		b.From = append(b.From, note(0, say("doctor.basis.system.given", s.Name)))
 		return s, nil
 	}
 	var w Text
 	switch {
 	case !inf.GPU.Known:
-		w = textOf(fielderr.Errorf("verdict", "cannot judge: the log names no GPU (no \"# Rank\" lines); give --system (%s)", strings.Join(topo.SystemNames(), ", ")))
+		w = say("doctor.cannot.nogpu", strings.Join(topo.SystemNames(), ", "))
 	case !inf.System.Known || presets[inf.System.Value.Key] == "":
-		w = textOf(fielderr.Errorf("verdict", "cannot judge: no system preset has the %s of line %d; give --system if one matches (%s)", inf.GPU.Value, inf.GPU.Line, strings.Join(topo.SystemNames(), ", ")))
+		w = say("doctor.cannot.nopreset", inf.GPU.Value, inf.GPU.Line, strings.Join(topo.SystemNames(), ", "))
 	default:
 		s, _ := topo.LookupSystem("system", presets[inf.System.Value.Key])
 		b.System, b.Label = s.Name, s.Label
-		b.From = append(b.From, note(inf.GPU.Line, fielderr.Errorf("basis", "system %s from the GPU model %s", s.Name, inf.GPU.Value)))
+		b.From = append(b.From, note(inf.GPU.Line, say("doctor.basis.system.gpu", s.Name, inf.GPU.Value)))
 		return s, nil
 	}
 	return topo.System{}, &w
@@ -203,20 +203,20 @@ func collectiveOf(d *Diagnosis, t *nccltests.Table, o Options, b *Basis) *Text {
 	case strings.TrimSpace(o.Collective) != "":
 		c, _ := prim.ParseCollective(o.Collective) // Options.Check has accepted it
 		b.Collective = c
-		b.From = append(b.From, note(0, fielderr.Errorf("basis", "collective %s from --collective", c)))
+		b.From = append(b.From, note(0, say("doctor.basis.collective.given", c)))
 	case d.Collective != "":
 		b.Collective = d.Collective
-		b.From = append(b.From, note(d.CollectiveLine, fielderr.Errorf("basis", "collective %s from the log", d.Collective)))
+		b.From = append(b.From, note(d.CollectiveLine, say("doctor.basis.collective.log", d.Collective)))
 	case t.Collective != "":
 		b.Collective = t.Collective
-		b.From = append(b.From, note(0, fielderr.Errorf("basis", "collective %s from the log", t.Collective)))
+		b.From = append(b.From, note(0, say("doctor.basis.collective.log", t.Collective)))
 	default:
 		if c, _, line, ok := byRatio(t); ok {
 			b.Collective = c
-			b.From = append(b.From, note(line, fielderr.Errorf("basis", "collective %s from the busbw ÷ algbw factor and the count of a reducing row", c)))
+			b.From = append(b.From, note(line, say("doctor.basis.collective.ratio", c)))
 			return nil
 		}
-		w := textOf(fielderr.Errorf("verdict", "cannot judge: the log does not name the collective (no command line or footer); give --collective"))
+		w := say("doctor.cannot.collective")
 		return &w
 	}
 	return nil
@@ -227,27 +227,27 @@ func ranksOf(d *Diagnosis, t *nccltests.Table, o Options, b *Basis) *Text {
 	switch {
 	case o.Ranks > 0:
 		b.Ranks = o.Ranks
-		b.From = append(b.From, note(0, fielderr.Errorf("basis", "%d ranks from --ranks", o.Ranks)))
+		b.From = append(b.From, note(0, say("doctor.basis.ranks.given", o.Ranks)))
 	case inf.Nodes.Known && inf.GPUsPerNode.Known:
 		b.Ranks = inf.Nodes.Value * inf.GPUsPerNode.Value
-		b.From = append(b.From, note(inf.Nodes.Line, fielderr.Errorf("basis", "%d ranks from the log", b.Ranks)))
+		b.From = append(b.From, note(inf.Nodes.Line, say("doctor.basis.ranks.log", b.Ranks)))
 	case inf.Ranks.Known && inf.Elided:
 		b.Ranks = inf.Ranks.Value
-		b.From = append(b.From, note(inf.Ranks.Line, fielderr.Errorf("basis", "%d ranks from the last \"# Rank\" line (the list is elided)", b.Ranks)))
+		b.From = append(b.From, note(inf.Ranks.Line, say("doctor.basis.ranks.elided", b.Ranks)))
 	case t.Ranks > 0 && !inf.Unequal && !inf.Elided:
 		b.Ranks = t.Ranks
-		b.From = append(b.From, note(0, fielderr.Errorf("basis", "%d ranks from the log", b.Ranks)))
+		b.From = append(b.From, note(0, say("doctor.basis.ranks.log", b.Ranks)))
 	default:
 		if c, p, line, ok := byRatio(t); ok && c == b.Collective {
 			b.Ranks = p
-			b.From = append(b.From, note(line, fielderr.Errorf("basis", "%d ranks from the busbw ÷ algbw factor %.4f = 2(P−1)/P", p, c.BusBwFactor(p))))
+			b.From = append(b.From, note(line, say("doctor.basis.ranks.ratio", p, c.BusBwFactor(p))))
 			return nil
 		}
-		w := textOf(fielderr.Errorf("verdict", "cannot judge: the log does not say how many ranks ran (no complete \"# Rank\" list); give --ranks"))
+		w := say("doctor.cannot.ranks")
 		return &w
 	}
 	if b.Ranks < 2 {
-		w := textOf(fielderr.Errorf("verdict", "cannot judge: %d rank moves no data between GPUs", b.Ranks))
+		w := say("doctor.cannot.onerank", b.Ranks)
 		return &w
 	}
 	return nil
@@ -259,11 +259,11 @@ func ranksOf(d *Diagnosis, t *nccltests.Table, o Options, b *Basis) *Text {
 func hardware(s topo.System, nodes, nics int) Text {
 	switch {
 	case nodes > 1:
-		return textOf(fielderr.Errorf("hardware", "%d × %gG NICs per node (%s)", nics, s.NICGbps, s.Name))
+		return say("doctor.hardware.nics", nics, s.NICGbps, s.Name)
 	case s.NVLinks > 0:
-		return textOf(fielderr.Errorf("hardware", "%s's NVLink %d (%d links per GPU)", s.Name, s.NVLinkGen, s.NVLinks))
+		return say("doctor.hardware.nvlink", s.Name, s.NVLinkGen, s.NVLinks)
 	}
-	return textOf(fielderr.Errorf("hardware", "%s's PCIe Gen%d", s.Name, s.PCIeGen))
+	return say("doctor.hardware.pcie", s.Name, s.PCIeGen)
 }
 
 // OptionFields are the fields OptionsOf reads: the CLI's flags and the

@@ -6,17 +6,13 @@ import (
 	"github.com/ccplay/ccplay/core/nccltests"
 )
 
-// Cause is a likely reason for low bandwidth that a line of the log shows.
-// Msg is an English sentence, Msg == fmt.Sprintf(Format, Args...), so a
-// front end can translate Format and reuse Args (the pattern of
-// core/fielderr).
+// Cause is a likely reason for low bandwidth that a line of the log shows
+// (line 0: a setting given outside the log), said as a Text.
 type Cause struct {
 	// Kind is one of the Kind* constants.
-	Kind   string `json:"kind"`
-	Line   int    `json:"line"`
-	Msg    string `json:"msg"`
-	Format string `json:"format"`
-	Args   []any  `json:"args,omitempty"`
+	Kind string `json:"kind"`
+	Line int    `json:"line"`
+	Text
 }
 
 // The kinds of Cause.
@@ -30,13 +26,8 @@ const (
 	KindPCIe     = "pcie"     // GPUs attached over PCIe
 )
 
-// cause is a Cause of kind at line whose sentence is msg, an error built
-// by fielderr.Errorf with a literal format (so the zh catalog's test finds
-// the format).
-func cause(kind string, line int, msg error) Cause {
-	t := textOf(msg)
-	return Cause{Kind: kind, Line: line, Msg: t.Msg, Format: t.Format, Args: t.Args}
-}
+// cause is a Cause of kind at line saying t.
+func cause(kind string, line int, t Text) Cause { return Cause{Kind: kind, Line: line, Text: t} }
 
 // Causes runs every check over the evidence and returns what they find,
 // ordered by line (then kind). Each check is a pure function, O(facts);

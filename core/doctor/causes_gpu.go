@@ -1,7 +1,6 @@
 package doctor
 
 import (
-	"github.com/ccplay/ccplay/core/fielderr"
 	"strconv"
 	"strings"
 
@@ -20,7 +19,7 @@ func FewChannels(ev *nccltests.Evidence, inf Inference) []Cause {
 	want := inf.System.Value.MinChannels
 	if s := ev.Setting("NCCL_MAX_NCHANNELS"); s != nil {
 		if n, err := strconv.Atoi(s.Value); err == nil && n < want {
-			return []Cause{cause(KindChannels, s.Line, fielderr.Errorf(KindChannels, "%s=%d caps NCCL at %d channels; %s normally runs at least %d", s.Name, n, n, inf.System.Value.Key, want))}
+			return []Cause{cause(KindChannels, s.Line, say("doctor.cause.channels.cap", s.Name, n, n, inf.System.Value.Key, want))}
 		}
 	}
 	if !inf.Nodes.Known || inf.Nodes.Value != 1 {
@@ -33,7 +32,7 @@ func FewChannels(ev *nccltests.Evidence, inf Inference) []Cause {
 		}
 	}
 	if best > 0 && best < want {
-		return []Cause{cause(KindChannels, line, fielderr.Errorf(KindChannels, "NCCL opened %d channels; %s normally runs at least %d", best, inf.System.Value.Key, want))}
+		return []Cause{cause(KindChannels, line, say("doctor.cause.channels.few", best, inf.System.Value.Key, want))}
 	}
 	return nil
 }
@@ -49,19 +48,19 @@ func NVLSAbsent(ev *nccltests.Evidence, inf Inference) []Cause {
 	key := inf.System.Value.Key
 	for _, n := range ev.NVLS {
 		if !n.Supported {
-			return []Cause{cause(KindNoNVLS, n.Line, fielderr.Errorf(KindNoNVLS, "NVLS (NVLink SHARP) is not available although %s has it: check the fabric manager and the driver", key))}
+			return []Cause{cause(KindNoNVLS, n.Line, say("doctor.cause.nvls.unavailable", key))}
 		}
 	}
 	for _, c := range ev.Channels {
 		if c.Kind == "nvls" && c.Count == 0 && inf.Nodes.Known && inf.Nodes.Value == 1 {
-			return []Cause{cause(KindNoNVLS, c.Line, fielderr.Errorf(KindNoNVLS, "NCCL opened no NVLS channels although %s has NVLink SHARP", key))}
+			return []Cause{cause(KindNoNVLS, c.Line, say("doctor.cause.nvls.nochannels", key))}
 		}
 	}
 	if s := ev.Setting("NCCL_NVLS_ENABLE"); s != nil && s.Value == "0" {
-		return []Cause{cause(KindNoNVLS, s.Line, fielderr.Errorf(KindNoNVLS, "%s=0 turns NVLink SHARP off on %s", s.Name, key))}
+		return []Cause{cause(KindNoNVLS, s.Line, say("doctor.cause.nvls.off", s.Name, key))}
 	}
 	if v := ev.Version(); v != nil && versionBefore(v.Version, 2, 17) {
-		return []Cause{cause(KindNoNVLS, v.Line, fielderr.Errorf(KindNoNVLS, "NCCL %s predates NVLS (2.17): %s runs without NVLink SHARP", v.Version, key))}
+		return []Cause{cause(KindNoNVLS, v.Line, say("doctor.cause.nvls.version", v.Version, key))}
 	}
 	return nil
 }
@@ -89,7 +88,7 @@ func PCIeGPUs(ev *nccltests.Evidence, inf Inference) []Cause {
 		return nil
 	}
 	if inf.System.Known && inf.System.Value.PCIe {
-		return []Cause{cause(KindPCIe, inf.System.Line, fielderr.Errorf(KindPCIe, "the GPUs (%s) are PCIe cards: GPU-to-GPU traffic shares PCIe links of a few tens of GB/s", inf.GPU.Value))}
+		return []Cause{cause(KindPCIe, inf.System.Line, say("doctor.cause.pcie.cards", inf.GPU.Value))}
 	}
 	pci := 0
 	for _, t := range ev.Topo {
@@ -101,7 +100,7 @@ func PCIeGPUs(ev *nccltests.Evidence, inf Inference) []Cause {
 		}
 	}
 	if pci > 0 {
-		return []Cause{cause(KindPCIe, pci, fielderr.Errorf(KindPCIe, "NCCL's topology shows the GPUs on PCIe with no NVLink between them"))}
+		return []Cause{cause(KindPCIe, pci, say("doctor.cause.pcie.topo"))}
 	}
 	return nil
 }

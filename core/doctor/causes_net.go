@@ -1,7 +1,6 @@
 package doctor
 
 import (
-	"github.com/ccplay/ccplay/core/fielderr"
 	"strings"
 
 	"github.com/ccplay/ccplay/core/nccltests"
@@ -12,11 +11,11 @@ import (
 // sets NCCL_IB_DISABLE=1. One Cause, at the first line that shows it.
 func SocketTransport(ev *nccltests.Evidence, inf Inference) []Cause {
 	if inf.Transport.Known && inf.Transport.Value == "Socket" {
-		return []Cause{cause(KindSocket, inf.Transport.Line, fielderr.Errorf(KindSocket, "NCCL moves inter-node data over TCP sockets (NET/Socket), not InfiniBand or RoCE: expect a fraction of the NICs' bandwidth"))}
+		return []Cause{cause(KindSocket, inf.Transport.Line, say("doctor.cause.socket"))}
 	}
 	for _, l := range ev.Links {
 		if strings.HasPrefix(l.Transport, "NET/Socket") {
-			return []Cause{cause(KindSocket, l.Line, fielderr.Errorf(KindSocket, "NCCL moves inter-node data over TCP sockets (NET/Socket), not InfiniBand or RoCE: expect a fraction of the NICs' bandwidth"))}
+			return []Cause{cause(KindSocket, l.Line, say("doctor.cause.socket"))}
 		}
 	}
 	return nil
@@ -33,18 +32,18 @@ func GDROff(ev *nccltests.Evidence, inf Inference) []Cause {
 	for _, g := range ev.GDR {
 		if !g.Enabled {
 			if g.HCA != "" {
-				return []Cause{cause(KindGDROff, g.Line, fielderr.Errorf(KindGDROff, "GPU Direct RDMA is disabled for NIC %s: data is staged through host memory", g.HCA))}
+				return []Cause{cause(KindGDROff, g.Line, say("doctor.cause.gdr.nic", g.HCA))}
 			}
-			return []Cause{cause(KindGDROff, g.Line, fielderr.Errorf(KindGDROff, "GPU Direct RDMA is off (GDR 0): data is staged through host memory"))}
+			return []Cause{cause(KindGDROff, g.Line, say("doctor.cause.gdr.off"))}
 		}
 	}
 	for _, l := range ev.Links {
 		if l.Kind == "NET" && strings.HasPrefix(l.Transport, "NET/IB") && !l.GDR {
-			return []Cause{cause(KindGDROff, l.Line, fielderr.Errorf(KindGDROff, "connections over %s do not use GPU Direct RDMA (no GDRDMA): data is staged through host memory", l.Transport))}
+			return []Cause{cause(KindGDROff, l.Line, say("doctor.cause.gdr.links", l.Transport))}
 		}
 	}
 	if s := ev.Setting("NCCL_NET_GDR_LEVEL"); s != nil && (s.Value == "LOC" || s.Value == "0") {
-		return []Cause{cause(KindGDROff, s.Line, fielderr.Errorf(KindGDROff, "%s=%s turns GPU Direct RDMA off", s.Name, s.Value))}
+		return []Cause{cause(KindGDROff, s.Line, say("doctor.cause.gdr.level", s.Name, s.Value))}
 	}
 	return nil
 }

@@ -1,7 +1,6 @@
 package doctor
 
 import (
-	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/nccltests"
 )
 
@@ -15,22 +14,22 @@ import (
 func Forced(ev *nccltests.Evidence, inf Inference) []Cause {
 	var out []Cause
 	if s := ev.Setting("NCCL_ALGO"); s != nil {
-		out = append(out, cause(KindForced, s.Line, fielderr.Errorf(KindForced, "%s=%s forces the algorithm: NCCL cannot pick the fastest one per size", s.Name, s.Value)))
+		out = append(out, cause(KindForced, s.Line, say("doctor.cause.forced.algo", s.Name, s.Value)))
 	}
 	if s := ev.Setting("NCCL_PROTO"); s != nil {
-		out = append(out, cause(KindForced, s.Line, fielderr.Errorf(KindForced, "%s=%s forces the protocol: NCCL cannot pick the fastest one per size", s.Name, s.Value)))
+		out = append(out, cause(KindForced, s.Line, say("doctor.cause.forced.proto", s.Name, s.Value)))
 	}
 	if s := ev.Setting("NCCL_NET_GDR_LEVEL"); s != nil && (s.Value == "SYS" || s.Value == "5") {
-		out = append(out, cause(KindForced, s.Line, fielderr.Errorf(KindForced, "%s=%s forces GPU Direct RDMA even when the GPU and the NIC sit on different CPU sockets, where NCCL would not use it: data crosses the sockets' link", s.Name, s.Value)))
+		out = append(out, cause(KindForced, s.Line, say("doctor.cause.gdr.sys", s.Name, s.Value)))
 	}
 	if oneGPUPerNode(inf) {
 		return out
 	}
 	if s := ev.Setting("NCCL_P2P_DISABLE"); s != nil && s.Value == "1" {
-		out = append(out, cause(KindForced, s.Line, fielderr.Errorf(KindForced, "%s=1 turns off GPU peer-to-peer (NVLink/PCIe P2P): traffic takes a slower path", s.Name)))
+		out = append(out, cause(KindForced, s.Line, say("doctor.cause.p2p.disable", s.Name)))
 	}
 	if s := ev.Setting("NCCL_SHM_DISABLE"); s != nil && s.Value == "1" {
-		out = append(out, cause(KindForced, s.Line, fielderr.Errorf(KindForced, "%s=1 turns off the shared-memory transport: traffic takes a slower path", s.Name)))
+		out = append(out, cause(KindForced, s.Line, say("doctor.cause.shm.disable", s.Name)))
 	}
 	return out
 }
@@ -45,7 +44,7 @@ func UnequalRanks(_ *nccltests.Evidence, inf Inference) []Cause {
 	first := inf.Hosts[0]
 	for _, h := range inf.Hosts[1:] {
 		if h.Ranks != first.Ranks {
-			return []Cause{cause(KindUnequal, h.Line, fielderr.Errorf(KindUnequal, "hosts run unequal numbers of ranks (%s: %d, %s: %d): NCCL's rings and trees are unbalanced", name(first.Host), first.Ranks, name(h.Host), h.Ranks))}
+			return []Cause{cause(KindUnequal, h.Line, say("doctor.cause.unequal", name(first.Host), first.Ranks, name(h.Host), h.Ranks))}
 		}
 	}
 	return nil

@@ -1,33 +1,41 @@
 package doctor
 
 import (
-	"errors"
-
-	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/msg"
 )
 
-// Text is one English sentence of a verdict with what it is made of:
-// Msg == fmt.Sprintf(Format, Args...), as in core/fielderr, so that a
-// front end can say it in another language by translating Format and
-// reusing Args. An argument may itself be a Text (a phrase such as the
-// hardware a verdict measures against), translated the same way.
+// Text is one sentence of a verdict as a message (core/msg): its ID and
+// arguments, which a face renders in its language (Message().In(lang)),
+// and Msg, the same in English (Msg == Message().String()). An argument
+// may itself be a Text (a phrase such as the hardware a verdict measures
+// against), rendered in the same language.
 type Text struct {
-	Msg    string `json:"msg"`
-	Format string `json:"format"`
-	Args   []any  `json:"args,omitempty"`
+	ID   msg.ID `json:"id"`
+	Args []any  `json:"args,omitempty"`
+	Msg  string `json:"msg"`
 }
+
+// Message is the Text's message (msg.Localized).
+func (t Text) Message() msg.Message { return msg.New(t.ID, t.Args...) }
+
+// In renders the Text in lang.
+func (t Text) In(lang string) string { return t.Message().In(lang) }
 
 // String returns Msg, so that a Text argument prints as its sentence.
 func (t Text) String() string { return t.Msg }
 
-// textOf is the Text of an error: Format and Args of a *fielderr.Error
-// built by fielderr.Errorf (every sentence of this package is built so,
-// with a literal format, which is how ui's catalog test finds them), the
-// bare message otherwise.
+// say is the Text of message id with args.
+func say(id msg.ID, args ...any) Text {
+	m := msg.New(id, args...)
+	return Text{ID: id, Args: args, Msg: m.String()}
+}
+
+// textOf is the Text of an error: the message it carries (every error of
+// core/nccltests and core/fielderr does), its English text under the ID
+// "text" otherwise.
 func textOf(err error) Text {
-	var fe *fielderr.Error
-	if errors.As(err, &fe) && fe.Format != "" {
-		return Text{Msg: fe.Msg, Format: fe.Format, Args: fe.Args}
+	if m, ok := msg.Of(err); ok {
+		return say(m.ID, m.Args...)
 	}
-	return Text{Msg: err.Error(), Format: "%s", Args: []any{err.Error()}}
+	return say("text", err.Error())
 }

@@ -95,14 +95,14 @@ func VerdictOf(d *Diagnosis, o Options) *Verdict {
 	for i := range d.Evidence.Log.Tables {
 		if pts := finite(Measured(d.Evidence.Log.Tables[i])); len(pts) > 0 {
 			if table != nil {
-				v.Notes = append(v.Notes, note(d.Evidence.Log.Tables[i].Rows[0].Line, fielderr.Errorf("verdict", "a further table starts here; only the first is judged")))
+				v.Notes = append(v.Notes, note(d.Evidence.Log.Tables[i].Rows[0].Line, say("doctor.table.further")))
 				continue
 			}
 			table, points = &d.Evidence.Log.Tables[i], pts
 		}
 	}
 	if table == nil {
-		v.cannot(textOf(fielderr.Errorf("verdict", "cannot judge: the log has no measured rows")))
+		v.cannot(say("doctor.cannot.norows"))
 		return v
 	}
 	b, why := basisOf(d, table, o)
@@ -113,7 +113,7 @@ func VerdictOf(d *Diagnosis, o Options) *Verdict {
 	v.Basis = b
 	v.Notes = append(v.Notes, modelNote(b))
 	if len(points) > MaxPoints {
-		v.Notes = append(v.Notes, note(points[MaxPoints].Line, fielderr.Errorf("verdict", "only the first %d measured points are judged; the rest from here on are left out", MaxPoints)))
+		v.Notes = append(v.Notes, note(points[MaxPoints].Line, say("doctor.points.max", MaxPoints)))
 		points = points[:MaxPoints]
 	}
 	for _, p := range points {
@@ -150,7 +150,7 @@ func (v *Verdict) summarize() {
 	}
 	if bw == nil {
 		if len(v.Rows) == 0 {
-			v.cannot(textOf(fielderr.Errorf("verdict", "cannot judge: the model has no answer for the measured sizes")))
+			v.cannot(say("doctor.cannot.noanswer"))
 			return
 		}
 		last := v.Rows[0]
@@ -159,8 +159,8 @@ func (v *Verdict) summarize() {
 				last = r
 			}
 		}
-		v.cannot(textOf(fielderr.Errorf("verdict", "cannot judge: no measured size is bandwidth-bound (at the largest, %s, bandwidth is %.0f %% of the model's time; %.0f %% is needed): rerun with larger sizes, e.g. -e 8G",
-			units.FormatBytes(float64(last.SizeBytes), true), 100*last.Expected.BetaShare(), 100*BandwidthShare)))
+		v.cannot(say("doctor.cannot.nobandwidth",
+			units.FormatBytes(float64(last.SizeBytes), true), 100*last.Expected.BetaShare(), 100*BandwidthShare))
 		return
 	}
 	v.Fraction = bw.Fraction
@@ -168,16 +168,16 @@ func (v *Verdict) summarize() {
 	pct, hw := 100*bw.Fraction, v.Basis.Hardware
 	switch v.Class {
 	case ClassNormal:
-		v.Summary = textOf(fielderr.Errorf("verdict", "bandwidth-bound rows reach %.0f %% of what %s should give: normal", pct, hw))
+		v.Summary = say("doctor.summary.normal", pct, hw)
 	case ClassBelow:
-		v.Summary = textOf(fielderr.Errorf("verdict", "bandwidth-bound rows reach %.0f %% of what %s should give: below expectation", pct, hw))
+		v.Summary = say("doctor.summary.below", pct, hw)
 	case ClassFarBelow:
-		v.Summary = textOf(fielderr.Errorf("verdict", "bandwidth-bound rows reach %.0f %% of what %s should give: far below expectation", pct, hw))
+		v.Summary = say("doctor.summary.farbelow", pct, hw)
 	default:
-		v.Summary = textOf(fielderr.Errorf("verdict", "bandwidth-bound rows reach %.0f %% of what %s should give: more than the model expects; is %s the system? (--system)", pct, hw, v.Basis.System))
+		v.Summary = say("doctor.summary.above", pct, hw, v.Basis.System)
 	}
 	if (v.Class == ClassBelow || v.Class == ClassFarBelow) && len(v.Causes) == 0 {
-		g := textOf(fielderr.Errorf("verdict", "nothing in the log explains the gap"))
+		g := say("doctor.gap")
 		v.Gap = &g
 	}
 }
@@ -185,10 +185,10 @@ func (v *Verdict) summarize() {
 // modelNote states the model's known error and how the verdict uses it.
 func modelNote(b *Basis) Note {
 	if b.Model == cost.ModelNCCL {
-		return note(0, fielderr.Errorf("verdict", "the expectation is NCCL %s's own tuning estimate: on bandwidth-bound rows of four published sweeps it gives 0.91 to 1.29 × the measured busbw, so a mean of %.0f %% or more is normal; below that regime it is known to be up to 1.5 × (one node) to 5.6 × (network plugins) too fast, so those rows are shown, not judged",
+		return note(0, say("doctor.note.nccl",
 			cost.NCCLVersion, 100*NormalFloor))
 	}
-	return note(0, fielderr.Errorf("verdict", "NCCL's tuning model has no %s (NCCL runs it as point-to-point sends): the expectation is ccplay's α-β model on the %s preset's links, a bound rather than NCCL's estimate", b.Collective, b.System))
+	return note(0, say("doctor.note.alphabeta", b.Collective, b.System))
 }
 
 // peakOf is the highest measured busbw against the model's peak.
@@ -207,8 +207,8 @@ func peakOf(b *Basis, rows []Row) *Peak {
 		return nil
 	}
 	p := &Peak{Line: best.Line, SizeBytes: best.SizeBytes, BusBwGBs: best.BusBwGBs, ModelGBs: model, Algorithm: e.Algorithm, Protocol: e.Protocol, Fraction: best.BusBwGBs / model}
-	p.Text = textOf(fielderr.Errorf("verdict", "peak %.1f GB/s at %s (line %d): %.0f %% of the %.1f GB/s the model gives %s at most",
-		p.BusBwGBs, units.FormatBytes(float64(p.SizeBytes), true), p.Line, 100*p.Fraction, model, b.Hardware))
+	p.Text = say("doctor.peak",
+		p.BusBwGBs, units.FormatBytes(float64(p.SizeBytes), true), p.Line, 100*p.Fraction, model, b.Hardware)
 	return p
 }
 

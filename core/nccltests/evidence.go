@@ -1,6 +1,8 @@
 package nccltests
 
 import (
+	"bytes"
+
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 )
@@ -42,8 +44,10 @@ type Evidence struct {
 	Warnings []Fact     `json:"warnings,omitempty"`
 	// Cut is set when the log stops before a run finished.
 	Cut *Cut `json:"cut,omitempty"`
-	// Problems are the lines Read could not use, in input order.
-	Problems []*fielderr.Error `json:"problems,omitempty"`
+	// Problems are the lines Read could not use, in input order (the
+	// first MaxFacts); ProblemCount counts them all.
+	Problems     []*fielderr.Error `json:"problems,omitempty"`
+	ProblemCount int               `json:"problem_count,omitempty"`
 }
 
 // Fact is a line's text that matters as a whole (a warning, the name of a
@@ -239,18 +243,23 @@ const MaxFacts = 4096
 func Read(data []byte) (*Evidence, error) {
 	ev := &Evidence{Log: &Log{Format: "text"}}
 	if len(data) > MaxInput {
-		err := fielderr.Errorf("nccl-tests", "the input is %d bytes; at most %d", len(data), MaxInput)
-		ev.Problems = append(ev.Problems, err.(*fielderr.Error))
+		err := fielderr.New("nccl-tests", "nccltests.input.big", len(data), MaxInput)
+		ev.Problems = append(ev.Problems, err)
+		return ev, err
+	}
+	if at := binaryAt(data); at >= 0 {
+		err := fielderr.New("nccl-tests", "nccltests.binary", at)
+		ev.Problems, ev.ProblemCount = append(ev.Problems, err), 1
 		return ev, err
 	}
 	if isJSON(data) {
-		l, err := ParseJSON(data)
-		if err != nil {
-			ev.Problems = append(ev.Problems, fielderrOf(err))
+		l, jev, err := parseJSON(data, true)
+		if l == nil {
+			ev.Problems, ev.ProblemCount = append(ev.Problems, fielderrOf(err)), 1
 			return ev, err
 		}
-		ev.Log = l
-		return ev, nil
+		jev.Log = l
+		return jev, err
 	}
 	l, err := scan(data, ev, true)
 	if l != nil {
@@ -302,6 +311,13 @@ func (ev *Evidence) Setting(name string) *Setting {
 		}
 	}
 	return nil
+}
+
+// binaryAt returns the offset of the first NUL byte in the first 64 KiB
+// of data (no text log has one; every executable and archive does), −1 if
+// there is none.
+func binaryAt(data []byte) int {
+	return bytes.IndexByte(data[:min(len(data), 64<<10)], 0)
 }
 
 func fielderrOf(err error) *fielderr.Error {

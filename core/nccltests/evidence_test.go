@@ -1,7 +1,10 @@
 package nccltests
 
 import (
+	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -169,7 +172,7 @@ func TestReadProblems(t *testing.T) {
 	if !errors.As(err, &fe) || !strings.Contains(fe.Msg, "line 2: column time") {
 		t.Fatalf("error %v", err)
 	}
-	if len(ev.Problems) != 2 || !strings.Contains(ev.Problems[1].Msg, "line 3:") || ev.Problems[1].Format == "" {
+	if len(ev.Problems) != 2 || !strings.Contains(ev.Problems[1].Msg, "line 3:") || ev.Problems[1].ID != "nccltests.device.bad" || ev.ProblemCount != 2 {
 		t.Errorf("problems %+v", ev.Problems)
 	}
 	if tb := ev.Log.Tables[0]; len(tb.Rows) != 1 || tb.Rows[0].Line != 4 {
@@ -249,4 +252,57 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A -J report's config.devices are its "# Rank" lines: ranks, hosts and
+// the GPU model; its env gives the NCCL_* settings and nccl_version the
+// version.
+func TestReadJSONDevices(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "all_reduce_perf_16x_h100.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := Read(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	devs, cut := ev.Devices()
+	if len(devs) != 16 || cut || devs[8] != (Device{Rank: 8, Group: 0, Pid: 1008, Host: "node-b", Device: 0, BusID: "0x00", Model: "NVIDIA H100 80GB HBM3"}) {
+		t.Errorf("devices %+v", devs)
+	}
+	if v := ev.Version(); v == nil || v.Version != "2.21.5" {
+		t.Errorf("version %+v", v)
+	}
+	if c, _ := ev.Collective(); c != prim.AllReduce {
+		t.Errorf("collective %q", c)
+	}
+	rep := `{"env":["NCCL_ALGO=Ring","PATH=/bin"],"results":[{"size":8,"count":2,"out_of_place":{"time":0,"alg_bw":0,"bus_bw":0}},{"size":16,"count":4,"out_of_place":{"time":5,"alg_bw":0,"bus_bw":0}}]}`
+	ev, err = Read([]byte(rep))
+	if err == nil || ev.ProblemCount != 1 || len(ev.Log.Tables[0].Rows) != 1 || ev.Log.Tables[0].Rows[0].SizeBytes != 16 {
+		t.Errorf("a bad result is refused and the rest kept: %v %+v", err, ev)
+	}
+	if s := ev.Setting("NCCL_ALGO"); s == nil || s.Value != "Ring" || s.Source != "environment" || len(ev.Settings) != 1 {
+		t.Errorf("env settings %+v", ev.Settings)
+	}
+}
+
+// A binary file is refused as a whole, at once.
+func TestReadBinary(t *testing.T) {
+	ev, err := Read([]byte("\x7fELF\x02\x01\x01\x00\x00"))
+	if err == nil || len(ev.Problems) != 1 || ev.Problems[0].ID != "nccltests.binary" || len(ev.Log.Tables) != 0 {
+		t.Errorf("%v %+v", err, ev)
+	}
+}
+
+// BenchmarkReadBlankLines reads 60 MB of blank lines, the shape that
+// costs most per byte: memory stays O(table), not O(lines) (docs/
+// performance.md has the figures).
+func BenchmarkReadBlankLines(b *testing.B) {
+	data := bytes.Repeat([]byte("\n"), 60<<20)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Read(data); err == nil {
+			b.Fatal("a log of blank lines has no table")
+		}
+	}
 }

@@ -3,6 +3,8 @@ package nccltests
 import (
 	"strconv"
 	"strings"
+
+	"github.com/ccplay/ccplay/core/fielderr"
 )
 
 // This file reads the benchmark's own header lines into Evidence: the
@@ -74,7 +76,7 @@ func (s *scanner) device(lineNo int, body string) {
 	s.inDevices = true
 	d, ok := parseDevice(body)
 	if !ok {
-		s.problem(lineErr(lineNo, "a \"Rank\" line without its rank, pid, host and device: %q", "#"+body))
+		s.problem(fielderr.New("nccl-tests", "nccltests.device.bad", lineNo, "#"+body))
 		return
 	}
 	d.Line = lineNo

@@ -24,7 +24,7 @@ func (t Table) InferCollective() (prim.Collective, error) {
 		return t.Collective, nil
 	}
 	if t.Ranks < 2 {
-		return "", fielderr.Errorf("collective", "the log does not name its collective nor list its ranks; give the collective")
+		return "", fielderr.New("collective", "nccltests.collective.unnamed")
 	}
 	var ratios []float64
 	reduces, rooted := -1, -1 // unknown
@@ -44,7 +44,7 @@ func (t Table) InferCollective() (prim.Collective, error) {
 		}
 	}
 	if len(ratios) == 0 {
-		return "", fielderr.Errorf("collective", "no row has an algbw of at least 1 GB/s to tell the collective from busbw/algbw; give the collective")
+		return "", fielderr.New("collective", "nccltests.collective.slow")
 	}
 	sort.Float64s(ratios)
 	ratio := ratios[len(ratios)/2]
@@ -68,9 +68,9 @@ func (t Table) InferCollective() (prim.Collective, error) {
 	case 1:
 		return found, nil
 	case 0:
-		return "", fielderr.Errorf("collective", "busbw/algbw = %.3f matches no collective on %d ranks; give the collective", ratio, t.Ranks)
+		return "", fielderr.New("collective", "nccltests.collective.none", ratio, t.Ranks)
 	}
-	return "", fielderr.Errorf("collective", "busbw/algbw = %.3f on %d ranks fits %s; give the collective", ratio, t.Ranks, strings.Join(cands, " and "))
+	return "", fielderr.New("collective", "nccltests.collective.many", ratio, t.Ranks, strings.Join(cands, ", "))
 }
 
 func b2i(b bool) int {

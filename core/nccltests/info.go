@@ -3,8 +3,6 @@ package nccltests
 import (
 	"strconv"
 	"strings"
-
-	"github.com/ccplay/ccplay/core/fielderr"
 )
 
 // This file reads NCCL's own lines (NCCL_DEBUG=INFO and WARN) into
@@ -357,9 +355,4 @@ func (s *scanner) setting(st Setting) {
 	if len(s.ev.Settings) < MaxFacts {
 		s.ev.Settings = append(s.ev.Settings, st)
 	}
-}
-
-// lineErr is a nccl-tests field error naming a line.
-func lineErr(line int, format string, args ...any) error {
-	return fielderr.Errorf("nccl-tests", "line %d: "+format, append([]any{line}, args...)...)
 }

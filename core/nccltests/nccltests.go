@@ -95,7 +95,7 @@ const (
 // "nccl-tests" naming the line and what is wrong; never panics.
 func Parse(data []byte) (*Log, error) {
 	if len(data) > MaxInput {
-		return nil, fielderr.Errorf("nccl-tests", "the input is %d bytes; at most %d", len(data), MaxInput)
+		return nil, fielderr.New("nccl-tests", "nccltests.input.big", len(data), MaxInput)
 	}
 	if isJSON(data) {
 		return ParseJSON(data)

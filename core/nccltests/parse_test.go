@@ -200,16 +200,25 @@ func TestErrors(t *testing.T) {
 		{"only noise", "hello\nNCCL INFO x\n", "no nccl-tests table found"},
 		{"header without busbw", "#  size  count  type  time  algbw\n", "line 1: a table header without"},
 		{"short row", hdr + "  8  2  float  sum\n", "line 2: 4 values"},
-		{"bad time", hdr + "  8  2  float  sum  -1  fast  0.00  0.00  0\n", "line 2: column time: want a number or N/A"},
+		{"bad time", hdr + "  8  2  float  sum  -1  fast  0.00  0.00  0\n", "line 2: column time: want a time above 0"},
+		{"zero time", hdr + "  8  2  float  sum  -1  0.00  0.00  0.00  0\n", "line 2: column time: want a time above 0"},
+		{"infinite time", hdr + "  8  2  float  sum  -1  inf  0.00  0.00  0\n", "line 2: column time"},
+		{"NaN time", hdr + "  8  2  float  sum  -1  nan  0.00  0.00  0\n", "line 2: column time"},
+		{"zero size", hdr + "  0  0  float  sum  -1  1.0  0.00  0.00  0\n", "line 2: column size"},
+		{"negative size", hdr + "  -8  2  float  sum  -1  1.0  0.00  0.00  0\n", "line 2: column size"},
+		{"count above the size", hdr + "  8  9  float  sum  -1  1.0  0.00  0.00  0\n", "line 2: column count"},
+		{"header with count after busbw, short row", "# size time algbw busbw count\n 8 1.0 0.01 0.01\n", "line 2: 4 values, but the header has 5 columns"},
+		{"seven values under the current header", hdr + "  8  2  float  sum  -1  1.0  0.00\n", "line 2: 7 values"},
 		{"negative bandwidth", hdr + "  8  2  float  sum  -1  1.0  -1  0.00  0\n", "line 2: column algbw"},
 		{"bad root", hdr + "  8  2  float  sum  x  1.0  0  0.00  0\n", "line 2: column root"},
 		{"huge size", hdr + "  99999999999999999999  2  float  sum  -1  1.0  0  0.00  0\n", "line 2: column size"},
 		{"truncated in-place", hdr + "  8  2  float  sum  -1  1.0  0  0.00  0  1.0  0\n", "line 2: 11 values"},
 		{"JSON not a report", `{"a":1}`, "JSON without \"results\""},
 		{"JSON broken", `{"results":[`, "not an nccl-tests JSON report"},
-		{"JSON row without size", `{"results":[{"count":1}]}`, "results[0]: want size and count"},
+		{"JSON row without size", `{"results":[{"count":1}]}`, "results[0]: want a size from 1"},
+		{"JSON zero time", `{"results":[{"size":8,"count":2,"out_of_place":{"time":0,"alg_bw":0,"bus_bw":0}}]}`, "results[0]: want a time above 0"},
 		{"JSON bad root", `{"results":[{"size":8,"count":2,"root":"x"}]}`, "results[0]: root"},
-		{"JSON string time", `{"results":[{"size":8,"count":2,"out_of_place":{"time":"fast"}}]}`, "not an nccl-tests JSON report"},
+		{"JSON string time", `{"results":[{"size":8,"count":2,"out_of_place":{"time":"fast"}}]}`, "results[0]: want a number"},
 	}
 	for _, tc := range cases {
 		_, err := Parse([]byte(tc.log))
@@ -287,7 +296,7 @@ func TestInferCollective(t *testing.T) {
 		t.Errorf("MI250X rows are all below 1 GB/s, got %v", err)
 	}
 	ag := Table{Ranks: 4, Rows: []Row{{Redop: "none", Root: -1, OutOfPlace: &Result{TimeUs: 10, AlgBwGBs: 4, BusBwGBs: 3}}}}
-	if _, err := ag.InferCollective(); err == nil || !strings.Contains(err.Error(), "allgather and alltoall") {
+	if _, err := ag.InferCollective(); err == nil || !strings.Contains(err.Error(), "allgather, alltoall") {
 		t.Errorf("(P−1)/P without reduction: %v, want allgather and alltoall named", err)
 	}
 	ag.Rows[0].Redop = "sum"

@@ -87,7 +87,7 @@ func parseHeader(fields []string) (layout, bool) {
 // pasted into Markdown) are still read as headers.
 func ParseText(data []byte) (*Log, error) {
 	if len(data) > MaxInput {
-		return nil, fielderr.Errorf("nccl-tests", "the input is %d bytes; at most %d", len(data), MaxInput)
+		return nil, fielderr.New("nccl-tests", "nccltests.input.big", len(data), MaxInput)
 	}
 	return scan(data, nil, false)
 }
@@ -117,11 +117,21 @@ type scanner struct {
 }
 
 // scan reads data line by line: O(len(data)) time, and memory for the rows
-// and facts kept.
+// and facts kept (one line at a time besides them, whatever the number of
+// lines).
 func scan(data []byte, ev *Evidence, lenient bool) (*Log, error) {
 	s := &scanner{log: &Log{Format: "text"}, ev: ev, lenient: lenient, hdr: -1}
-	for n, raw := range bytes.Split(data, []byte("\n")) {
-		if !s.line(n+1, string(raw)) {
+	for n := 1; len(data) > 0; n++ {
+		raw := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			raw, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		if len(raw) == 0 || len(raw) == 1 && raw[0] == '\r' {
+			continue // a blank line: nothing to read, nothing to convert
+		}
+		if !s.line(n, string(raw)) {
 			return nil, s.err
 		}
 	}
@@ -129,7 +139,7 @@ func scan(data []byte, ev *Evidence, lenient bool) (*Log, error) {
 		s.finish()
 	}
 	if len(s.log.Tables) == 0 {
-		err := fielderr.Errorf("nccl-tests", "no nccl-tests table found: want a header line like \"#  size  count  type  redop  root  time  algbw  busbw  #wrong …\" followed by rows")
+		err := fielderr.New("nccl-tests", "nccltests.table.none")
 		if !lenient {
 			return nil, err
 		}
@@ -147,16 +157,18 @@ func (s *scanner) problem(err error) bool {
 	if !s.lenient {
 		return false
 	}
-	if s.ev != nil && len(s.ev.Problems) < MaxFacts {
-		s.ev.Problems = append(s.ev.Problems, fielderrOf(err))
+	if s.ev != nil {
+		if len(s.ev.Problems) < MaxFacts {
+			s.ev.Problems = append(s.ev.Problems, fielderrOf(err))
+		}
+		s.ev.ProblemCount++
 	}
 	return true
 }
 
 // line handles one input line; false stops the pass.
 func (s *scanner) line(lineNo int, raw string) bool {
-	line := stripMPIPrefix(strings.TrimRight(raw, "\r"))
-	trim := strings.TrimSpace(line)
+	trim := strings.TrimSpace(cleanLine(raw))
 	if trim == "" {
 		return true
 	}
@@ -165,7 +177,7 @@ func (s *scanner) line(lineNo int, raw string) bool {
 		return s.headerLine(lineNo, body)
 	}
 	fields := strings.Fields(trim)
-	if s.cur == nil || !isUint(fields[0]) {
+	if s.cur == nil || s.footer || !rowStart(fields[0]) {
 		if s.ev != nil {
 			s.evidenceLine(lineNo, trim)
 		}
@@ -183,7 +195,7 @@ func (s *scanner) line(lineNo int, raw string) bool {
 		s.problem(err)
 	}
 	if s.rows++; s.rows > MaxRows {
-		return s.problem(fielderr.Errorf("nccl-tests", "more than %d rows", MaxRows))
+		return s.problem(fielderr.New("nccl-tests", "nccltests.rows.max", MaxRows))
 	}
 	s.cur.Rows = append(s.cur.Rows, row)
 	return true
@@ -227,7 +239,7 @@ func (s *scanner) headerLine(lineNo int, body string) bool {
 	case len(fields) > 0 && fields[0] == "size":
 		l, ok := parseHeader(fields)
 		if !ok {
-			return s.problem(fielderr.Errorf("nccl-tests", "line %d: a table header without the size, count, time, algbw and busbw columns: %q", lineNo, "#"+body))
+			return s.problem(fielderr.New("nccl-tests", "nccltests.header.bad", lineNo, "#"+body))
 		}
 		s.log.Tables = append(s.log.Tables, Table{Ranks: s.ranks, Columns: l.cols, WrongColumn: l.wrongName})
 		s.cur, s.lay, s.footer = &s.log.Tables[len(s.log.Tables)-1], l, false
@@ -261,15 +273,14 @@ func (s *scanner) headerLine(lineNo int, body string) bool {
 	return true
 }
 
-// stripMPIPrefix removes Open MPI's --tag-output prefix "[1,0]<stdout>:".
-func stripMPIPrefix(s string) string {
-	t := strings.TrimLeft(s, " ")
-	if strings.HasPrefix(t, "[") {
-		if i := strings.Index(t, ">:"); i > 0 && strings.Contains(t[:i], "]<") {
-			return t[i+2:]
-		}
+// rowStart reports whether a line's first word starts a data row: a
+// number, signed or not ("8", "-8", "1e400"), so that a negative or
+// absurd size is refused by line rather than skipped.
+func rowStart(w string) bool {
+	if w != "" && (w[0] == '-' || w[0] == '+') {
+		w = w[1:]
 	}
-	return s
+	return w != "" && w[0] >= '0' && w[0] <= '9'
 }
 
 func isUint(s string) bool {
@@ -284,23 +295,31 @@ func isUint(s string) bool {
 	return true
 }
 
+// Bounds of a row's values: a size is 1 byte to MaxSize (1 PiB, far
+// beyond any GPU's memory), a time above 0 and at most MaxTimeUs (a day).
+const (
+	MaxSize   = 1 << 50
+	MaxTimeUs = 86400e6
+)
+
 // parseRow reads one data row under layout l. A row may stop after the
-// out-of-place columns (tests without in-place results).
+// out-of-place columns (tests without in-place results). Every column the
+// layout names is bounds-checked against the row before it is read, and
+// every value against its range: a size of 1 B to MaxSize, a time above
+// 0 and at most MaxTimeUs, finite bandwidths ≥ 0. A refused row names its
+// line and column.
 func parseRow(f []string, l layout, line int) (Row, error) {
-	bad := func(col, want string, got string) error {
-		return fielderr.Errorf("nccl-tests", "line %d: column %s: want %s, got %q", line, col, want, got)
-	}
-	need := l.variants[0].busbw + 1
+	need := max(l.size, l.count, l.typ, l.redop, l.root, l.variants[0].time, l.variants[0].algbw, l.variants[0].busbw) + 1
 	if len(f) < need {
-		return Row{}, fielderr.Errorf("nccl-tests", "line %d: %d values, but the header has %d columns up to the first busbw", line, len(f), need)
+		return Row{}, fielderr.New("nccl-tests", "nccltests.row.short", line, len(f), need)
 	}
 	r := Row{Line: line, Root: -1}
 	var err error
-	if r.SizeBytes, err = strconv.ParseInt(f[l.size], 10, 64); err != nil || r.SizeBytes < 0 {
-		return r, bad("size", "bytes ≥ 0", f[l.size])
+	if r.SizeBytes, err = strconv.ParseInt(f[l.size], 10, 64); err != nil || r.SizeBytes < 1 || r.SizeBytes > MaxSize {
+		return r, fielderr.New("nccl-tests", "nccltests.row.size", line, int64(MaxSize), f[l.size])
 	}
-	if r.Count, err = strconv.ParseInt(f[l.count], 10, 64); err != nil || r.Count < 0 {
-		return r, bad("count", "elements ≥ 0", f[l.count])
+	if r.Count, err = strconv.ParseInt(f[l.count], 10, 64); err != nil || r.Count < 0 || r.Count > r.SizeBytes {
+		return r, fielderr.New("nccl-tests", "nccltests.row.count", line, r.SizeBytes, f[l.count])
 	}
 	if l.typ >= 0 {
 		r.Type = f[l.typ]
@@ -311,31 +330,35 @@ func parseRow(f []string, l layout, line int) (Row, error) {
 	if l.root >= 0 {
 		root, err := strconv.Atoi(f[l.root])
 		if err != nil || root < -1 || root > prim.MaxRanks {
-			return r, bad("root", "a rank or -1", f[l.root])
+			return r, fielderr.New("nccl-tests", "nccltests.row.root", line, f[l.root])
 		}
 		r.Root = root
 	}
 	for k := 0; k < l.nVariants; k++ {
 		v := l.variants[k]
-		last := max(v.busbw, v.wrong)
+		last := max(v.time, v.algbw, v.busbw, v.wrong)
 		if k == 1 && len(f) <= v.time {
 			break // no in-place values on this row
 		}
 		if len(f) <= last {
-			return r, fielderr.Errorf("nccl-tests", "line %d: %d values, but the header has %d columns", line, len(f), last+1)
+			return r, fielderr.New("nccl-tests", "nccltests.row.short", line, len(f), last+1)
 		}
 		res := Result{Wrong: math.NaN()}
+		t, err := strconv.ParseFloat(f[v.time], 64)
+		if err != nil || !(t > 0) || t > MaxTimeUs {
+			return r, fielderr.New("nccl-tests", "nccltests.row.time", line, l.cols[v.time], f[v.time])
+		}
+		res.TimeUs = t
 		for _, c := range []struct {
-			name string
-			idx  int
-			dst  *float64
-		}{{"time", v.time, &res.TimeUs}, {"algbw", v.algbw, &res.AlgBwGBs}, {"busbw", v.busbw, &res.BusBwGBs}, {l.wrongName, v.wrong, &res.Wrong}} {
+			idx int
+			dst *float64
+		}{{v.algbw, &res.AlgBwGBs}, {v.busbw, &res.BusBwGBs}, {v.wrong, &res.Wrong}} {
 			if c.idx < 0 {
 				continue
 			}
 			x, ok := number(f[c.idx])
 			if !ok {
-				return r, bad(c.name, "a number or N/A", f[c.idx])
+				return r, fielderr.New("nccl-tests", "nccltests.row.number", line, l.cols[c.idx], f[c.idx])
 			}
 			*c.dst = x
 		}
