@@ -181,7 +181,7 @@ type ProbeColumn struct {
 // for the legend, top for the title, bottom for x tick labels and the x label.
 const (
 	marginLeft   = 78
-	marginRight  = 172 // room for "recursive_doubling" at 12 px
+	marginRight  = 172 // room for the longest algorithm identifier (18 letters) at 12 px
 	marginTop    = 40
 	marginBottom = 56
 )

@@ -6,14 +6,9 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/units"
 )
-
-// ncclFuncNames are NCCL's names of the collectives (ncclFuncStr).
-var ncclFuncNames = map[string]string{
-	"allreduce": "AllReduce", "allgather": "AllGather", "reducescatter": "ReduceScatter",
-	"broadcast": "Broadcast", "reduce": "Reduce",
-}
 
 // ncclText lays out NCCL's model: the machine as NCCL sees it (its rates,
 // the searched graphs), the tuning table in the layout NCCL prints with
@@ -53,7 +48,7 @@ func ncclText(r cost.Result) string {
 		}
 	}
 	b.WriteString(line + "\n")
-	line = fmt.Sprintf("%13s |", ncclFuncNames[r.Collective])
+	line = fmt.Sprintf("%13s |", prim.Collective(r.Collective).Name())
 	for _, c := range n.Cells {
 		lat, bw := c.LatencyUs, c.AlgBwGBs
 		if !c.Enabled {

@@ -66,8 +66,7 @@ func (s *State) landCollectiveExcept(keep map[string]string) {
 
 // ncclCovers reports whether NCCL's tuning model prices collective c.
 func ncclCovers(c prim.Collective) bool {
-	_, ok := ncclFuncNames[string(c)]
-	return ok
+	return cost.NCCLCovers(c)
 }
 
 // Adjusted is the one-line note of what the last change of the collective

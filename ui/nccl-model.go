@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/topo"
 )
 
@@ -20,12 +21,6 @@ import (
 // It formats what the core returns and computes nothing.
 type NcclModel struct {
 	S *State
-}
-
-// ncclFuncNames are NCCL's names of the collectives (ncclFuncStr).
-var ncclFuncNames = map[string]string{
-	"allreduce": "AllReduce", "allgather": "AllGather", "reducescatter": "ReduceScatter",
-	"broadcast": "Broadcast", "reduce": "Reduce",
 }
 
 // NCCLModelOn reports whether the page's cost model is NCCL's (the core
@@ -168,7 +163,7 @@ type TuningRow struct {
 // NCCLFuncName is NCCL's name of the question's collective.
 func (c *NcclModel) NCCLFuncName() string {
 	if n := c.model().r; n != nil {
-		return ncclFuncNames[n.Collective]
+		return prim.Collective(n.Collective).Name()
 	}
 	return ""
 }

@@ -284,7 +284,7 @@ func TestLabels(t *testing.T) {
 	}{
 		{SecondsLabel(1e-5), "10 µs"}, {SecondsLabel(2.5e-3), "2.5 ms"}, {SecondsLabel(1), "1 s"},
 		{SecondsLabel(5e-9), "5 ns"}, {SecondsLabel(0), "0 s"}, {SecondsLabel(1234), "1230 s"},
-		{BytesLabel(1 << 20), "1 MiB"}, {RanksLabel(1024), "1024"}, {CollectiveName(prim.ReduceScatter), "ReduceScatter"},
+		{BytesLabel(1 << 20), "1 MiB"}, {RanksLabel(1024), "1024"}, {prim.ReduceScatter.Name(), "ReduceScatter"},
 	} {
 		if tt.got != tt.want {
 			t.Errorf("got %q, want %q", tt.got, tt.want)

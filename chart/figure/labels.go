@@ -6,7 +6,6 @@ import (
 
 	"github.com/ccplay/ccplay/chart"
 	"github.com/ccplay/ccplay/core/cost"
-	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/units"
 )
 
@@ -36,19 +35,6 @@ func BytesLabel(v float64) string { return units.FormatBytes(v, true) }
 
 // RanksLabel writes a rank count as an integer.
 func RanksLabel(v float64) string { return strconv.FormatFloat(math.Round(v), 'f', -1, 64) }
-
-// CollectiveName is the collective's usual capitalised name ("AllReduce").
-func CollectiveName(c prim.Collective) string {
-	names := map[prim.Collective]string{
-		prim.SendRecv: "SendRecv", prim.Broadcast: "Broadcast", prim.Scatter: "Scatter",
-		prim.Gather: "Gather", prim.Reduce: "Reduce", prim.AllReduce: "AllReduce",
-		prim.ReduceScatter: "ReduceScatter", prim.AllGather: "AllGather", prim.AllToAll: "AllToAll",
-	}
-	if n, ok := names[c]; ok {
-		return n
-	}
-	return string(c)
-}
 
 // linkText describes the link parameters of p: "50 GB/s, α = 5 µs", with
 // the efficiency and γ when they are not the defaults.

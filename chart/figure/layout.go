@@ -13,12 +13,12 @@ import (
 
 // Layout kinds: how Place arranges the ranks of an algorithm.
 const (
-	KindRing       = "ring"        // ranks on a circle, neighbours linked (ring; hierarchical with one GPU per node)
-	KindCircle     = "circle"      // ranks on a circle, no links: each round's messages are chords
-	KindStar       = "star"        // the root in the centre, the others around it (naive)
-	KindBinomial   = "binomial"    // binomial tree: column = rank relative to the root, row = its popcount
-	KindDoubleTree = "double-tree" // the double binary tree's two in-order trees, one above the other
-	KindNodes      = "nodes"       // one box per node, its GPUs inside (hierarchical)
+	KindRing       = string(sched.Ring)     // ranks on a circle, neighbours linked (ring; hierarchical with one GPU per node)
+	KindCircle     = "circle"               // ranks on a circle, no links: each round's messages are chords
+	KindStar       = "star"                 // the root in the centre, the others around it (naive)
+	KindBinomial   = string(sched.Binomial) // binomial tree: column = rank relative to the root, row = its popcount
+	KindDoubleTree = "double-tree"          // the double binary tree's two in-order trees, one above the other
+	KindNodes      = "nodes"                // one box per node, its GPUs inside (hierarchical)
 )
 
 // headerHeight is the room above a layout for the title and caption.

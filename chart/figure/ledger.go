@@ -40,7 +40,7 @@ func LedgerBars(s *sched.Schedule, elemSize int) chart.Bars {
 		ticks = chart.LinearTicks(0, ymax, unit, BytesLabel)
 	}
 	c.Y = chart.Axis{Label: "bytes over the whole call", Scale: chart.Linear, Min: 0, Max: ymax, Ticks: ticks}
-	name := CollectiveName(s.Spec.Collective)
+	name := s.Spec.Collective.Name()
 	size := describeCall(s, elemSize)
 	c.Title = fmt.Sprintf("Bytes per rank: %s %s, P = %d, %s", s.Algorithm, name, p, size)
 	busy := l.Ranks[l.Busiest]

@@ -67,7 +67,7 @@ func TimeVsRanksUntil(p cost.Params, ranks []int, algs []sched.Algorithm, stop f
 	if drawn == 0 && firstErr != nil {
 		return chart.Line{}, firstErr
 	}
-	name := CollectiveName(p.Collective)
+	name := p.Collective.Name()
 	size := units.FormatBytes(float64(p.Size), true)
 	c.Title = fmt.Sprintf("%s time vs ranks (%s, %s)", name, size, linkText(p))
 	pmin, pmax := ranks[0], ranks[len(ranks)-1]

@@ -62,7 +62,7 @@ func TimeVsSizeUntil(p cost.Params, sizes []int64, algs []sched.Algorithm, stop 
 		c.Markers = append(c.Markers, chart.Marker{X: float64(g.LoBytes), Y: g.TimeS,
 			Label: fmt.Sprintf("→ %s at %s", g.To, BytesLabel(float64(g.LoBytes)))})
 	}
-	name := CollectiveName(p.Collective)
+	name := p.Collective.Name()
 	c.Title = fmt.Sprintf("%s time vs size (P = %d, %s)", name, p.Ranks, linkText(p))
 	xlo, xhi := logAxes(&c, "size S (bytes, nccl-tests convention)", float64(sizes[0]), float64(sizes[len(sizes)-1]), BytesLabel, tr)
 	c.Desc = fmt.Sprintf("Modelled time of one %s on %d ranks with links of %s, for S from %s to %s, "+

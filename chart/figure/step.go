@@ -63,7 +63,7 @@ func Step(s *sched.Schedule, round, elemSize int) (chart.Ring, error) {
 		c.Arrows = append(c.Arrows, chart.Arrow{From: k.src, To: k.dst, Label: label})
 		msgs = append(msgs, fmt.Sprintf("%d→%d %s", k.src, k.dst, label))
 	}
-	name := CollectiveName(s.Spec.Collective)
+	name := s.Spec.Collective.Name()
 	kind := "copy"
 	if rd.Reduce {
 		kind = "reduce"

@@ -58,7 +58,7 @@ func StepGraph(s *sched.Schedule, round, elemSize, gpusPerNode, width, height in
 	for _, sl := range pl.Slots {
 		g.Nodes = append(g.Nodes, chart.GraphNode{At: sl.At, Label: strconv.Itoa(sl.Rank), Active: round == 0})
 	}
-	name := CollectiveName(s.Spec.Collective)
+	name := s.Spec.Collective.Name()
 	if round == 0 {
 		g.Title = "Before round 1 of " + strconv.Itoa(n) + ": " + string(s.Algorithm) + " " + name + ", P = " + strconv.Itoa(s.Spec.Ranks)
 		g.Desc = "The " + strconv.Itoa(s.Spec.Ranks) + " ranks of " + string(s.Algorithm) + " " + name + " drawn as " + pl.Describe + ", before the first round."

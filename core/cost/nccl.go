@@ -122,13 +122,7 @@ func (r NCCLResult) WinnerCell() (c NCCLCell, ok bool) {
 
 // ncclFunc is NCCL's function index (ncclFuncBroadcast … ncclFuncAllReduce,
 // the order of ncclFuncStr) and NCCL's name of each collective.
-var ncclFuncs = []struct {
-	c    prim.Collective
-	name string
-}{
-	{prim.Broadcast, "Broadcast"}, {prim.Reduce, "Reduce"}, {prim.AllGather, "AllGather"},
-	{prim.ReduceScatter, "ReduceScatter"}, {prim.AllReduce, "AllReduce"},
-}
+var ncclFuncs = ncclFuncTable(prim.Broadcast, prim.Reduce, prim.AllGather, prim.ReduceScatter, prim.AllReduce)
 
 // NCCL evaluates NCCL's model for p on p.NCCL's machine with its knobs
 // (NCCLWith(p, p.NCCL)).

@@ -134,8 +134,7 @@ func summarise(ref reference, in Input, r Result) StrategyRow {
 
 // name writes a collective as the lecture does: AllReduce, Send/Recv.
 func name(c prim.Collective) string {
-	return map[prim.Collective]string{prim.AllReduce: "AllReduce", prim.AllGather: "AllGather", prim.ReduceScatter: "ReduceScatter",
-		prim.AllToAll: "AllToAll", prim.SendRecv: "Send/Recv"}[c]
+	return c.LectureName()
 }
 
 // trim writes a count without a needless fraction: 2, 1.5.

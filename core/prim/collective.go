@@ -26,9 +26,14 @@ const (
 	AllToAll      Collective = "alltoall"
 )
 
-// Collectives lists every collective in the lecture's order.
+// Collectives lists every collective in the lecture's order (the order of
+// the registry, see registry.go).
 func Collectives() []Collective {
-	return []Collective{SendRecv, Broadcast, Scatter, Gather, Reduce, AllReduce, ReduceScatter, AllGather, AllToAll}
+	out := make([]Collective, len(collectives))
+	for i, info := range collectives {
+		out[i] = info.ID
+	}
+	return out
 }
 
 // ParseCollective returns the collective named s (case-insensitive; "_" and
@@ -53,33 +58,15 @@ func joinCollectives(cs []Collective) string {
 }
 
 // Rooted reports whether the collective has a root rank.
-func (c Collective) Rooted() bool {
-	switch c {
-	case Broadcast, Scatter, Gather, Reduce:
-		return true
-	}
-	return false
-}
+func (c Collective) Rooted() bool { return c.Info().Rooted }
 
 // Reduces reports whether the collective combines values with an operator.
-func (c Collective) Reduces() bool {
-	switch c {
-	case Reduce, AllReduce, ReduceScatter:
-		return true
-	}
-	return false
-}
+func (c Collective) Reduces() bool { return c.Info().Reduces }
 
 // Blocked reports whether the collective's buffers are made of one block per
 // rank (so that per-rank counts make sense): Scatter, Gather, AllGather,
 // ReduceScatter. AllToAll has a P×P matrix of blocks instead.
-func (c Collective) Blocked() bool {
-	switch c {
-	case Scatter, Gather, AllGather, ReduceScatter:
-		return true
-	}
-	return false
-}
+func (c Collective) Blocked() bool { return c.Info().Blocked }
 
 // BusBwFactor is nccl-tests' bus-bandwidth factor for P ranks: busbw =
 // algbw × factor (nccl-tests doc/PERFORMANCE.md). AllReduce 2(P−1)/P;
@@ -87,10 +74,10 @@ func (c Collective) Blocked() bool {
 // Reduce and SendRecv 1.
 func (c Collective) BusBwFactor(p int) float64 {
 	n := float64(p)
-	switch c {
-	case AllReduce:
+	switch c.Info().BusBw {
+	case BusBwTwice:
 		return 2 * (n - 1) / n
-	case ReduceScatter, AllGather, AllToAll, Scatter, Gather:
+	case BusBwShare:
 		return (n - 1) / n
 	}
 	return 1
