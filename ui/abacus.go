@@ -179,7 +179,7 @@ func joinInts(v []int64) string {
 // AbacusTitle names the collective and what it does, in the lecture's words.
 func (c *Abacus) AbacusTitle() string {
 	s := c.S
-	return s.T("coll."+string(s.P.Collective)) + " · " + s.T("ab.what."+string(s.P.Collective))
+	return s.CollName(string(s.P.Collective)) + " · " + s.T("ab.what."+string(s.P.Collective))
 }
 
 // AbacusInClass is the CSS class of a rank's input.

@@ -141,7 +141,7 @@ func (c *Charts) charts() chartsData {
 				}
 			}
 		}
-		line.Title = s.Tf("c.ranks.title", s.T("coll."+string(s.P.Collective)), BytesShort(s.P.Size), Rate(s.P.Bandwidth*s.P.Efficiency))
+		line.Title = s.Tf("c.ranks.title", s.CollName(string(s.P.Collective)), BytesShort(s.P.Size), Rate(s.P.Bandwidth*s.P.Efficiency))
 		d.RanksTitle = line.Title
 		line.X.Label, line.Y.Label = s.T("c.ranks.x"), s.T("c.time")
 		line.Markers = append(line.Markers, chart.Marker{X: float64(s.P.Ranks), Y: s.R.TimeS, Label: s.Tf("c.you", s.R.Algorithm)})
@@ -171,7 +171,7 @@ func (c *Charts) charts() chartsData {
 				}
 			}
 		}
-		size.Title = s.Tf("c.size.title", s.T("coll."+string(s.P.Collective)), s.P.Ranks, Rate(s.P.Bandwidth*s.P.Efficiency))
+		size.Title = s.Tf("c.size.title", s.CollName(string(s.P.Collective)), s.P.Ranks, Rate(s.P.Bandwidth*s.P.Efficiency))
 		d.SizeTitle = size.Title
 		size.X.Label, size.Y.Label = s.T("c.size.x"), s.T("c.time")
 		gs := cost.GroupCrossovers(s.P, xs, cost.TieBand)

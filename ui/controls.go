@@ -18,22 +18,17 @@ type Controls struct {
 	S *State `vugu:"data"`
 }
 
-// allAlgorithms lists every algorithm id in the CLI's order.
-var allAlgorithms = []sched.Algorithm{sched.Auto, sched.Naive, sched.Ring, sched.Tree, sched.Binomial,
-	sched.RecursiveDoubling, sched.RecursiveHalving, sched.Rabenseifner, sched.Bruck, sched.Pairwise,
-	sched.ScatterAllgather, sched.Hierarchical}
-
 // CollectiveOptions lists the collectives for the select.
 func (c *Controls) CollectiveOptions() []Option {
 	s := c.S
 	var out []Option
 	for _, coll := range prim.Collectives() {
-		out = append(out, Option{Value: string(coll), Label: s.T("coll." + string(coll)), Selected: s.text["collective"] == string(coll)})
+		out = append(out, Option{Value: string(coll), Label: s.CollName(string(coll)), Selected: s.text["collective"] == string(coll)})
 	}
 	return out
 }
 
-// AlgorithmOptions lists every algorithm; those that cannot run the chosen
+// AlgorithmOptions lists auto and every algorithm of the registry; those that cannot run the chosen
 // collective are disabled (core's sched.Check decides).
 func (c *Controls) AlgorithmOptions() []Option {
 	s := c.S
@@ -42,8 +37,8 @@ func (c *Controls) AlgorithmOptions() []Option {
 		coll = pc
 	}
 	var out []Option
-	for _, a := range allAlgorithms {
-		out = append(out, Option{Value: string(a), Label: s.T("alg." + string(a)),
+	for _, a := range sched.Choices() {
+		out = append(out, Option{Value: string(a), Label: s.AlgName(string(a)),
 			Selected: s.text["algorithm"] == string(a), Disabled: sched.Check(coll, a) != nil})
 	}
 	return out

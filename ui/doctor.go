@@ -144,7 +144,7 @@ func (c *Doctor) CollectiveOptions() []Option {
 	s, cur := c.S, c.opts["collective"]
 	out := []Option{{Value: "", Label: s.T("d.coll.auto"), Selected: cur == ""}}
 	for _, k := range prim.Collectives() {
-		out = append(out, Option{Value: string(k), Label: s.T("coll." + string(k)), Selected: cur == string(k)})
+		out = append(out, Option{Value: string(k), Label: s.CollName(string(k)), Selected: cur == string(k)})
 	}
 	return out
 }

@@ -56,6 +56,6 @@ func (s *State) Headline() string {
 	if r.AutoChosen {
 		alg = s.Tf("t.autochose", alg)
 	}
-	return fmt.Sprintf("%s · %s · P = %d · %s · %s", s.T("coll."+r.Collective), alg, r.Ranks,
+	return fmt.Sprintf("%s · %s · P = %d · %s · %s", s.CollName(r.Collective), alg, r.Ranks,
 		BytesShort(r.SizeBytes), Rate(r.BandwidthBps))
 }

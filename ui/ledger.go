@@ -246,7 +246,7 @@ func (c *Ledger) LedgerSVG() vugu.HTML {
 		bars.Y.Label = s.T("l.yaxis")
 		if s.Lang == "zh" && d.L != nil {
 			b := d.L.Ranks[d.L.Busiest]
-			bars.Desc = s.Tf("l.desc", len(d.L.Ranks), s.T("coll."+string(s.P.Collective)), s.R.Algorithm, BytesShort(s.P.Size),
+			bars.Desc = s.Tf("l.desc", len(d.L.Ranks), s.CollName(string(s.P.Collective)), s.R.Algorithm, BytesShort(s.P.Size),
 				d.L.Busiest, BytesShort(b.Sent), BytesShort(b.Received), BytesShort(d.L.TotalBytes))
 		}
 		var b bytes.Buffer

@@ -60,7 +60,7 @@ func (c *Measure) LoadMeasurements(name, data string) {
 		switch {
 		case fe.Field == "collective" && opt.Collective == "":
 			opt.Collective = s.P.Collective
-			assumed = append(assumed, s.Tf("m.assumed.coll", s.T("coll."+string(s.P.Collective))))
+			assumed = append(assumed, s.Tf("m.assumed.coll", s.CollName(string(s.P.Collective))))
 			continue
 		case fe.Field == "np" && opt.Ranks == 0 && s.P.Ranks >= 2:
 			opt.Ranks = s.P.Ranks
@@ -172,7 +172,7 @@ func (c *Measure) MeasureSeries() []MeasureSeriesRow {
 		r := MeasureSeriesRow{ID: "m-s-" + strconv.Itoa(i), Index: i, Ranks: ser.Ranks, Shown: ser.Collective == s.P.Collective,
 			Text: s.Tf("m.series", c.seriesName(ser), ser.Ranks, len(ser.Points))}
 		if !r.Shown {
-			r.ShowText = s.Tf("m.show", s.T("coll."+string(ser.Collective)))
+			r.ShowText = s.Tf("m.show", s.CollName(string(ser.Collective)))
 		}
 		if ser.Ranks != s.P.Ranks {
 			r.UseP = s.Tf("m.useP", ser.Ranks)
@@ -189,7 +189,7 @@ func (c *Measure) seriesName(ser measure.Series) string {
 	if ser.Algorithm != "" {
 		a = string(ser.Algorithm)
 	}
-	return s.T("coll."+string(ser.Collective)) + ", " + a
+	return s.CollName(string(ser.Collective)) + ", " + a
 }
 
 // seriesShort is "ring · P=4" or "nccl-tests · P=16" (the table's first

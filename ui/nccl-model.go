@@ -83,7 +83,7 @@ func (c *NcclModel) NCCLModelSummary() string {
 	if n == nil {
 		return ""
 	}
-	return s.Tf("m.summary", s.T("coll."+n.Collective), BytesShort(n.SizeBytes), n.Ranks, n.Version, n.Winner, Secs(n.TimeS))
+	return s.Tf("m.summary", s.CollName(n.Collective), BytesShort(n.SizeBytes), n.Ranks, n.Version, n.Winner, Secs(n.TimeS))
 }
 
 // WinnerFormula is the winner's time with every factor NCCL applies:

@@ -11,7 +11,6 @@ import (
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/plan"
 	"github.com/ccplay/ccplay/core/request"
-	"github.com/ccplay/ccplay/core/topo"
 	"github.com/ccplay/ccplay/core/units"
 	"github.com/ccplay/ccplay/report"
 	"github.com/vugu/vugu"
@@ -117,31 +116,6 @@ type PlanInput struct {
 	Options                []Option // nil: a text field
 }
 
-// planChoices are the fields chosen from a list, and their values.
-func planChoices(f string) []string {
-	switch f {
-	case "model":
-		var out []string
-		for _, m := range plan.Presets() {
-			out = append(out, m.Name)
-		}
-		return out
-	case "sp":
-		return []string{"off", "on"}
-	case "zero":
-		return []string{"0", "1", "2", "3", "fsdp"}
-	case "recompute":
-		return []string{"none", "selective", "full"}
-	case "order":
-		return []string{"tp-pp-dp", "tp-dp-pp", "pp-tp-dp", "pp-dp-tp", "dp-tp-pp", "dp-pp-tp"}
-	case "algorithm":
-		return []string{"auto", "ring", "tree", "recursive_doubling", "rabenseifner", "hierarchical"}
-	case "preset", "intra-preset":
-		return topo.PresetNames()
-	}
-	return nil
-}
-
 // PlanInputs are the planner's inputs: labelled, hinted, and a select
 // where the field takes one of a few values (the model a preset).
 func (c *Plan) PlanInputs() []PlanInput {
@@ -149,7 +123,7 @@ func (c *Plan) PlanInputs() []PlanInput {
 	var out []PlanInput
 	for _, f := range PlanFields {
 		in := PlanInput{Field: f, ID: "pl-" + f, Label: s.T("plf." + f), Hint: s.T("plh." + f)}
-		if ch := planChoices(f); ch != nil {
+		if ch := plan.Choices(f); ch != nil {
 			cur := c.text[f]
 			found := false
 			for _, v := range ch {

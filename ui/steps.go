@@ -136,7 +136,7 @@ func (c *Steps) AnimSVG() vugu.HTML {
 		g.ID = "anim"
 		g.Title = s.Tf("a.short", t, c.AnimRounds())
 		if s.Lang == "zh" {
-			g.Desc = s.Tf("a.desc", g.Title, s.T("coll."+string(s.P.Collective)), s.R.Algorithm, s.P.Ranks,
+			g.Desc = s.Tf("a.desc", g.Title, s.CollName(string(s.P.Collective)), s.R.Algorithm, s.P.Ranks,
 				s.T("a.layout."+figure.KindOf(s.P.Collective, sched.Algorithm(s.R.Algorithm), c.gpusPerNode())))
 		}
 		g.Caption = ""

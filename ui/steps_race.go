@@ -135,7 +135,7 @@ func (c *Steps) Race() []RaceRow {
 // in k chunks, or unpipelined).
 func (c *Steps) raceName(r raceSched) string {
 	s := c.S
-	name := s.T("alg." + r.name)
+	name := s.AlgName(r.name)
 	switch {
 	case r.name != string(sched.Tree):
 	case r.unpiped == 1:

@@ -4,22 +4,25 @@ import (
 	"html"
 	"regexp"
 	"strings"
+
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
 )
 
 // The zh page's check for English words, shared by ui's tests and the
 // browser tests (tests/playground): every view in zh shows Latin letters
 // only for identifiers, units, product names and citations.
 
-// zhAllowed are the words the zh page may show in Latin letters:
-// identifiers (collectives, algorithms, NCCL's names, flags), units,
+// zhAllowed are the words the zh page may show in Latin letters besides
+// the registries' identifiers and names (collectives, algorithms; see
+// EnglishWords): NCCL's names, flags, units,
 // products and tools, and the lecture's acronyms. A word with a digit or
 // an underscore (int8, H100, NCCL_ALGO, recursive_doubling) or in capitals
 // (GPU, ZeRO's ZERO) is an identifier too (see EnglishWords).
 const zhAllowed = `
 B KB MB GB TB PB KiB MiB GiB TiB PiB EiB Gbps Gb bps us ns ms s µs
-Send Recv SendRecv Broadcast Scatter Gather Reduce AllReduce ReduceScatter AllGather AllToAll
-sendrecv broadcast scatter gather reduce allreduce reducescatter allgather alltoall reduce-scatter all-gather all-reduce
-naive ring tree binomial rabenseifner bruck pairwise hierarchical auto Ring Tree Double Binary Binomial Rabenseifner Bruck Pairwise Master
+Send Recv reduce-scatter all-gather all-reduce
+Ring Tree Double Binary Binomial Rabenseifner Bruck Pairwise Master
 float half bfloat double none sum prod max min
 Tree Ring CollNet CollNetDirect CollNetChain NVLS NVLSTree PAT LL Simple Direct Chain
 NVLink NVSwitch PCIe InfiniBand Ethernet SHARP Hopper Ampere Volta Blackwell hopper ampere volta blackwell NVIDIA DGX GB200 Grace
@@ -47,6 +50,12 @@ func EnglishWords(page string) []string {
 	}
 	for _, f := range append(append([]string(nil), ControlFields...), PlanFields...) {
 		allow[f] = true // field names, as the CLI spells them
+	}
+	for _, c := range prim.CollectiveInfos() {
+		allow[string(c.ID)], allow[c.Name] = true, true
+	}
+	for _, a := range sched.Choices() {
+		allow[string(a)] = true
 	}
 	text := codeRE.ReplaceAllString(html.UnescapeString(tagRE.ReplaceAllString(page, " ")), " ")
 	var out []string

@@ -120,3 +120,19 @@ func popcountSum(p int64) int64 {
 	}
 	return total
 }
+
+// binomialCost is Binomial's closed form and formula.
+var binomialCost = algorithmCost{
+	id:   sched.Binomial,
+	form: binomialForm,
+	formula: func(c prim.Collective) Formula {
+		f := map[prim.Collective]string{
+			prim.Broadcast: "L·(α + S·β)",
+			prim.Reduce:    "L·(α + S·β + S·γ)",
+			prim.AllReduce: "2L·(α + S·β) + L·S·γ",
+			prim.Scatter:   "L·α + (P−1)/P·S·β",
+			prim.Gather:    "L·α + (P−1)/P·S·β",
+		}[c]
+		return Formula{f, srcThakur}
+	},
+}

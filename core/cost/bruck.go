@@ -1,6 +1,9 @@
 package cost
 
-import "github.com/ccplay/ccplay/core/prim"
+import (
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+)
 
 // bruckForm is exact for sched.buildBruck on every P and element count
 // (Bruck, Ho, Kipnis, Upfal & Weathersby 1997). L = ⌈log₂P⌉ rounds, one
@@ -112,4 +115,17 @@ func bruckBusiest(p, rem int64) int64 {
 		in++
 	}
 	return best
+}
+
+// bruckCost is Bruck's closed form and formula.
+var bruckCost = algorithmCost{
+	id:   sched.Bruck,
+	form: bruckForm,
+	formula: func(c prim.Collective) Formula {
+		f := map[prim.Collective]string{
+			prim.AllGather: "L·α + (P−1)/P·S·β",
+			prim.AllToAll:  "L·α + Σ_{k<L} |J_k|·S/P·β, |J_k| = #{j < P : bit k of j set} (= L·(α + S/2·β) on a power of two)",
+		}[c]
+		return Formula{f, srcBruck + "; " + srcThakur}
+	},
 }

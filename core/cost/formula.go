@@ -28,78 +28,11 @@ const (
 )
 
 // formulaOf returns the closed form of (c, a) in the symbols of the lecture:
-// P ranks, S bytes, α, β = 1/B, γ per byte reduced, L = ⌈log₂P⌉, K chunks.
+// P ranks, S bytes, α, β = 1/B, γ per byte reduced, L = ⌈log₂P⌉, K chunks,
+// from a's registry entry (algorithmCost); empty for an unknown a.
 func formulaOf(c prim.Collective, a sched.Algorithm) Formula {
-	switch a {
-	case sched.Naive:
-		f := map[prim.Collective]string{
-			prim.SendRecv:      "α + S·β",
-			prim.Broadcast:     "(P−1)·(α + S·β)",
-			prim.Reduce:        "(P−1)·(α + S·β + S·γ)",
-			prim.AllReduce:     "2(P−1)·(α + S·β) + (P−1)·S·γ",
-			prim.Scatter:       "(P−1)·α + (P−1)/P·S·β",
-			prim.Gather:        "(P−1)·α + (P−1)/P·S·β",
-			prim.AllGather:     "2(P−1)·α + (P−1)/P·S·β + (P−1)·S·β",
-			prim.ReduceScatter: "2(P−1)·α + (P−1)·S·(β + γ) + (P−1)/P·S·β",
-			prim.AllToAll:      "(P−1)·α + (P−1)/P·S·β",
-		}[c]
-		return Formula{f, "lecture §2 (naive master); " + srcThakur}
-	case sched.Ring:
-		f := map[prim.Collective]string{
-			prim.AllReduce:     "2(P−1)·α + 2(P−1)/P·S·β + (P−1)/P·S·γ",
-			prim.ReduceScatter: "(P−1)·α + (P−1)/P·S·(β + γ)",
-			prim.AllGather:     "(P−1)·α + (P−1)/P·S·β",
-			prim.Broadcast:     "(K+P−2)·(α + S/K·β)",
-			prim.Reduce:        "(K+P−2)·(α + S/K·(β + γ))",
-		}[c]
-		return Formula{f, srcLecture + "; " + srcPatarsuk}
-	case sched.Binomial:
-		f := map[prim.Collective]string{
-			prim.Broadcast: "L·(α + S·β)",
-			prim.Reduce:    "L·(α + S·β + S·γ)",
-			prim.AllReduce: "2L·(α + S·β) + L·S·γ",
-			prim.Scatter:   "L·α + (P−1)/P·S·β",
-			prim.Gather:    "L·α + (P−1)/P·S·β",
-		}[c]
-		return Formula{f, srcThakur}
-	case sched.Tree:
-		f := map[prim.Collective]string{
-			prim.AllReduce: "2L·α + 2·S·β + S·γ",
-			prim.Broadcast: "L·α + S·β",
-			prim.Reduce:    "L·α + S·β + S·γ",
-		}[c]
-		return Formula{f, srcSanders}
-	case sched.Pairwise:
-		if c == prim.ReduceScatter {
-			return Formula{"(P−1)·α + (P−1)/P·S·(β + γ)", srcThakur}
-		}
-		return Formula{"(P−1)·(α + S/P·β)", srcThakur}
-	case sched.RecursiveDoubling:
-		f := map[prim.Collective]string{
-			prim.AllReduce: "(L'+2δ)·(α + S·β) + (L'+δ)·S·γ",
-			prim.AllGather: "(L'+2δ)·α + (P'−1 + Σ_{k<L'} min(2^k, r))/P·S·β + δ·(S/P + S)·β",
-		}[c]
-		return Formula{f + foldNote, srcThakur}
-	case sched.RecursiveHalving:
-		return Formula{"(L'+2δ)·α + (P'−1 + Σ_{k<L'} min(2^k, r))/P·S·(β + γ) + δ·(S·(β + γ) + S/P·β)" + foldNote, srcThakur}
-	case sched.Rabenseifner:
-		f := map[prim.Collective]string{
-			prim.AllReduce: "2L'·α + 2(P'−1)/P'·S·β + (P'−1)/P'·S·γ + δ·(2α + 2S·β + S·γ)",
-			prim.Reduce:    "2L'·α + 2(P'−1)/P'·S·β + (P'−1)/P'·S·γ + δ·(α + S·(β + γ))",
-		}[c]
-		return Formula{f + foldNote, srcThakur}
-	case sched.Bruck:
-		f := map[prim.Collective]string{
-			prim.AllGather: "L·α + (P−1)/P·S·β",
-			prim.AllToAll:  "L·α + Σ_{k<L} |J_k|·S/P·β, |J_k| = #{j < P : bit k of j set} (= L·(α + S/2·β) on a power of two)",
-		}[c]
-		return Formula{f, srcBruck + "; " + srcThakur}
-	case sched.Hierarchical:
-		return Formula{"2(g−1)·α₁ + 2(g−1)/g·S·β₁ + 2(k−1)·α₂ + 2(k−1)/k·(S/g)·β₂ + ((g−1)/g·S + (k−1)/k·S/g)·γ " +
-			"(g GPUs per node on links α₁, β₁; k nodes on links α₂, β₂; uneven counts use the largest piece ⌈S/g⌉ and sub-chunk ⌈⌈S/g⌉/k⌉; on one flat network the ring's)",
-			"the lecture's §9 (intra-node ReduceScatter → inter-node AllReduce per local rank → intra-node AllGather); " + srcThakur}
-	case sched.ScatterAllgather:
-		return Formula{"2L'·α + 2(P'−1)/P'·S·β + δ·(α + S·β)" + foldNote, srcThakur + "; " + srcChan}
+	if e, ok := costOf(a); ok {
+		return e.formula(c)
 	}
 	return Formula{}
 }

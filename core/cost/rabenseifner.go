@@ -1,6 +1,9 @@
 package cost
 
-import "github.com/ccplay/ccplay/core/prim"
+import (
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+)
 
 // rabenseifnerForm is exact for sched.buildRabenseifner on every P and
 // element count (Thakur, Rabenseifner & Gropp 2005, §4.4–4.5). The vector
@@ -66,4 +69,17 @@ func rabenseifnerForm(c prim.Collective, s shape, m model) Terms {
 // the wire, since part v travels one hop per set bit of v. O(log parts).
 func (ne nearEqual) hopWeighted() int64 {
 	return ne.q*popcountSum(ne.parts) + popcountSum(ne.rem)
+}
+
+// rabenseifnerCost is Rabenseifner's closed form and formula.
+var rabenseifnerCost = algorithmCost{
+	id:   sched.Rabenseifner,
+	form: rabenseifnerForm,
+	formula: func(c prim.Collective) Formula {
+		f := map[prim.Collective]string{
+			prim.AllReduce: "2L'·α + 2(P'−1)/P'·S·β + (P'−1)/P'·S·γ + δ·(2α + 2S·β + S·γ)",
+			prim.Reduce:    "2L'·α + 2(P'−1)/P'·S·β + (P'−1)/P'·S·γ + δ·(α + S·(β + γ))",
+		}[c]
+		return Formula{f + foldNote, srcThakur}
+	},
 }

@@ -1,6 +1,9 @@
 package cost
 
-import "github.com/ccplay/ccplay/core/prim"
+import (
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+)
 
 // recDoublingForm is exact for sched.buildRecursiveDoubling on every P and
 // element count (Thakur, Rabenseifner & Gropp 2005, §4.1, §4.4). With
@@ -50,4 +53,17 @@ func recDoublingForm(c prim.Collective, s shape, m model) Terms {
 		t.Total = int64(s.bytes(blocks.oddBlocks(f.r) + (f.pp-1+f.r)*n))
 	}
 	return t
+}
+
+// recursiveDoublingCost is RecursiveDoubling's closed form and formula.
+var recursiveDoublingCost = algorithmCost{
+	id:   sched.RecursiveDoubling,
+	form: recDoublingForm,
+	formula: func(c prim.Collective) Formula {
+		f := map[prim.Collective]string{
+			prim.AllReduce: "(L'+2δ)·(α + S·β) + (L'+δ)·S·γ",
+			prim.AllGather: "(L'+2δ)·α + (P'−1 + Σ_{k<L'} min(2^k, r))/P·S·β + δ·(S/P + S)·β",
+		}[c]
+		return Formula{f + foldNote, srcThakur}
+	},
 }

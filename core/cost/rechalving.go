@@ -1,5 +1,10 @@
 package cost
 
+import (
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+)
+
 // recHalvingForm is exact for sched.buildRecursiveHalving (ReduceScatter;
 // Thakur, Rabenseifner & Gropp 2005, §4.3) on every P and element count.
 // With P' = 2^⌊log₂P⌋, L' = log₂P', r = P − P' and δ = [r > 0]:
@@ -35,4 +40,13 @@ func recHalvingForm(s shape, m model) Terms {
 	}
 	t.Total = int64(s.bytes((f.r+f.pp-1)*n + blocks.oddBlocks(f.r)))
 	return t
+}
+
+// recursiveHalvingCost is RecursiveHalving's closed form and formula.
+var recursiveHalvingCost = algorithmCost{
+	id:   sched.RecursiveHalving,
+	form: func(_ prim.Collective, s shape, m model) Terms { return recHalvingForm(s, m) },
+	formula: func(c prim.Collective) Formula {
+		return Formula{"(L'+2δ)·α + (P'−1 + Σ_{k<L'} min(2^k, r))/P·S·(β + γ) + δ·(S·(β + γ) + S/P·β)" + foldNote, srcThakur}
+	},
 }

@@ -1,6 +1,9 @@
 package cost
 
-import "github.com/ccplay/ccplay/core/prim"
+import (
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+)
 
 // ringForm is exact for sched.buildRing.
 //
@@ -96,4 +99,20 @@ func bestChainChunks(s shape, reduce bool, m model) int64 {
 		}
 	}
 	return best
+}
+
+// ringCost is Ring's closed form and formula.
+var ringCost = algorithmCost{
+	id:   sched.Ring,
+	form: ringForm,
+	formula: func(c prim.Collective) Formula {
+		f := map[prim.Collective]string{
+			prim.AllReduce:     "2(P−1)·α + 2(P−1)/P·S·β + (P−1)/P·S·γ",
+			prim.ReduceScatter: "(P−1)·α + (P−1)/P·S·(β + γ)",
+			prim.AllGather:     "(P−1)·α + (P−1)/P·S·β",
+			prim.Broadcast:     "(K+P−2)·(α + S/K·β)",
+			prim.Reduce:        "(K+P−2)·(α + S/K·(β + γ))",
+		}[c]
+		return Formula{f, srcLecture + "; " + srcPatarsuk}
+	},
 }

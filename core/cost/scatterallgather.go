@@ -1,5 +1,10 @@
 package cost
 
+import (
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+)
+
 // scatterAllgatherForm is exact for sched.buildScatterAllgather (van de
 // Geijn's Broadcast: binomial scatter + recursive-doubling AllGather;
 // Thakur, Rabenseifner & Gropp 2005, §4.1; Chan et al. 2007) on every P and
@@ -38,4 +43,13 @@ func scatterAllgatherForm(s shape, m model) Terms {
 	t.MaxSent = int64(s.bytes(n + sentAG + f.folded()*n))
 	t.Total = int64(s.bytes(chunks.hopWeighted() + (f.pp-1+f.r)*n))
 	return t
+}
+
+// scatterAllgatherCost is ScatterAllgather's closed form and formula.
+var scatterAllgatherCost = algorithmCost{
+	id:   sched.ScatterAllgather,
+	form: func(_ prim.Collective, s shape, m model) Terms { return scatterAllgatherForm(s, m) },
+	formula: func(c prim.Collective) Formula {
+		return Formula{"2L'·α + 2(P'−1)/P'·S·β + δ·(α + S·β)" + foldNote, srcThakur + "; " + srcChan}
+	},
 }

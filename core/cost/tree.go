@@ -91,3 +91,17 @@ func bestTreeChunks(c prim.Collective, s shape, m model) int64 {
 	k := int64(math.Round(sqrt(float64(max(h-1, 1)) * m.beta * s.bytes(s.n) / (2 * m.alpha))))
 	return min(max(k, 1), maxK)
 }
+
+// treeCost is Tree's closed form and formula.
+var treeCost = algorithmCost{
+	id:   sched.Tree,
+	form: treeLimit,
+	formula: func(c prim.Collective) Formula {
+		f := map[prim.Collective]string{
+			prim.AllReduce: "2L·α + 2·S·β + S·γ",
+			prim.Broadcast: "L·α + S·β",
+			prim.Reduce:    "L·α + S·β + S·γ",
+		}[c]
+		return Formula{f, srcSanders}
+	},
+}

@@ -31,26 +31,12 @@ const (
 	Auto              Algorithm = "auto"
 )
 
-// applicable lists, per collective, the algorithms that have a schedule.
-// Order matters: it is the order in which alternatives are listed.
-var applicable = map[prim.Collective][]Algorithm{
-	prim.SendRecv:      {Naive},
-	prim.Broadcast:     {Naive, Ring, Tree, Binomial, ScatterAllgather},
-	prim.Scatter:       {Naive, Binomial},
-	prim.Gather:        {Naive, Binomial},
-	prim.Reduce:        {Naive, Ring, Tree, Binomial, Rabenseifner},
-	prim.AllReduce:     {Naive, Ring, Tree, Binomial, RecursiveDoubling, Rabenseifner, Hierarchical},
-	prim.ReduceScatter: {Naive, Ring, RecursiveHalving, Pairwise},
-	prim.AllGather:     {Naive, Ring, RecursiveDoubling, Bruck},
-	prim.AllToAll:      {Naive, Pairwise, Bruck},
-}
-
 // DefaultFor is the algorithm a face uses for c when none is named and the
 // question needs a concrete one (a real run, a fit, a measured series): ring
 // where c has a ring schedule, else c's first applicable algorithm. It is
 // the one default-algorithm rule of the CLI, the API and the playground.
 func DefaultFor(c prim.Collective) Algorithm {
-	as := applicable[c]
+	as := Applicable(c)
 	for _, a := range as {
 		if a == Ring {
 			return Ring
@@ -62,17 +48,24 @@ func DefaultFor(c prim.Collective) Algorithm {
 	return as[0]
 }
 
-// Applicable returns the algorithms that can run collective c (without Auto).
+// Applicable returns the algorithms that can run collective c (without
+// Auto), in the registry's order, which is the order alternatives are
+// listed in.
 func Applicable(c prim.Collective) []Algorithm {
-	return append([]Algorithm(nil), applicable[c]...)
+	var out []Algorithm
+	for _, info := range algorithms {
+		if info.runs(c) {
+			out = append(out, info.ID)
+		}
+	}
+	return out
 }
 
 // ParseAlgorithm returns the algorithm named s (case-insensitive, "-" = "_").
 // It does not check applicability; see Check.
 func ParseAlgorithm(s string) (Algorithm, error) {
 	k := Algorithm(strings.ReplaceAll(strings.ToLower(strings.TrimSpace(s)), "-", "_"))
-	for _, a := range []Algorithm{Naive, Ring, Tree, Binomial, RecursiveDoubling, RecursiveHalving,
-		Rabenseifner, Bruck, Pairwise, ScatterAllgather, Hierarchical, Auto} {
+	for _, a := range append(Algorithms(), Auto) {
 		if a == k {
 			return a, nil
 		}
@@ -86,13 +79,12 @@ func Check(c prim.Collective, a Algorithm) error {
 	if a == Auto {
 		return nil
 	}
-	for _, x := range applicable[c] {
-		if x == a {
-			return nil
-		}
+	if info, ok := Info(a); ok && info.runs(c) {
+		return nil
 	}
-	names := make([]string, 0, len(applicable[c])+1)
-	for _, x := range applicable[c] {
+	as := Applicable(c)
+	names := make([]string, 0, len(as)+1)
+	for _, x := range as {
 		names = append(names, string(x))
 	}
 	names = append(names, string(Auto))

@@ -80,3 +80,14 @@ func binomialScatterGather(b *builder, scatter bool) {
 		}
 	}
 }
+
+// binomialAlgorithm is Binomial's registry entry.
+var binomialAlgorithm = AlgorithmInfo{
+	ID:          Binomial,
+	Name:        "binomial tree",
+	Collectives: []prim.Collective{prim.Broadcast, prim.Scatter, prim.Gather, prim.Reduce, prim.AllReduce},
+	build:       buildBinomial,
+	slotsPerRank: func(e estimateArgs) int64 {
+		return 2 * (e.l + 2)
+	},
+}

@@ -310,3 +310,14 @@ func nonNil(segs []Seg) []Seg {
 	}
 	return segs
 }
+
+// bruckAlgorithm is Bruck's registry entry.
+var bruckAlgorithm = AlgorithmInfo{
+	ID:          Bruck,
+	Name:        "Bruck",
+	Collectives: []prim.Collective{prim.AllGather, prim.AllToAll},
+	build:       buildBruck,
+	slotsPerRank: func(e estimateArgs) int64 {
+		return 2 * (e.l + 2)
+	},
+}

@@ -36,13 +36,8 @@ type Options struct {
 
 // Pipelined reports whether algorithm a pipelines chunks for collective c.
 func Pipelined(c prim.Collective, a Algorithm) bool {
-	switch a {
-	case Tree:
-		return true
-	case Ring:
-		return c == prim.Broadcast || c == prim.Reduce
-	}
-	return false
+	info, ok := Info(a)
+	return ok && info.pipelined != nil && info.pipelined(c)
 }
 
 // MaxChunks is the largest valid chunk count: every chunk must hold at least
@@ -114,36 +109,10 @@ func build(s prim.Spec, a Algorithm, o Options) (*Schedule, int64, error) {
 	if sch.Chunks > 0 && pipelineTransfers(s, a, sch.Chunks) > int64(limit) {
 		return nil, 0, limitError(limit) // decided before any allocation
 	}
-	b := &builder{s: sch, limit: limit, yield: o.Yield}
+	b := &builder{s: sch, limit: limit, yield: o.Yield, groups: groups}
 	layout(sch, a)
-	switch a {
-	case Naive:
-		buildNaive(b)
-	case Ring:
-		buildRing(b)
-	case Binomial:
-		buildBinomial(b)
-	case Tree:
-		buildTree(b)
-	case Pairwise:
-		if s.Collective == prim.ReduceScatter {
-			buildPairwiseReduceScatter(b)
-		} else {
-			buildPairwise(b)
-		}
-	case RecursiveDoubling:
-		buildRecursiveDoubling(b)
-	case RecursiveHalving:
-		buildRecursiveHalving(b)
-	case Rabenseifner:
-		buildRabenseifner(b)
-	case Bruck:
-		buildBruck(b)
-	case ScatterAllgather:
-		buildScatterAllgather(b)
-	case Hierarchical:
-		buildHierarchical(b, groups)
-	}
+	info, _ := Info(a)
+	info.build(b)
 	if b.err != nil {
 		return nil, 0, b.err
 	}

@@ -27,32 +27,11 @@ func EstimateOf(s prim.Spec, a Algorithm, o Options) Estimate {
 	if Pipelined(s.Collective, a) && k == 0 {
 		k = int64(DefaultChunks(s.Collective, a, s.Ranks, s.Count))
 	}
-	var rounds int64 // slots per rank
-	switch a {
-	case Naive:
-		rounds = 2
-	case Ring:
-		rounds = 2 * p
-		if Pipelined(s.Collective, a) {
-			rounds = k + p
-		}
-	case Tree:
-		rounds = 2 * (k + 2*l + 2)
-		if s.Collective == prim.AllReduce {
-			rounds *= 2
-		}
-	case Binomial, RecursiveDoubling, RecursiveHalving, Bruck:
-		rounds = 2 * (l + 2)
-	case Rabenseifner:
-		rounds = 2*l + 4
-	case ScatterAllgather:
-		rounds = l + p + 2
-	case Pairwise:
-		rounds = p + 1
-	case Hierarchical:
-		g := max(int64(o.GPUsPerNode), 1)
-		rounds = 2 * (g + p/g)
+	if !Pipelined(s.Collective, a) {
+		k = 0
 	}
+	info, _ := Info(a)
+	rounds := info.slotsPerRank(estimateArgs{c: s.Collective, p: p, l: l, k: k, g: max(int64(o.GPUsPerNode), 1)})
 	if s.Collective == prim.AllToAll {
 		rounds *= p // a block for every rank in a step, and the offset matrix
 	}

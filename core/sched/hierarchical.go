@@ -2,6 +2,7 @@ package sched
 
 import (
 	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/prim"
 )
 
 // buildHierarchical builds the two-level AllReduce of the lecture's §9 on
@@ -76,4 +77,15 @@ func hierarchicalGroups(p, g int) (int, error) {
 		return 0, fielderr.Errorf("gpus-per-node", "hierarchical places ranks on whole nodes: want a divisor of %d ranks, got %d GPUs per node", p, g)
 	}
 	return g, nil
+}
+
+// hierarchicalAlgorithm is Hierarchical's registry entry.
+var hierarchicalAlgorithm = AlgorithmInfo{
+	ID:          Hierarchical,
+	Name:        "hierarchical",
+	Collectives: []prim.Collective{prim.AllReduce},
+	build:       func(b *builder) { buildHierarchical(b, b.groups) },
+	slotsPerRank: func(e estimateArgs) int64 {
+		return 2 * (e.g + e.p/e.g)
+	},
 }

@@ -98,3 +98,14 @@ func matrixOffsets(sp prim.Spec) (m, rowOff, colOff [][]int) {
 	}
 	return m, rowOff, colOff
 }
+
+// naiveAlgorithm is Naive's registry entry.
+var naiveAlgorithm = AlgorithmInfo{
+	ID:          Naive,
+	Name:        "naive (master / star)",
+	Collectives: prim.Collectives(),
+	build:       buildNaive,
+	slotsPerRank: func(e estimateArgs) int64 {
+		return 2
+	},
+}

@@ -1,5 +1,7 @@
 package sched
 
+import "github.com/ccplay/ccplay/core/prim"
+
 // buildPairwise builds the pairwise-exchange AllToAll (Thakur, Rabenseifner
 // & Gropp 2005, §4.5): P−1 rounds; in round k rank i sends block i→i+k and
 // receives block i−k→i, so every rank sends and receives exactly one message
@@ -20,4 +22,25 @@ func buildPairwise(b *builder) {
 		}
 		b.round("alltoall", false, ts)
 	}
+}
+
+// pairwiseAlgorithm is Pairwise's registry entry.
+var pairwiseAlgorithm = AlgorithmInfo{
+	ID:          Pairwise,
+	Name:        "pairwise exchange",
+	Collectives: []prim.Collective{prim.ReduceScatter, prim.AllToAll},
+	build:       buildPairwiseAny,
+	slotsPerRank: func(e estimateArgs) int64 {
+		return e.p + 1
+	},
+}
+
+// buildPairwiseAny builds pairwise exchange: the reducing form for
+// ReduceScatter, the plain exchange for AllToAll.
+func buildPairwiseAny(b *builder) {
+	if b.s.Spec.Collective == prim.ReduceScatter {
+		buildPairwiseReduceScatter(b)
+		return
+	}
+	buildPairwise(b)
 }

@@ -35,3 +35,14 @@ func buildRabenseifner(b *builder) {
 		gatherRounds(b, f, "gather", chunks)
 	}
 }
+
+// rabenseifnerAlgorithm is Rabenseifner's registry entry.
+var rabenseifnerAlgorithm = AlgorithmInfo{
+	ID:          Rabenseifner,
+	Name:        "Rabenseifner",
+	Collectives: []prim.Collective{prim.Reduce, prim.AllReduce},
+	build:       buildRabenseifner,
+	slotsPerRank: func(e estimateArgs) int64 {
+		return 2*e.l + 4
+	},
+}

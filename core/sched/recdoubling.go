@@ -36,3 +36,14 @@ func buildRecursiveDoubling(b *builder) {
 		foldOut(b, f, whole)
 	}
 }
+
+// recursiveDoublingAlgorithm is RecursiveDoubling's registry entry.
+var recursiveDoublingAlgorithm = AlgorithmInfo{
+	ID:          RecursiveDoubling,
+	Name:        "recursive doubling",
+	Collectives: []prim.Collective{prim.AllReduce, prim.AllGather},
+	build:       buildRecursiveDoubling,
+	slotsPerRank: func(e estimateArgs) int64 {
+		return 2 * (e.l + 2)
+	},
+}

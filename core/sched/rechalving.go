@@ -19,3 +19,14 @@ func buildRecursiveHalving(b *builder) {
 	halvingRounds(b, f, "reduce-scatter", blockSpan(f, woff))
 	foldOut(b, f, func(v int) (int, int) { r := 2*v + 1; return woff[r], woff[r+1] - woff[r] })
 }
+
+// recursiveHalvingAlgorithm is RecursiveHalving's registry entry.
+var recursiveHalvingAlgorithm = AlgorithmInfo{
+	ID:          RecursiveHalving,
+	Name:        "recursive halving",
+	Collectives: []prim.Collective{prim.ReduceScatter},
+	build:       buildRecursiveHalving,
+	slotsPerRank: func(e estimateArgs) int64 {
+		return 2 * (e.l + 2)
+	},
+}

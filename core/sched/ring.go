@@ -87,3 +87,18 @@ func pipeline(b *builder, chain []int, phase string, reduce bool) {
 		b.round(phase, reduce, ts)
 	}
 }
+
+// ringAlgorithm is Ring's registry entry.
+var ringAlgorithm = AlgorithmInfo{
+	ID:          Ring,
+	Name:        "ring",
+	Collectives: []prim.Collective{prim.Broadcast, prim.Reduce, prim.AllReduce, prim.ReduceScatter, prim.AllGather},
+	build:       buildRing,
+	slotsPerRank: func(e estimateArgs) int64 {
+		if e.k > 0 {
+			return e.k + e.p
+		}
+		return 2 * e.p
+	},
+	pipelined: func(c prim.Collective) bool { return c == prim.Broadcast || c == prim.Reduce },
+}

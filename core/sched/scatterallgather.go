@@ -1,5 +1,7 @@
 package sched
 
+import "github.com/ccplay/ccplay/core/prim"
+
 // buildScatterAllgather builds van de Geijn's long-message Broadcast
 // (Chan, Heimlich, Purkayastha & van de Geijn 2007; Thakur, Rabenseifner &
 // Gropp 2005, §4.1): a binomial scatter of the vector from the root, then an
@@ -21,4 +23,15 @@ func buildScatterAllgather(b *builder) {
 	scatterRounds(b, f, "scatter", chunks)
 	doublingRounds(b, f, "allgather", false, chunks)
 	foldOut(b, f, func(int) (int, int) { return 0, n })
+}
+
+// scatterAllgatherAlgorithm is ScatterAllgather's registry entry.
+var scatterAllgatherAlgorithm = AlgorithmInfo{
+	ID:          ScatterAllgather,
+	Name:        "scatter + allgather",
+	Collectives: []prim.Collective{prim.Broadcast},
+	build:       buildScatterAllgather,
+	slotsPerRank: func(e estimateArgs) int64 {
+		return e.l + e.p + 2
+	},
 }

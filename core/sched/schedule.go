@@ -149,12 +149,13 @@ func checkSegs(segs []Seg, n, work int, input bool) error {
 
 // builder accumulates rounds and enforces the transfer limit.
 type builder struct {
-	s     *Schedule
-	limit int
-	count int
-	slots int64 // transfers handed to round, empty ones included (Estimate bounds it)
-	err   error
-	yield func() // Options.Yield
+	s      *Schedule
+	limit  int
+	count  int
+	slots  int64 // transfers handed to round, empty ones included (Estimate bounds it)
+	err    error
+	yield  func() // Options.Yield
+	groups int    // nodes of a placed algorithm (hierarchical), else 0
 }
 
 // round appends a round; transfers of zero length are dropped and a round

@@ -121,3 +121,19 @@ func shift(off []int, base int) []int {
 	}
 	return off
 }
+
+// treeAlgorithm is Tree's registry entry.
+var treeAlgorithm = AlgorithmInfo{
+	ID:          Tree,
+	Name:        "tree (double binary tree)",
+	Collectives: []prim.Collective{prim.Broadcast, prim.Reduce, prim.AllReduce},
+	build:       buildTree,
+	slotsPerRank: func(e estimateArgs) int64 {
+		r := 2 * (e.k + 2*e.l + 2)
+		if e.c == prim.AllReduce {
+			r *= 2
+		}
+		return r
+	},
+	pipelined: func(prim.Collective) bool { return true },
+}
