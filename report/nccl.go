@@ -14,13 +14,14 @@ import (
 // the searched graphs), the tuning table in the layout NCCL prints with
 // NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=TUNING (latency µs / algorithm
 // bandwidth GB/s, one column group per algorithm in the order of the cells,
-// one column per protocol), then the predicted time of every entry for this
-// size, the winner, and the assumptions. O(cells).
+// one column per protocol), then the tuner's time of every entry for this
+// size, the winner, the predicted run time of the winner
+// (NCCLResult.Predicted, term by term), and the assumptions. O(cells).
 func ncclText(r cost.Result) string {
 	n := r.NCCL
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s of %s on %d ranks, NCCL %s's model: %s in %s\n", r.Collective, units.FormatBytes(float64(n.SizeBytes), true),
-		n.Ranks, n.Version, n.Winner, cost.FormatSeconds(n.TimeS))
+	fmt.Fprintf(&b, "%s of %s on %d ranks, NCCL %s's model: %s in %s (NCCL's tuner estimate); predicted run time %s\n", r.Collective, units.FormatBytes(float64(n.SizeBytes), true),
+		n.Ranks, n.Version, n.Winner, cost.FormatSeconds(n.TimeS), cost.FormatSeconds(n.Predicted.TimeS))
 	fmt.Fprintf(&b, "machine: %d node(s) × %d GPU(s), intra-node %s, %s GPUs, %d channels at run time\n", n.Nodes, n.GPUsPerNode, n.IntraHW, n.Arch, n.Channels)
 	for _, m := range n.Machine {
 		fmt.Fprintf(&b, "  %s\n", m)
@@ -61,7 +62,7 @@ func ncclText(r cost.Result) string {
 	for _, a := range algs {
 		w = max(w, len(a))
 	}
-	fmt.Fprintf(&b, "\npredicted for S = %s (time = latency + S ÷ (1000 × algbw) µs, ncclTopoGetAlgoTime)\n", Bytes(n.SizeBytes))
+	fmt.Fprintf(&b, "\nNCCL's tuner time for S = %s (time = latency + S ÷ (1000 × algbw) µs, ncclTopoGetAlgoTime)\n", Bytes(n.SizeBytes))
 	fmt.Fprintf(&b, "  %-*s %-7s %12s %12s %12s %14s\n", w, "algo", "proto", "latency", "busbw", "algbw", "time")
 	for _, c := range n.Cells {
 		if !c.Enabled {
@@ -76,6 +77,7 @@ func ncclText(r cost.Result) string {
 			cost.FormatSeconds(c.TimeUs*1e-6), mark)
 	}
 	fmt.Fprintf(&b, "winner: %s, %s; algbw %s, busbw %s (nccl-tests' definitions)\n", n.Winner, cost.FormatSeconds(n.TimeS), gbps(n.AlgBwBps), gbps(n.BusBwBps))
+	b.WriteString(predictedText(*n))
 	fmt.Fprintf(&b, "α-β-γ model for comparison: %s %s", r.Algorithm, cost.FormatSeconds(r.TimeS))
 	if n.Nodes > 1 && n.GPUsPerNode > 1 {
 		fmt.Fprintf(&b, " (one schedule over ranks in order: a single ring crosses each node boundary on one NIC, while NCCL's %d channels spread over all %d NICs of a node)", n.Channels, n.GPUsPerNode)
@@ -85,6 +87,24 @@ func ncclText(r cost.Result) string {
 	for _, a := range n.Assumptions {
 		fmt.Fprintf(&b, "  - %s\n", a)
 	}
+	return b.String()
+}
+
+// predictedText is the prediction beside the tuner's estimate: its time
+// and bandwidths, its three terms, and what NCCL runs the size on.
+func predictedText(n cost.NCCLResult) string {
+	p := n.Predicted
+	var b strings.Builder
+	fmt.Fprintf(&b, "predicted run time: %s; algbw %s, busbw %s (NCCL's tuner estimate above has no pipeline start-up)\n",
+		cost.FormatSeconds(p.TimeS), gbps(p.AlgBwBps), gbps(p.BusBwBps))
+	fmt.Fprintf(&b, "  = start-up %.2f µs + pipeline fill %.2f µs + S ÷ rate %.2f µs; %d channels, %s chunks", p.StartUs, p.FillUs, p.BandwidthUs, p.Channels, units.FormatBytes(float64(p.ChunkBytes), true))
+	if p.Plugin != "" {
+		fmt.Fprintf(&b, ", network plugin %s", p.Plugin)
+		if p.WindowBound {
+			b.WriteString(" (its round trip sets the rate)")
+		}
+	}
+	b.WriteString("\n")
 	return b.String()
 }
 

@@ -203,6 +203,8 @@ func TestNCCLModelView(t *testing.T) {
 	}
 	out := html.UnescapeString(render(t, &NcclModel{S: s}))
 	mustContain(t, out, "NCCL "+n.Version, n.Winner, Secs(n.TimeS), "AllReduce", n.Assumptions[0])
+	// Both figures, labelled: NCCL's tuner estimate and core's predicted run time.
+	mustContain(t, out, "NCCL's tuner estimate T", "Predicted run time", `id="m-predicted"`, Secs(n.Predicted.TimeS)+" ("+Rate(n.Predicted.BusBwBps)+")")
 	cells := a.NcclModel.NCCLTuningCells()
 	if len(cells) != len(n.Cells) {
 		t.Fatalf("%d cells shown, core has %d", len(cells), len(n.Cells))

@@ -321,7 +321,7 @@ var en = map[string]string{
 	"l.inter":              "sent inter-node",
 	"m.off":                "Choose the cost model \"NCCL tuning model\" to see NCCL %s's algorithm × protocol table for this question.",
 	"m.use":                "Use NCCL's model",
-	"m.summary":            "%s of %s on %d ranks, NCCL %s's model: %s in %s",
+	"m.summary":            "%s of %s on %d ranks, NCCL %s's model: %s in %s (NCCL's tuner estimate); predicted run time %s",
 	"m.cluster":            "%d node(s) × %d GPU(s), intra-node %s, %d channels; per-channel speed intra %s/%s GB/s, inter %s/%s GB/s (Tree/Ring)",
 	"m.tuning":             "Tuning table (as NCCL_DEBUG_SUBSYS=TUNING prints it)",
 	"m.tuning.note":        "Each cell: latency ℓ µs / bandwidth b GB/s, as NCCL prints them; 0.0/0.0 = disabled. Highlighted: NCCL's choice for this size.",

@@ -321,7 +321,7 @@ var zh = map[string]string{
 	"l.inter":              "跨节点发送",
 	"m.off":                "把代价模型选为“NCCL 调优模型”，即可查看本问题在 NCCL %s 中的算法 × 协议表。",
 	"m.use":                "使用 NCCL 模型",
-	"m.summary":            "%s，%s，%d 个 Rank，NCCL %s 模型：选 %s，耗时 %s",
+	"m.summary":            "%s，%s，%d 个 Rank，NCCL %s 模型：选 %s，调优器估计耗时 %s；预测运行时间 %s",
 	"m.cluster":            "%d 个节点 × %d 个 GPU，节点内 %s，%d 个通道；每通道速度 节点内 %s/%s GB/s，跨节点 %s/%s GB/s（Tree/Ring）",
 	"m.tuning":             "调优表（与 NCCL_DEBUG_SUBSYS=TUNING 的输出一致）",
 	"m.tuning.note":        "每格：延迟 ℓ µs / 带宽 b GB/s，与 NCCL 打印的一致；0.0/0.0 = 禁用。高亮：NCCL 对此消息大小的选择。",

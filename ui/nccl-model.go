@@ -83,7 +83,7 @@ func (c *NcclModel) NCCLModelSummary() string {
 	if n == nil {
 		return ""
 	}
-	return s.Tf("m.summary", s.CollName(n.Collective), BytesShort(n.SizeBytes), n.Ranks, n.Version, n.Winner, Secs(n.TimeS))
+	return s.Tf("m.summary", s.CollName(n.Collective), BytesShort(n.SizeBytes), n.Ranks, n.Version, n.Winner, Secs(n.TimeS), Secs(n.Predicted.TimeS))
 }
 
 // WinnerFormula is the winner's time with every factor NCCL applies:
@@ -292,18 +292,23 @@ func (c *NcclModel) DisabledGroups() []DisabledGroup {
 }
 
 // NCCLModelRows are the winner's numbers as nccl-tests would print them
-// (algbw = S ÷ T, busbw = algbw × factor) and the α-β-γ answer beside them.
+// (algbw = S ÷ T, busbw = algbw × factor) from NCCL's tuner estimate, the
+// predicted run time (core's NCCLResult.Predicted) and the α-β-γ answer
+// beside them.
 func (c *NcclModel) NCCLModelRows() []KV {
 	s := c.S
 	n := c.model().r
 	if n == nil {
 		return nil
 	}
+	p := n.Predicted
 	rows := []KV{
 		{ID: "m-winner", Label: s.T("m.winner"), Value: n.Winner},
-		{ID: "m-time", Label: s.T("t.time"), Value: Secs(n.TimeS)},
+		{ID: "m-time", Label: s.T("nm.tuner.time"), Value: Secs(n.TimeS)},
 		{ID: "m-algbw", Label: s.T("nm.algbw"), Value: Rate(n.AlgBwBps), Title: s.T("nm.algbw.title")},
 		{ID: "m-busbw", Label: s.T("nm.busbw"), Value: Rate(n.BusBwBps)},
+		{ID: "m-predicted", Label: s.T("nm.predicted"), Value: Secs(p.TimeS) + " (" + Rate(p.BusBwBps) + ")",
+			Title: s.Tf("nm.predicted.title", Secs(p.StartUs*1e-6), Secs(p.FillUs*1e-6), Secs(p.BandwidthUs*1e-6))},
 	}
 	// Result's own time is the α-β-γ model's under either model (Result.NCCL
 	// carries NCCL's).

@@ -102,6 +102,8 @@ func TestCostNCCLText(t *testing.T) {
 		"NCCL " + cost.NCCLVersion + "'s model: " + n.Winner,
 		"  Algorithm   |", "  Protocol    |", row,
 		"← NCCL's choice", "winner: " + n.Winner + ", " + cost.FormatSeconds(n.TimeS),
+		"(NCCL's tuner estimate); predicted run time " + cost.FormatSeconds(n.Predicted.TimeS),
+		"predicted run time: " + cost.FormatSeconds(n.Predicted.TimeS) + "; algbw",
 		"src/graph/tuning.cc",
 	} {
 		if !strings.Contains(out, w) {

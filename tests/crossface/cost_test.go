@@ -110,6 +110,9 @@ func agreeResults(t *testing.T, name string, c, a, u cost.Result) {
 	if hasN(c) && hasN(a) && hasN(u) {
 		str("NCCL's choice", func(r cost.Result) string { return r.NCCL.Winner })
 		num("NCCL's cells", func(r cost.Result) int64 { return int64(len(r.NCCL.Cells)) })
+		flt("NCCL's tuner estimate (s)", func(r cost.Result) float64 { return r.NCCL.TimeS })
+		flt("predicted run time (s)", func(r cost.Result) float64 { return r.NCCL.Predicted.TimeS })
+		flt("predicted busbw (B/s)", func(r cost.Result) float64 { return r.NCCL.Predicted.BusBwBps })
 		if len(c.NCCL.Cells) == len(a.NCCL.Cells) && len(c.NCCL.Cells) == len(u.NCCL.Cells) {
 			for i, cell := range c.NCCL.Cells {
 				what := "NCCL " + cell.Algorithm + "/" + cell.Protocol
