@@ -6,38 +6,32 @@ import (
 
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/fielderr"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/report"
 )
 
-// serveCost answers GET /api/v1/cost: the parameters of request.CostParams
-// (collective algorithm ranks size bandwidth latency gamma efficiency root
-// dtype chunks, each with the CLI's default) → cost.Evaluate, as indented
-// JSON exactly as `ccplay cost --json` prints it.
+// serveCost answers GET /api/v1/cost: the cost question's fields
+// (question.CostFields) → question.AnswerCost, as indented JSON byte for
+// byte as `ccplay cost --json` prints it; every refused field at once.
 func serveCost(w http.ResponseWriter, r *http.Request) {
-	get, err := readQuery(r, request.CostFields)
+	get, err := readQuery(r, question.CostFields)
 	if err != nil {
 		sendError(w, err)
 		return
 	}
-	p, err := request.CostParams(get)
+	a, err := question.AnswerCost(get)
 	if err != nil {
 		sendError(w, err)
 		return
 	}
-	res, err := cost.Evaluate(p)
-	if err != nil {
-		sendError(w, err)
-		return
-	}
-	sendJSON(w, res)
+	sendJSON(w, a)
 }
 
 // tableFields are the parameters of /api/v1/table: the cost fields without
 // size (the sweep sets it), the sweep and format.
-var tableFields = fields([][]string{request.CostFields, request.TableFields, {"format"}}, "size")
+var tableFields = fields([][]string{question.CostFields, question.TableFields, {"format"}}, "size")
 
-// serveTable answers GET /api/v1/table: request.TableQuery → cost.Table.
+// serveTable answers GET /api/v1/table: question.TableQuery → cost.Table.
 // format=json (the default) gives the rows as `ccplay table --json` does;
 // format=text gives the nccl-tests-style table of report.Table.
 func serveTable(w http.ResponseWriter, r *http.Request) {
@@ -51,12 +45,7 @@ func serveTable(w http.ResponseWriter, r *http.Request) {
 		sendError(w, fielderr.Errorf("format", "want json or text, got %q", format))
 		return
 	}
-	_, f := get("stepfactor")
-	if _, b := get("stepbytes"); f && b {
-		sendError(w, fielderr.Errorf("stepbytes", "give either stepfactor or stepbytes, not both"))
-		return
-	}
-	p, dt, sweep, err := request.TableQuery(get)
+	p, dt, sweep, err := question.TableQuery(get)
 	if err != nil {
 		sendError(w, err)
 		return

@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/field"
+	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/report"
 )
 
@@ -24,8 +26,8 @@ func query(kv ...string) (string, map[string]string) {
 	return strings.Join(parts, "&"), m
 }
 
-// TestCostIsTheCoresAnswer: the body is cost.Evaluate of
-// request.CostParams, indented exactly as `ccplay cost --json` prints it.
+// TestCostIsTheCoresAnswer: the body carries every field of cost.Evaluate
+// of the question, plus the inputs, each with its source.
 func TestCostIsTheCoresAnswer(t *testing.T) {
 	for _, tt := range []struct {
 		reason string
@@ -43,7 +45,7 @@ func TestCostIsTheCoresAnswer(t *testing.T) {
 		q, m := query(tt.kv...)
 		a := get(t, "/api/v1/cost?"+q)
 		wantOK(t, tt.reason, a, jsonType)
-		p, err := request.CostParams(request.Map(m))
+		p, err := question.CostParams(field.Map(m))
 		if err != nil {
 			t.Fatalf("%s: %v", tt.reason, err)
 		}
@@ -51,9 +53,27 @@ func TestCostIsTheCoresAnswer(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.reason, err)
 		}
-		want, _ := json.MarshalIndent(r, "", "  ")
-		if a.body != string(want)+"\n" {
-			t.Errorf("%s: body differs from cost.Evaluate's JSON:\n%s\nwant\n%s", tt.reason, a.body, want)
+		var body, want map[string]any
+		wantJSON, _ := json.Marshal(r)
+		if err := json.Unmarshal([]byte(a.body), &body); err != nil {
+			t.Fatalf("%s: %v", tt.reason, err)
+		}
+		json.Unmarshal(wantJSON, &want) //nolint:errcheck // marshalled just above
+		for k, v := range want {
+			if !reflect.DeepEqual(body[k], v) {
+				t.Errorf("%s: %s = %v, cost.Evaluate says %v", tt.reason, k, body[k], v)
+			}
+		}
+		inputs, _ := body["inputs"].(map[string]any)
+		for _, f := range []string{"collective", "algorithm", "ranks", "size", "bandwidth", "latency"} {
+			in, _ := inputs[f].(map[string]any)
+			from := "default"
+			if _, given := m[f]; given {
+				from = "given"
+			}
+			if in["from"] != from {
+				t.Errorf("%s: inputs.%s = %v, want from %q", tt.reason, f, in, from)
+			}
 		}
 	}
 }
@@ -63,7 +83,7 @@ func TestTable(t *testing.T) {
 	kv := []string{"collective", "allreduce", "algorithm", "auto", "ranks", "8", "bandwidth", "400Gbps", "latency", "5us",
 		"minbytes", "8", "maxbytes", "1G", "stepfactor", "4"}
 	q, m := query(kv...)
-	p, dt, sweep, err := request.TableQuery(request.Map(m))
+	p, dt, sweep, err := question.TableQuery(field.Map(m))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,9 +8,10 @@ import (
 
 	"github.com/ccplay/ccplay/chart/figure"
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/units"
 )
@@ -27,14 +28,14 @@ type chartSpec struct {
 	example       string
 	// draw renders the chart; a sweep calls stop between points and
 	// returns its error (the request's context ended).
-	draw func(get request.Lookup, stop func() error) ([]byte, error)
+	draw func(get field.Lookup, stop func() error) ([]byte, error)
 }
 
 // sweepFields are the cost fields the sweep charts read: every field of
-// request.CostFields (links, topology, stragglers, model) except those the
+// question.CostFields (links, topology, stragglers, model) except those the
 // chart sets itself for each point.
 func sweepFields(extra []string, own ...string) []string {
-	return fields([][]string{request.CostFields, extra}, append([]string{"algorithm", "chunks"}, own...)...)
+	return fields([][]string{question.CostFields, extra}, append([]string{"algorithm", "chunks"}, own...)...)
 }
 
 // charts lists the charts in the order the index shows them.
@@ -46,9 +47,9 @@ var charts = []chartSpec{
 		sweepFields([]string{"algorithms", "minbytes", "maxbytes"}, "size"),
 		"collective=allreduce&ranks=64&bandwidth=400Gbps&latency=5us", drawTimeVsSize},
 	{"ledger-bars", fmt.Sprintf("bytes sent and received per rank from the executed schedule's ledger (P ≤ %d)", MaxScheduleRanks),
-		request.CostFields, "collective=allreduce&algorithm=naive&ranks=8&size=100MiB", drawLedgerBars},
+		question.CostFields, "collective=allreduce&algorithm=naive&ranks=8&size=100MiB", drawLedgerBars},
 	{"ring-step", fmt.Sprintf("one round (round=1…) of a schedule drawn on a circle of ranks (P ≤ %d)", MaxScheduleRanks),
-		fields([][]string{request.CostFields, {"round"}}), "collective=allreduce&algorithm=ring&ranks=8&round=3", drawRingStep},
+		fields([][]string{question.CostFields, {"round"}}), "collective=allreduce&algorithm=ring&ranks=8&round=3", drawRingStep},
 }
 
 // serveEmbed answers GET /embed/{chart}.svg.
@@ -88,7 +89,7 @@ func serveEmbed(w http.ResponseWriter, r *http.Request) {
 
 // algorithmsParam reads algorithms=a,b,c (default: every algorithm that
 // applies to c). Auto is refused: it is the cheapest of the others.
-func algorithmsParam(get request.Lookup, c prim.Collective) ([]sched.Algorithm, error) {
+func algorithmsParam(get field.Lookup, c prim.Collective) ([]sched.Algorithm, error) {
 	s, ok := get("algorithms")
 	if !ok {
 		return sched.Applicable(c), nil
@@ -117,19 +118,19 @@ func joinNames(algs []sched.Algorithm) string {
 
 // drawTimeVsRanks: P = minranks, 2·minranks, 4·minranks, … up to maxranks
 // (and maxranks itself).
-func drawTimeVsRanks(get request.Lookup, stop func() error) ([]byte, error) {
-	lo, err := request.Int(get, "minranks", 4, 2, prim.MaxRanks)
+func drawTimeVsRanks(get field.Lookup, stop func() error) ([]byte, error) {
+	lo, err := field.Int(get, "minranks", 4, 2, prim.MaxRanks)
 	if err != nil {
 		return nil, err
 	}
-	hi, err := request.Int(get, "maxranks", 1024, 2, prim.MaxRanks)
+	hi, err := field.Int(get, "maxranks", 1024, 2, prim.MaxRanks)
 	if err != nil {
 		return nil, err
 	}
 	if hi < lo {
 		return nil, fielderr.Errorf("maxranks", "want maxranks ≥ minranks (%d), got %d", lo, hi)
 	}
-	p, err := request.CostParams(override(get, map[string]string{"algorithm": "auto", "ranks": strconv.Itoa(lo), "chunks": "0"}))
+	p, err := question.CostParams(override(get, map[string]string{"algorithm": "auto", "ranks": strconv.Itoa(lo), "chunks": "0"}))
 	if err != nil {
 		return nil, err
 	}
@@ -158,8 +159,8 @@ func drawTimeVsRanks(get request.Lookup, stop func() error) ([]byte, error) {
 
 // drawTimeVsSize: S = minbytes, 2·minbytes, … up to maxbytes (and maxbytes
 // itself), each rounded down to whole elements.
-func drawTimeVsSize(get request.Lookup, stop func() error) ([]byte, error) {
-	p, err := request.CostParams(override(get, map[string]string{"algorithm": "auto", "size": "0", "chunks": "0"}))
+func drawTimeVsSize(get field.Lookup, stop func() error) ([]byte, error) {
+	p, err := question.CostParams(override(get, map[string]string{"algorithm": "auto", "size": "0", "chunks": "0"}))
 	if err != nil {
 		return nil, err
 	}
@@ -213,7 +214,7 @@ func renameField(err error, from, to string) error {
 
 // sizeParam reads a sweep end as nccl-tests does (bare K, M, G binary),
 // from 1 byte to MaxChartBytes.
-func sizeParam(get request.Lookup, name, def string) (int64, error) {
+func sizeParam(get field.Lookup, name, def string) (int64, error) {
 	s, ok := get(name)
 	if !ok {
 		s = def
@@ -233,8 +234,8 @@ func sizeParam(get request.Lookup, name, def string) (int64, error) {
 
 // scheduleFor reads the cost fields and builds the schedule within the
 // limits of buildSchedule.
-func scheduleFor(get request.Lookup) (cost.Params, *sched.Schedule, error) {
-	p, err := request.CostParams(get)
+func scheduleFor(get field.Lookup) (cost.Params, *sched.Schedule, error) {
+	p, err := question.CostParams(get)
 	if err != nil {
 		return p, nil, err
 	}
@@ -243,7 +244,7 @@ func scheduleFor(get request.Lookup) (cost.Params, *sched.Schedule, error) {
 
 // drawLedgerBars draws one schedule of at most MaxScheduleRanks ranks: bounded
 // work, so it does not poll for the client.
-func drawLedgerBars(get request.Lookup, _ func() error) ([]byte, error) {
+func drawLedgerBars(get field.Lookup, _ func() error) ([]byte, error) {
 	p, s, err := scheduleFor(get)
 	if err != nil {
 		return nil, err
@@ -252,8 +253,8 @@ func drawLedgerBars(get request.Lookup, _ func() error) ([]byte, error) {
 }
 
 // drawRingStep draws one round of such a schedule (bounded, as drawLedgerBars).
-func drawRingStep(get request.Lookup, _ func() error) ([]byte, error) {
-	round, err := request.Int(get, "round", 1, 1, 1<<30)
+func drawRingStep(get field.Lookup, _ func() error) ([]byte, error) {
+	round, err := field.Int(get, "round", 1, 1, 1<<30)
 	if err != nil {
 		return nil, err
 	}

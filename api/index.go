@@ -7,7 +7,7 @@ import (
 
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/prim"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/question"
 )
 
 // index is the page "/" shows when there is no static site: every endpoint
@@ -46,11 +46,11 @@ may be read from any origin. Errors are JSON: <code>{"error": "…", "field": "r
 		b.WriteString("</li>\n")
 	}
 	b.WriteString("</ul>\n<p>Cost, table and schedule parameters (the CLI's flag names, with its defaults): ")
-	for i, f := range request.CostFields {
+	for i, f := range question.CostFields {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "<code>%s</code> (%s)", f, e(request.Default(f)))
+		fmt.Fprintf(&b, "<code>%s</code> (%s)", f, e(question.Default(f)))
 	}
 	fmt.Fprintf(&b, `; the table adds <code>minbytes maxbytes stepfactor stepbytes</code> (bare K/M/G binary, as nccl-tests) and <code>format=text</code>.</p>
 <p><code>POST /api/v1/run</code> takes the JSON object of <code>ccplay run</code>, e.g.</p>
@@ -75,6 +75,6 @@ may be read from any origin. Errors are JSON: <code>{"error": "…", "field": "r
 </body>
 </html>
 `, MaxScheduleRanks, MaxScheduleChunks, MaxScheduleTransfers, prim.MaxRanks, cost.MaxRows, MaxRunBody,
-		request.MaxRunElements, int64(MaxChartBytes))
+		question.MaxRunElements, int64(MaxChartBytes))
 	return []byte(b.String())
 }

@@ -5,9 +5,9 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/chart/timeline"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/plan"
-	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/report"
 )
 
@@ -52,7 +52,7 @@ func servePlan(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if isTimeline {
-		chunks, err := request.Int(get, "chunks", plan.DefaultMoEChunks, 1, plan.MaxSpans/3)
+		chunks, err := field.Int(get, "chunks", plan.DefaultMoEChunks, 1, plan.MaxSpans/3)
 		if err != nil {
 			sendError(w, err)
 			return

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/chart/timeline"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/plan"
-	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/report"
 )
 
@@ -26,7 +26,7 @@ func TestPlanIsTheCoresAnswer(t *testing.T) {
 		q, m := query(tt.kv...)
 		a := get(t, "/api/v1/plan?"+q)
 		wantOK(t, tt.reason, a, jsonType)
-		in, err := plan.Parse(request.Map(m))
+		in, err := plan.Parse(field.Map(m))
 		if err != nil {
 			t.Fatalf("%s: %v", tt.reason, err)
 		}
@@ -70,7 +70,7 @@ func TestPlanErrors(t *testing.T) {
 // bytes as the CLI's --timeline), JSON with format=json.
 func TestPlanTimeline(t *testing.T) {
 	q := "model=70b&dp=8&tp=8&zero=3"
-	in, err := plan.Parse(request.Map(map[string]string{"model": "70b", "dp": "8", "tp": "8", "zero": "3"}))
+	in, err := plan.Parse(field.Map(map[string]string{"model": "70b", "dp": "8", "tp": "8", "zero": "3"}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,15 +6,15 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
-	"github.com/ccplay/ccplay/core/request"
 )
 
 // readQuery parses the request's query strictly: a malformed query, a
 // parameter that is not in accepted, or one given twice is a
 // *fielderr.Error (the answer is the same whichever order the parameters
-// come in). It returns a request.Lookup over the values. O(len(query)).
-func readQuery(r *http.Request, accepted []string) (request.Lookup, error) {
+// come in). It returns a field.Lookup over the values. O(len(query)).
+func readQuery(r *http.Request, accepted []string) (field.Lookup, error) {
 	v, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
 		return nil, fielderr.Errorf("query", "malformed query string: %v", err)
@@ -58,7 +58,7 @@ func fields(lists [][]string, drop ...string) []string {
 
 // override returns a Lookup that answers the names in fixed itself and
 // passes the others to get.
-func override(get request.Lookup, fixed map[string]string) request.Lookup {
+func override(get field.Lookup, fixed map[string]string) field.Lookup {
 	return func(name string) (string, bool) {
 		if v, ok := fixed[name]; ok {
 			return v, true

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -23,10 +24,19 @@ const (
 )
 
 // ErrorBody is the JSON body of every error answer. Field names the query
-// parameter or JSON field at fault ("ranks", "body", "path"), when there is one.
+// parameter or JSON field at fault ("ranks", "body", "path"), when there is
+// one; Errors lists every refused field of the question (the first is
+// Field and Error).
 type ErrorBody struct {
+	Error  string       `json:"error"`
+	Field  string       `json:"field,omitempty"`
+	Errors []FieldError `json:"errors,omitempty"`
+}
+
+// FieldError is one refused field.
+type FieldError struct {
+	Field string `json:"field"`
 	Error string `json:"error"`
-	Field string `json:"field,omitempty"`
 }
 
 // send writes a complete answer: status, content type, cache policy and body.
@@ -40,15 +50,19 @@ func send(w http.ResponseWriter, status int, ctype, cache string, body []byte) {
 	w.Write(body) //nolint:errcheck // the client went away; nothing to do
 }
 
-// sendJSON writes v as indented JSON (the CLI's --json layout) with the
-// long-lived cache policy.
+// sendJSON writes v as indented JSON, byte for byte the CLI's --json
+// layout (two-space indent, "&" and "<" unescaped, a final newline), with
+// the long-lived cache policy.
 func sendJSON(w http.ResponseWriter, v any) {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
 		sendError(w, err)
 		return
 	}
-	send(w, http.StatusOK, jsonType, CacheControl, append(b, '\n'))
+	send(w, http.StatusOK, jsonType, CacheControl, b.Bytes())
 }
 
 // sendFail writes an error answer with the given status.
@@ -71,6 +85,16 @@ func sendError(w http.ResponseWriter, err error) {
 	if errors.As(err, &be) {
 		fe := be.Unwrap().(*fielderr.Error)
 		sendFail(w, http.StatusRequestEntityTooLarge, fe.Field, fe.Msg)
+		return
+	}
+	var list fielderr.List
+	if errors.As(err, &list) && len(list) > 0 {
+		body := ErrorBody{Error: list[0].Msg, Field: list[0].Field}
+		for _, fe := range list {
+			body.Errors = append(body.Errors, FieldError{Field: fe.Field, Error: fe.Msg})
+		}
+		b, _ := json.Marshal(body) // strings always marshal
+		send(w, http.StatusBadRequest, jsonType, noStore, append(b, '\n'))
 		return
 	}
 	var fe *fielderr.Error

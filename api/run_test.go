@@ -10,10 +10,10 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/fielderr"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/question"
 )
 
-// TestRunIsCcplayRun: the answer is request.Do's, one JSON line, not cached.
+// TestRunIsCcplayRun: the answer is question.Do's, one JSON line, not cached.
 func TestRunIsCcplayRun(t *testing.T) {
 	for _, body := range []string{
 		`{"collective":"allreduce","algorithm":"ring","dtype":"int64","inputs":[[1,2,3],[4,5,6],[7,8,9]]}`,
@@ -25,17 +25,17 @@ func TestRunIsCcplayRun(t *testing.T) {
 		if a.status != http.StatusOK {
 			t.Fatalf("%s: status %d: %s", body, a.status, a.body)
 		}
-		r, err := request.DecodeRun([]byte(body))
+		r, err := question.DecodeRun([]byte(body))
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := request.Do(r)
+		res, err := question.Do(r)
 		if err != nil {
 			t.Fatal(err)
 		}
 		want, _ := json.Marshal(res)
 		if a.body != string(want)+"\n" {
-			t.Errorf("%s: answer differs from request.Do:\n%s\nwant\n%s", body, a.body, want)
+			t.Errorf("%s: answer differs from question.Do:\n%s\nwant\n%s", body, a.body, want)
 		}
 		if a.header.Get("Cache-Control") != noStore || a.header.Get("Access-Control-Allow-Origin") != "*" {
 			t.Errorf("a run is not cached and may be read from any origin: %v", a.header)
@@ -46,11 +46,11 @@ func TestRunIsCcplayRun(t *testing.T) {
 // coreError is the error the core gives for a run body: the API must
 // answer exactly that (field and message).
 func coreError(body string) error {
-	r, err := request.DecodeRun([]byte(body))
+	r, err := question.DecodeRun([]byte(body))
 	if err != nil {
 		return err
 	}
-	res, err := request.Do(r)
+	res, err := question.Do(r)
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,7 @@ import (
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/sim"
 )
@@ -107,12 +107,12 @@ func ledgerOf(s *sched.Schedule, p cost.Params) *sim.Ledger {
 // MaxScheduleRanks; auto resolved as /api/v1/cost resolves it) → the schedule, its ledger and price, as
 // compact JSON.
 func serveSchedule(w http.ResponseWriter, r *http.Request) {
-	get, err := readQuery(r, request.CostFields)
+	get, err := readQuery(r, question.CostFields)
 	if err != nil {
 		sendError(w, err)
 		return
 	}
-	p, err := request.CostParams(get)
+	p, err := question.CostParams(get)
 	if err != nil {
 		sendError(w, err)
 		return

@@ -7,8 +7,9 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/prim"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/sim"
 	"github.com/google/go-cmp/cmp"
@@ -44,7 +45,7 @@ func TestScheduleIsTheExecutedSchedule(t *testing.T) {
 		a := get(t, "/api/v1/schedule?"+q)
 		wantOK(t, tt.reason, a, jsonType)
 		got := decodeSchedule(t, a.body)
-		p, err := request.CostParams(request.Map(m))
+		p, err := question.CostParams(field.Map(m))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,10 +6,10 @@ import (
 	"time"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/measure"
 	"github.com/ccplay/ccplay/core/prim"
-	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/units"
 )
@@ -41,7 +41,7 @@ const MaxBenchBytes = 1 << 30
 // those a collective lacks are left out of its series), minbytes and
 // maxbytes (nccl-tests sizes, default 1K and 4M), stepfactor (default 4),
 // iters (default 20), warmup (default 5), timeout and spin (tcp only).
-func ReadBench(get request.Lookup) (BenchConfig, error) {
+func ReadBench(get field.Lookup) (BenchConfig, error) {
 	cfg := BenchConfig{Transport: "tcp"}
 	if v, ok := get("transport"); ok {
 		cfg.Transport = strings.ToLower(strings.TrimSpace(v))
@@ -50,7 +50,7 @@ func ReadBench(get request.Lookup) (BenchConfig, error) {
 		}
 	}
 	var err error
-	if cfg.Ranks, err = request.Int(get, "np", 4, 2, MaxRanks); err != nil {
+	if cfg.Ranks, err = field.Int(get, "np", 4, 2, MaxRanks); err != nil {
 		return cfg, err
 	}
 	if cfg.Series, err = readSeries(get); err != nil {
@@ -73,7 +73,7 @@ func ReadBench(get request.Lookup) (BenchConfig, error) {
 	if cfg.Sweep.MaxBytes > MaxBenchBytes {
 		return cfg, fielderr.Errorf("maxbytes", "at most 1G per rank buffer in a benchmark, got %d bytes", cfg.Sweep.MaxBytes)
 	}
-	factor, err := request.Int(get, "stepfactor", 4, 2, 1<<20)
+	factor, err := field.Int(get, "stepfactor", 4, 2, 1<<20)
 	if err != nil {
 		return cfg, err
 	}
@@ -81,10 +81,10 @@ func ReadBench(get request.Lookup) (BenchConfig, error) {
 	if _, err := cfg.Sweep.Sizes(); err != nil {
 		return cfg, err
 	}
-	if cfg.Iters, err = request.Int(get, "iters", 20, 1, 1<<20); err != nil {
+	if cfg.Iters, err = field.Int(get, "iters", 20, 1, 1<<20); err != nil {
 		return cfg, err
 	}
-	if cfg.Warmup, err = request.Int(get, "warmup", 5, 0, 1<<20); err != nil {
+	if cfg.Warmup, err = field.Int(get, "warmup", 5, 0, 1<<20); err != nil {
 		return cfg, err
 	}
 	if cfg.Timeout, err = readTimeout(get); err != nil {
@@ -99,7 +99,7 @@ func ReadBench(get request.Lookup) (BenchConfig, error) {
 }
 
 // readSeries reads collective and algorithm into the series to measure.
-func readSeries(get request.Lookup) ([]measure.BenchSeries, error) {
+func readSeries(get field.Lookup) ([]measure.BenchSeries, error) {
 	colls, err := readCollectives(get, []prim.Collective{prim.AllReduce})
 	if err != nil {
 		return nil, err

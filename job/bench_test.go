@@ -7,16 +7,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/measure"
 	"github.com/ccplay/ccplay/core/prim"
-	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/core/sched"
 )
 
 // bench reads fields as ReadBench does and runs the benchmark.
 func bench(t *testing.T, fields map[string]string) measure.Bench {
 	t.Helper()
-	cfg, err := ReadBench(request.Map(fields))
+	cfg, err := ReadBench(field.Map(fields))
 	if err != nil {
 		t.Fatalf("ReadBench(%v): %v", fields, err)
 	}

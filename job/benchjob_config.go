@@ -3,15 +3,15 @@ package job
 import (
 	"runtime"
 
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
-	"github.com/ccplay/ccplay/core/request"
 )
 
 // ReadBenchJob reads a benchmark whose ranks are the processes of a job
 // (transport job): ReadBench's fields, and the rank's Placement from its
 // flags and its launcher's environment (ReadPlacement), which gives the
 // ranks; spin auto is decided for all of them.
-func ReadBenchJob(get, env request.Lookup) (Placement, BenchConfig, error) {
+func ReadBenchJob(get, env field.Lookup) (Placement, BenchConfig, error) {
 	cfg, err := ReadBench(get)
 	if err != nil {
 		return Placement{}, cfg, err

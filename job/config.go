@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
-	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/core/sched"
 )
 
@@ -30,8 +30,8 @@ var ProgramFields = []string{"collective", "algorithm", "count", "repeat", "warm
 
 // ReadLaunch reads a launch: "np" (1 to MaxRanks, default 4) and the
 // ProgramFields.
-func ReadLaunch(get request.Lookup) (Config, error) {
-	np, err := request.Int(get, "np", 4, 1, MaxRanks)
+func ReadLaunch(get field.Lookup) (Config, error) {
+	np, err := field.Int(get, "np", 4, 1, MaxRanks)
 	if err != nil {
 		return Config{}, err
 	}
@@ -40,17 +40,17 @@ func ReadLaunch(get request.Lookup) (Config, error) {
 
 // ReadRank reads what a rank process is given: its "rank", the group's
 // "np" and "addr" (all required) and the ProgramFields.
-func ReadRank(get request.Lookup) (rank int, addr string, cfg Config, err error) {
+func ReadRank(get field.Lookup) (rank int, addr string, cfg Config, err error) {
 	for _, req := range []string{"rank", "np", "addr"} {
 		if _, ok := get(req); !ok {
 			return 0, "", cfg, fielderr.Errorf(req, "required (ccplay %s is started by ccplay launch)", RankCommand)
 		}
 	}
-	np, err := request.Int(get, "np", 0, 1, MaxRanks)
+	np, err := field.Int(get, "np", 0, 1, MaxRanks)
 	if err != nil {
 		return 0, "", cfg, err
 	}
-	if rank, err = request.Int(get, "rank", 0, 0, np-1); err != nil {
+	if rank, err = field.Int(get, "rank", 0, 0, np-1); err != nil {
 		return 0, "", cfg, err
 	}
 	addr, _ = get("addr")
@@ -65,7 +65,7 @@ func ReadRank(get request.Lookup) (rank int, addr string, cfg Config, err error)
 // sizes), repeat (default 1), warmup (default 5), timeout (default
 // transport.DefaultTimeout) and spin (default auto). The calls are
 // Program's.
-func readProgram(get request.Lookup, np int) (Config, error) {
+func readProgram(get field.Lookup, np int) (Config, error) {
 	cfg := Config{Ranks: np, Fields: map[string]string{}}
 	for _, name := range ProgramFields {
 		if v, ok := get(name); ok {
@@ -82,14 +82,14 @@ func readProgram(get request.Lookup, np int) (Config, error) {
 			return cfg, err
 		}
 	}
-	count, err := request.Int(get, "count", 0, 1, MaxCount)
+	count, err := field.Int(get, "count", 0, 1, MaxCount)
 	if err != nil {
 		return cfg, err
 	}
-	if cfg.Repeat, err = request.Int(get, "repeat", 1, 1, 1<<30); err != nil {
+	if cfg.Repeat, err = field.Int(get, "repeat", 1, 1, 1<<30); err != nil {
 		return cfg, err
 	}
-	if cfg.Warmup, err = request.Int(get, "warmup", 5, 0, 1<<20); err != nil {
+	if cfg.Warmup, err = field.Int(get, "warmup", 5, 0, 1<<20); err != nil {
 		return cfg, err
 	}
 	if cfg.Timeout, err = readTimeout(get); err != nil {

@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
-	"github.com/ccplay/ccplay/core/request"
 )
 
 // Placement is where one rank process sits in its job and how it reaches
@@ -81,7 +81,7 @@ const placementHelp = "not started by a launcher: give --rank, --np and --master
 //     different for most concurrent jobs), else DefaultMasterPort.
 //
 // With nothing set, the error says what is needed in one line.
-func ReadPlacement(get, env request.Lookup) (Placement, error) {
+func ReadPlacement(get, env field.Lookup) (Placement, error) {
 	pl := Placement{LocalRank: -1, Source: "flags"}
 	var err error
 	if pl.Ifaces, err = readIfaces(get); err != nil {
@@ -134,7 +134,7 @@ func ReadPlacement(get, env request.Lookup) (Placement, error) {
 
 // chooseLauncher is the first of Launchers whose rank or size variable
 // is set (nil: none), after checking the others set beside it agree.
-func chooseLauncher(env request.Lookup) (*Launcher, error) {
+func chooseLauncher(env field.Lookup) (*Launcher, error) {
 	var chosen *Launcher
 	for i := range Launchers {
 		l := &Launchers[i]
@@ -166,7 +166,7 @@ func chooseLauncher(env request.Lookup) (*Launcher, error) {
 }
 
 // agree checks that launchers a and b, both set, give the same rank and size.
-func agree(env request.Lookup, a, b Launcher) error {
+func agree(env field.Lookup, a, b Launcher) error {
 	for _, pair := range [][2]string{{a.Rank, b.Rank}, {a.Size, b.Size}} {
 		x, xok := env(pair[0])
 		y, yok := env(pair[1])
@@ -178,7 +178,7 @@ func agree(env request.Lookup, a, b Launcher) error {
 }
 
 // launcherRank reads l's rank and size; both must be set.
-func launcherRank(env request.Lookup, l Launcher) (rank, size int, err error) {
+func launcherRank(env field.Lookup, l Launcher) (rank, size int, err error) {
 	for _, name := range []string{l.Rank, l.Size} {
 		if _, ok := env(name); !ok {
 			other := map[bool]string{true: l.Size, false: l.Rank}[name == l.Rank]
@@ -195,9 +195,9 @@ func launcherRank(env request.Lookup, l Launcher) (rank, size int, err error) {
 // flagOrEnv reads the integer flag name in [lo, hi], else the launcher's
 // variable v ("": none); with neither, the error names the flag, given
 // beside flag other.
-func flagOrEnv(get, env request.Lookup, name, v, other string, lo, hi int) (int, error) {
+func flagOrEnv(get, env field.Lookup, name, v, other string, lo, hi int) (int, error) {
 	if _, ok := get(name); ok {
-		return request.Int(get, name, 0, lo, hi)
+		return field.Int(get, name, 0, lo, hi)
 	}
 	if _, ok := env(v); ok && v != "" {
 		return envInt(env, v, lo, hi)
@@ -206,7 +206,7 @@ func flagOrEnv(get, env request.Lookup, name, v, other string, lo, hi int) (int,
 }
 
 // localRank reads l's local rank, -1 when it is not set.
-func localRank(env request.Lookup, l Launcher) (int, error) {
+func localRank(env field.Lookup, l Launcher) (int, error) {
 	if _, ok := env(l.Local); !ok {
 		return -1, nil
 	}
@@ -214,7 +214,7 @@ func localRank(env request.Lookup, l Launcher) (int, error) {
 }
 
 // envInt reads the integer variable name in [lo, hi]; the error names it.
-func envInt(env request.Lookup, name string, lo, hi int) (int, error) {
+func envInt(env field.Lookup, name string, lo, hi int) (int, error) {
 	s, _ := env(name)
 	v, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil || v < lo || v > hi {
@@ -224,7 +224,7 @@ func envInt(env request.Lookup, name string, lo, hi int) (int, error) {
 }
 
 // readRendezvous reads the rendezvous HOST:PORT (see ReadPlacement).
-func readRendezvous(get, env request.Lookup) (string, error) {
+func readRendezvous(get, env field.Lookup) (string, error) {
 	if a, ok := get("addr"); ok {
 		if _, _, err := net.SplitHostPort(a); err != nil {
 			return "", fielderr.Errorf("addr", "want HOST:PORT such as 127.0.0.1:29500, got %q", a)
@@ -237,7 +237,7 @@ func readRendezvous(get, env request.Lookup) (string, error) {
 	}
 	port := DefaultMasterPort
 	if _, ok := get("master-port"); ok {
-		port, err = request.Int(get, "master-port", 0, 1, 65535)
+		port, err = field.Int(get, "master-port", 0, 1, 65535)
 	} else if _, ok := env("MASTER_PORT"); ok {
 		port, err = envInt(env, "MASTER_PORT", 1, 65535)
 	} else if _, ok := env("SLURM_JOB_ID"); ok {
@@ -251,9 +251,9 @@ func readRendezvous(get, env request.Lookup) (string, error) {
 
 // rendezvousHost is --master-addr, MASTER_ADDR or the first host of a
 // Slurm node list.
-func rendezvousHost(get, env request.Lookup) (string, error) {
+func rendezvousHost(get, env field.Lookup) (string, error) {
 	for _, src := range []struct {
-		look request.Lookup
+		look field.Lookup
 		name string
 	}{{get, "master-addr"}, {env, "MASTER_ADDR"}} {
 		if h, ok := src.look(src.name); ok {
@@ -276,7 +276,7 @@ func rendezvousHost(get, env request.Lookup) (string, error) {
 }
 
 // readIfaces reads field "iface": a comma-separated list of interface names.
-func readIfaces(get request.Lookup) ([]string, error) {
+func readIfaces(get field.Lookup) ([]string, error) {
 	s, ok := get("iface")
 	if !ok {
 		return nil, nil

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
-	"github.com/ccplay/ccplay/core/request"
 )
 
 // Each launcher's variables give the placement; flags override them; the
@@ -60,7 +60,7 @@ func TestReadPlacement(t *testing.T) {
 			Placement{Rank: 3, Ranks: 8, LocalRank: 1, Addr: "[fd00::1]:1234", Source: "torchrun"}},
 	}
 	for _, c := range cases {
-		got, err := ReadPlacement(request.Map(c.flags), request.Map(c.env))
+		got, err := ReadPlacement(field.Map(c.flags), field.Map(c.env))
 		if err != nil {
 			t.Errorf("%s: %v", c.why, err)
 			continue
@@ -112,7 +112,7 @@ func TestReadPlacementErrors(t *testing.T) {
 		{"empty MASTER_ADDR", nil, map[string]string{"RANK": "0", "WORLD_SIZE": "2", "MASTER_ADDR": " "}, "MASTER_ADDR", "want a host name"},
 	}
 	for _, c := range cases {
-		_, err := ReadPlacement(request.Map(c.flags), request.Map(c.env))
+		_, err := ReadPlacement(field.Map(c.flags), field.Map(c.env))
 		var fe *fielderr.Error
 		if !errors.As(err, &fe) {
 			t.Errorf("%s: error %v, want a *fielderr.Error on %s", c.why, err, c.field)

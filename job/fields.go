@@ -4,9 +4,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
-	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/units"
 	"github.com/ccplay/ccplay/transport"
@@ -14,7 +14,7 @@ import (
 
 // readCollectives reads field "collective": a comma-separated list, def
 // when it is not given.
-func readCollectives(get request.Lookup, def []prim.Collective) ([]prim.Collective, error) {
+func readCollectives(get field.Lookup, def []prim.Collective) ([]prim.Collective, error) {
 	s, ok := get("collective")
 	if !ok {
 		return def, nil
@@ -40,7 +40,7 @@ func collNames() []string {
 
 // readAlgorithms reads field "algorithm" as a comma-separated list (nil
 // when it is not given).
-func readAlgorithms(get request.Lookup) ([]sched.Algorithm, error) {
+func readAlgorithms(get field.Lookup) ([]sched.Algorithm, error) {
 	s, ok := get("algorithm")
 	if !ok {
 		return nil, nil
@@ -65,7 +65,7 @@ const (
 
 // readTimeout reads field "timeout", a duration from MinTimeout to
 // MaxTimeout (transport.DefaultTimeout when it is not given).
-func readTimeout(get request.Lookup) (time.Duration, error) {
+func readTimeout(get field.Lookup) (time.Duration, error) {
 	s, ok := get("timeout")
 	if !ok {
 		return transport.DefaultTimeout, nil
@@ -103,7 +103,7 @@ const MaxSpin = 10 * time.Millisecond
 // readSpin reads field "spin" for np ranks on cpus CPUs: "auto" (or not
 // given) is transport.SpinFor(np, cpus); otherwise 0 or a duration up to
 // MaxSpin, yielding when np exceeds the CPUs.
-func readSpin(get request.Lookup, np, cpus int) (spin time.Duration, yield bool, err error) {
+func readSpin(get field.Lookup, np, cpus int) (spin time.Duration, yield bool, err error) {
 	s, _ := get("spin")
 	switch s {
 	case "", "auto":

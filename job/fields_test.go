@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/field"
 )
 
 // spin: auto polls as transport.SpinFor says (100 µs with a core per
@@ -35,12 +35,12 @@ func TestReadSpin(t *testing.T) {
 		if c.in != "-" {
 			fields["spin"] = c.in
 		}
-		if spin, yield, err := readSpin(request.Map(fields), c.np, cpus); err != nil || spin != c.spin || yield != c.yield {
+		if spin, yield, err := readSpin(field.Map(fields), c.np, cpus); err != nil || spin != c.spin || yield != c.yield {
 			t.Errorf("%s: readSpin(%q, %d) = %v, %v, %v; want %v, %v", c.reason, c.in, c.np, spin, yield, err, c.spin, c.yield)
 		}
 	}
 	for _, bad := range []string{"-1us", "1s", "100", "auto2"} {
-		if _, _, err := readSpin(request.Map(map[string]string{"spin": bad}), 1, cpus); err == nil {
+		if _, _, err := readSpin(field.Map(map[string]string{"spin": bad}), 1, cpus); err == nil {
 			t.Errorf("readSpin(%q) accepted", bad)
 		}
 	}
@@ -51,7 +51,7 @@ func TestReadSpin(t *testing.T) {
 // Launch forwards, and a rank process needs its rank, np and addr.
 func TestReadLaunchAndRank(t *testing.T) {
 	fields := map[string]string{"np": "3", "collective": "allreduce,broadcast,alltoall", "count": "5", "repeat": "2", "timeout": "3s"}
-	cfg, err := ReadLaunch(request.Map(fields))
+	cfg, err := ReadLaunch(field.Map(fields))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestReadLaunchAndRank(t *testing.T) {
 	for i := 1; i < len(args); i += 2 {
 		got[strings.TrimPrefix(args[i], "--")] = args[i+1]
 	}
-	rank, addr, rcfg, err := ReadRank(request.Map(got))
+	rank, addr, rcfg, err := ReadRank(field.Map(got))
 	if err != nil || args[0] != RankCommand || rank != 2 || addr != "127.0.0.1:9" {
 		t.Fatalf("ReadRank(%q) = %d, %q, %v", args, rank, addr, err)
 	}
@@ -76,7 +76,7 @@ func TestReadLaunchAndRank(t *testing.T) {
 		t.Errorf("the rank reads %+v, the launch %+v", rcfg, cfg)
 	}
 	delete(got, "addr")
-	if _, _, _, err := ReadRank(request.Map(got)); err == nil || !strings.Contains(err.Error(), "addr: required") {
+	if _, _, _, err := ReadRank(field.Map(got)); err == nil || !strings.Contains(err.Error(), "addr: required") {
 		t.Errorf("ReadRank without addr: %v", err)
 	}
 }
@@ -109,7 +109,7 @@ func TestReadTimeout(t *testing.T) {
 		if c.in != "-" {
 			fields["timeout"] = c.in
 		}
-		d, err := readTimeout(request.Map(fields))
+		d, err := readTimeout(field.Map(fields))
 		switch {
 		case c.ok && (err != nil || d != c.want):
 			t.Errorf("timeout %q: %v, %v; want %v", c.in, d, err, c.want)

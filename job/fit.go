@@ -4,11 +4,11 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/fit"
 	"github.com/ccplay/ccplay/core/measure"
 	"github.com/ccplay/ccplay/core/prim"
-	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/core/sched"
 )
 
@@ -64,7 +64,7 @@ func (ft FitTable) Fitted() bool {
 // every applicable algorithm), or the fields' "algorithm" list, as NCCL's
 // choice is not in the log. Fields "collective" and "np" (2 to
 // prim.MaxRanks) say what the log does not.
-func FitNCCL(get request.Lookup, data []byte, inPlace bool) ([]FitTable, error) {
+func FitNCCL(get field.Lookup, data []byte, inPlace bool) ([]FitTable, error) {
 	var opt measure.Options
 	if v, ok := get("collective"); ok {
 		c, err := prim.ParseCollective(v)
@@ -73,7 +73,7 @@ func FitNCCL(get request.Lookup, data []byte, inPlace bool) ([]FitTable, error) 
 		}
 		opt.Collective = c
 	}
-	np, err := request.Int(get, "np", 0, 2, prim.MaxRanks)
+	np, err := field.Int(get, "np", 0, 2, prim.MaxRanks)
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +133,7 @@ func fitAlgorithms(c prim.Collective, given []sched.Algorithm) ([]sched.Algorith
 // FitBench fits every series of a ccplay bench report (data) with the
 // algorithm it measured; the fields "collective" and "algorithm" (lists)
 // choose the series. Field "np" is refused (the report states its ranks).
-func FitBench(get request.Lookup, data []byte, inPlace bool) ([]FitTable, error) {
+func FitBench(get field.Lookup, data []byte, inPlace bool) ([]FitTable, error) {
 	if _, ok := get("np"); ok {
 		return nil, fielderr.Errorf("np", "a ccplay bench report states its ranks; --np is for nccl-tests logs")
 	}

@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/measure"
 	"github.com/ccplay/ccplay/core/prim"
-	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/core/sched"
 )
 
@@ -48,7 +48,7 @@ func ncclLog(t *testing.T, p int, alpha, bw float64) string {
 // collective is inferred from busbw/algbw and the ranks from the devices.
 func TestFitRecoversRingParameters(t *testing.T) {
 	const alpha, bw = 7e-6, 25e9
-	tables, err := FitNCCL(request.Map(nil), []byte(ncclLog(t, 8, alpha, bw)), false)
+	tables, err := FitNCCL(field.Map(nil), []byte(ncclLog(t, 8, alpha, bw)), false)
 	if err != nil || len(tables) != 1 {
 		t.Fatalf("%d tables, %v", len(tables), err)
 	}
@@ -91,7 +91,7 @@ func TestFitBenchMatchesBenchOwnFit(t *testing.T) {
 	}
 	fitBench := func(fields map[string]string) []FitTable {
 		t.Helper()
-		tables, err := FitBench(request.Map(fields), data, false)
+		tables, err := FitBench(field.Map(fields), data, false)
 		if err != nil {
 			t.Fatalf("FitBench(%v): %v", fields, err)
 		}

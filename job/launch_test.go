@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/transport"
 )
 
@@ -14,7 +14,7 @@ import (
 // as the rank processes on a free port.
 func launch(t *testing.T, fields map[string]string) Result {
 	t.Helper()
-	cfg, err := ReadLaunch(request.Map(fields))
+	cfg, err := ReadLaunch(field.Map(fields))
 	if err != nil {
 		t.Fatalf("ReadLaunch(%v): %v", fields, err)
 	}

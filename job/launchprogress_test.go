@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/field"
 )
 
 // A launch's progress counts rank 0's result lines: call 1 at the start,
 // the next after each result, nothing after the last or for other lines.
 func TestCallProgress(t *testing.T) {
-	cfg, err := ReadLaunch(request.Map(map[string]string{"np": "2", "repeat": "10"}))
+	cfg, err := ReadLaunch(field.Map(map[string]string{"np": "2", "repeat": "10"}))
 	if err != nil {
 		t.Fatal(err)
 	}

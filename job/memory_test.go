@@ -6,13 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
-	"github.com/ccplay/ccplay/core/request"
 )
 
 func readLaunch(t *testing.T, fields map[string]string) Config {
 	t.Helper()
-	cfg, err := ReadLaunch(request.Map(fields))
+	cfg, err := ReadLaunch(field.Map(fields))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/transport"
 )
 
@@ -43,7 +43,7 @@ func startRanks(t *testing.T, np int, fields func(r int) map[string]string) []*r
 	for r := range np {
 		f := fields(r)
 		f["np"] = strconv.Itoa(np)
-		cfg, err := ReadLaunch(request.Map(f))
+		cfg, err := ReadLaunch(field.Map(f))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,14 +3,14 @@ package job
 import (
 	"fmt"
 
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/transport"
 )
 
 // ReadRankJob reads what a rank process is given, from its flags (get)
 // and its launcher's environment (env): its Placement (ReadPlacement) and
 // the ProgramFields for the job's size.
-func ReadRankJob(get, env request.Lookup) (Placement, Config, error) {
+func ReadRankJob(get, env field.Lookup) (Placement, Config, error) {
 	pl, err := ReadPlacement(get, env)
 	if err != nil {
 		return pl, Config{}, err

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/transport"
 )
 
@@ -34,7 +34,7 @@ func rankMain(args []string) int {
 	for i := 1; i < len(args); i += 2 {
 		fields[strings.TrimPrefix(args[i], "--")] = args[i+1]
 	}
-	rank, addr, cfg, err := ReadRank(request.Map(fields))
+	rank, addr, cfg, err := ReadRank(field.Map(fields))
 	if err == nil {
 		var rv transport.Rendezvous
 		if rv, err = RankRendezvous(rank, addr, os.Getenv); err == nil {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/core/units"
 )
 
@@ -33,25 +34,11 @@ func Cost(w io.Writer, p cost.Params, r cost.Result, chunksGiven bool) error {
 	return err
 }
 
-// CrossoverLimit is the largest size Cost scans for auto's crossovers.
-const CrossoverLimit = 1 << 40
-
-// AutoCrossovers are the sizes at which auto's choice changes for the
-// question p, from one element to hi = 1 TiB (CrossoverLimit, or the
-// largest size P allows): cost.Crossovers over the range the text answer
-// lists, so that `ccplay cost --json` carries the same list it prints.
-// Cost: that of cost.Crossovers.
-func AutoCrossovers(p cost.Params) (hi int64, xs []cost.Crossover, err error) {
-	hi = min(int64(CrossoverLimit), cost.MaxSize(p.Ranks))
-	xs, err = cost.Crossovers(p, int64(p.ElemSize), hi)
-	return hi, xs, err
-}
-
 // crossoverText lists the sizes at which auto's choice changes for this
-// question (AutoCrossovers), with the lecture's ring-vs-tree crossover for
+// question (question.AutoCrossovers), with the lecture's ring-vs-tree crossover for
 // AllReduce on one flat network.
 func crossoverText(p cost.Params, r cost.Result) string {
-	hi, xs, err := AutoCrossovers(p)
+	hi, xs, err := question.AutoCrossovers(p)
 	if err != nil {
 		return ""
 	}

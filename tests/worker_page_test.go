@@ -12,7 +12,8 @@ import (
 
 	"github.com/andybalholm/brotli"
 	"github.com/ccplay/ccplay/core/cost"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/field"
+	"github.com/ccplay/ccplay/core/question"
 )
 
 // pageQuestion is the page whose rendered time the Worker's test checks.
@@ -22,7 +23,7 @@ const pageQuestion = "/?view=timing&ranks=64&size=1GiB&bandwidth=400Gbps&latency
 // the server, the time the core computes for that question.
 func checkRenderedTime(t *testing.T, page string) {
 	t.Helper()
-	p, err := request.CostParams(request.Map(map[string]string{"ranks": "64", "size": "1GiB", "bandwidth": "400Gbps", "latency": "5us"}))
+	p, err := question.CostParams(field.Map(map[string]string{"ranks": "64", "size": "1GiB", "bandwidth": "400Gbps", "latency": "5us"}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,14 +6,15 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/field"
+	"github.com/ccplay/ccplay/core/question"
 )
 
 // coreAnswer is cost.Evaluate's answer to the URL query q, computed here
 // independently of State.
 func coreAnswer(t *testing.T, q string) cost.Result {
 	t.Helper()
-	p, err := request.CostParams(request.Map(parseQuery(q)))
+	p, err := question.CostParams(field.Map(parseQuery(q)))
 	if err != nil {
 		t.Fatalf("%s: %v", q, err)
 	}
@@ -99,7 +100,7 @@ func TestClusterControls(t *testing.T) {
 		// The error is the CLI's, word for word.
 		fields := parseQuery(tc.query)
 		fields[tc.field] = tc.text
-		_, cliErr := request.CostParams(request.Map(fields))
+		_, cliErr := question.CostParams(field.Map(fields))
 		if tc.errField == "" {
 			if strings.Contains(render(t, &Controls{S: s}), `id="f-intra-bandwidth"`) {
 				t.Errorf("%s: intra controls shown", tc.reason)

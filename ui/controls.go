@@ -114,8 +114,15 @@ func (c *Controls) CollNetOptions() []Option {
 	}
 }
 
-// AllowedFor is the short "accepted input" hint of field f.
-func (c *Controls) AllowedFor(f string) string { return c.S.T("hint." + f) }
+// AllowedFor is the short "accepted input" hint of field f, after where
+// the value shown came from when a preset or system supplied it
+// ("system dgx-h200 · e.g. 50GB/s, 400Gbps").
+func (c *Controls) AllowedFor(f string) string {
+	if from := c.S.From(f); from != "" {
+		return from + " · " + c.S.T("hint."+f)
+	}
+	return c.S.T("hint." + f)
+}
 
 // ErrText is the inline message for field f: the core's own message (which
 // names what is accepted; see ErrMsg for its language), prefixed in the

@@ -5,10 +5,10 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/doctor"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/nccltests"
 	"github.com/ccplay/ccplay/core/prim"
-	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/core/topo"
 )
 
@@ -95,7 +95,7 @@ func (c *Doctor) judge() {
 			given[f] = v
 		}
 	}
-	o, err := doctor.OptionsOf(request.Map(given))
+	o, err := doctor.OptionsOf(field.Map(given))
 	if err != nil {
 		c.v, c.err = nil, err
 		return

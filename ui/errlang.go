@@ -80,6 +80,9 @@ func (s *State) errMsg(err error) string {
 		return ""
 	}
 	var fe *fielderr.Error
+	if errors.As(err, &fe) && fe.ID != "" {
+		return fe.Reason(s.Lang)
+	}
 	if errors.As(err, &fe) {
 		if s.Lang != "zh" {
 			return fe.Msg

@@ -12,8 +12,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/question"
 )
 
 // coreFormats is every literal format core builds a translatable message
@@ -157,7 +158,7 @@ func TestFieldErrorsInPageLanguage(t *testing.T) {
 	}
 	english := regexp.MustCompile(`\b(want|got|accepted|expected|missing|unknown|must)\b`)
 	for _, c := range cases {
-		_, err := request.CostParams(request.Map(parseQuery(c.query)))
+		_, err := question.CostParams(field.Map(parseQuery(c.query)))
 		fe, ok := err.(*fielderr.Error)
 		if !ok || fe.Field != c.field {
 			t.Fatalf("%s: core says %v, want an error on %s", c.query, err, c.field)

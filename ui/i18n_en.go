@@ -4,6 +4,8 @@ package ui
 var en = map[string]string{
 	"app.title":    "ccplay — collective communication playground",
 	"app.subtitle": "Edit ranks, sizes and links; every number comes from the same Go core as the CLI.",
+	"from.system":  "system %s",
+	"from.preset":  "preset %s",
 	"copy":         "Copy link",
 	"copied":       "Link copied",
 	"panic":        "Internal error (the page keeps working; the last valid result stays):",

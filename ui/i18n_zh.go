@@ -4,6 +4,8 @@ package ui
 var zh = map[string]string{
 	"app.title":    "ccplay — 集合通信演练场",
 	"app.subtitle": "修改 Rank 数、数据量和链路，所有数字都来自与命令行相同的 Go 核心。",
+	"from.system":  "来自系统 %s",
+	"from.preset":  "来自预设 %s",
 	"copy":         "复制链接",
 	"copied":       "已复制链接",
 	"panic":        "内部错误（页面仍可使用，保留上一个有效结果）：",

@@ -5,6 +5,7 @@ import (
 
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/core/sched"
 )
 
@@ -15,51 +16,48 @@ type adjustment struct {
 	field, from, to string
 }
 
-// landCollective keeps the question valid after the collective changed:
-// an algorithm that cannot run the new collective gives way to the
-// collective's only algorithm or to auto; chunks to 0 where the algorithm
-// no longer pipelines; a root to 0 for a collective without one; NCCL's
-// model to the α-β model for a collective NCCL's model does not cover.
-// Each change is recorded for the one-line note (Adjusted). A collective
-// the core does not know is left for recompute to refuse. O(algorithms).
-func (s *State) landCollective() { s.landCollectiveExcept(nil) }
-
-// landCollectiveExcept is landCollective leaving alone the fields keep
-// holds (a link that names both a collective and an algorithm it cannot
-// run is refused, as the CLI refuses it, rather than changed).
-func (s *State) landCollectiveExcept(keep map[string]string) {
+// landCollective keeps the learner's choices that still apply after the
+// collective changed and hands back to the question layer's defaults those
+// that cannot: an algorithm that cannot run the new collective (the
+// collective's default algorithm takes over), chunks where the algorithm
+// no longer pipelines, a root for a collective without one, NCCL's model
+// for a collective it does not cover (with its knobs). Fields the learner
+// never gave follow the collective by themselves (an algorithm not chosen
+// is always the collective's default). Each hand-back is recorded for the
+// one-line note (Adjusted). A collective the core does not know is left
+// for recompute to refuse. O(algorithms).
+func (s *State) landCollective() {
 	c, err := prim.ParseCollective(s.text["collective"])
 	if err != nil {
 		return
 	}
-	set := func(f, v string) {
-		if _, kept := keep[f]; kept {
-			return
-		}
-		if s.text[f] != v {
-			s.adjusted = append(s.adjusted, adjustment{f, s.text[f], v})
-			s.text[f] = v
+	drop := func(f, to string) {
+		if s.given[f] && strings.TrimSpace(s.text[f]) != "" {
+			s.adjusted = append(s.adjusted, adjustment{f, s.text[f], to})
+			s.given[f] = false
+			s.text[f] = question.Default(f)
 		}
 	}
-	a, err := sched.ParseAlgorithm(s.text["algorithm"])
-	if err == nil && sched.Check(c, a) != nil {
-		to := sched.Auto
-		if as := sched.Applicable(c); len(as) == 1 {
-			to = as[0]
+	a := sched.DefaultFor(c)
+	if s.given["algorithm"] {
+		if chosen, err := sched.ParseAlgorithm(s.text["algorithm"]); err == nil {
+			a = chosen
+			if sched.Check(c, chosen) != nil {
+				a = sched.DefaultFor(c)
+				drop("algorithm", string(a))
+			}
 		}
-		set("algorithm", string(to))
-		a = to
 	}
-	if err == nil && s.text["chunks"] != "0" && s.text["chunks"] != "" && (a == sched.Auto || !sched.Pipelined(c, a)) {
-		set("chunks", "0")
+	if s.text["chunks"] != "0" && (a == sched.Auto || !sched.Pipelined(c, a)) {
+		drop("chunks", "0")
 	}
-	if !c.Rooted() && s.text["root"] != "0" && s.text["root"] != "" {
-		set("root", "0")
+	if !c.Rooted() && s.text["root"] != "0" {
+		drop("root", "0")
 	}
 	if strings.EqualFold(strings.TrimSpace(s.text["model"]), cost.ModelNCCL) && !ncclCovers(c) {
-		set("model", cost.ModelAlphaBeta)
+		drop("model", cost.ModelAlphaBeta)
 		for _, f := range []string{"nccl-algo", "nccl-proto", "nccl-channels", "nccl-collnet"} {
-			set(f, "")
+			drop(f, "")
 		}
 	}
 }
@@ -81,11 +79,7 @@ func (s *State) Adjusted() string {
 	for _, a := range s.adjusted {
 		switch a.field {
 		case "algorithm":
-			to := a.to
-			if a.to == string(sched.Auto) && s.R.AutoChosen && !s.Invalid() {
-				to = s.Tf("adj.auto", s.R.Algorithm)
-			}
-			parts = append(parts, s.Tf("adj.algorithm", a.from, coll, to))
+			parts = append(parts, s.Tf("adj.algorithm", a.from, coll, a.to))
 		case "chunks":
 			parts = append(parts, s.T("adj.chunks"))
 		case "root":

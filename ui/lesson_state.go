@@ -1,6 +1,6 @@
 package ui
 
-import "github.com/ccplay/ccplay/core/request"
+import "github.com/ccplay/ccplay/core/question"
 
 // LoadQuestion makes fields the whole question, as a lesson's view states
 // it: every control field back to the CLI's default, then each field set
@@ -9,7 +9,7 @@ import "github.com/ccplay/ccplay/core/request"
 func (s *State) LoadQuestion(fields []Field) {
 	defer s.guard()
 	for _, f := range ControlFields {
-		s.text[f], s.given[f] = request.Default(f), false
+		s.text[f], s.given[f] = question.Default(f), false
 	}
 	for _, f := range fields {
 		if _, ok := s.text[f.Key]; ok {

@@ -6,9 +6,10 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/lecture"
 	"github.com/ccplay/ccplay/core/plan"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/core/units"
 )
 
@@ -108,7 +109,7 @@ func metricOf(metric string, f map[string]string, base float64) (float64, string
 		return b, units.FormatBytes(b, false), nil
 	}
 	if metric == "hot" {
-		p, err := request.CostParams(request.Map(f))
+		p, err := question.CostParams(field.Map(f))
 		if err != nil {
 			return 0, "", err
 		}
@@ -158,7 +159,7 @@ func metricOf(metric string, f map[string]string, base float64) (float64, string
 // evalFields is cost.Evaluate of a question given as fields (the CLI's
 // defaults for the rest), without the executed schedule.
 func evalFields(f map[string]string) (cost.Result, error) {
-	p, err := request.CostParams(request.Map(f))
+	p, err := question.CostParams(field.Map(f))
 	if err != nil {
 		return cost.Result{}, err
 	}

@@ -1,10 +1,13 @@
 package ui
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
 
-	"github.com/ccplay/ccplay/core/request"
-	"github.com/ccplay/ccplay/core/topo"
+	"github.com/ccplay/ccplay/core/field"
+
+	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/core/units"
 )
 
@@ -26,28 +29,71 @@ func linkField(f string) (linkClass, bool) {
 	return linkClass{}, false
 }
 
-// lookup is the request.Lookup of the controls: bandwidth and latency
-// fields count as given only when the URL or the learner gave them (so a
-// preset supplies the others, as on the CLI); optional fields without a
-// default (presets, slow-*) count as given when not empty. O(1).
-func (s *State) lookup(f string) (string, bool) { return lookupIn(s.text, s.given, f) }
-
-// lookupIn is lookup over the texts and given marks of one state (the
-// current one or the last valid one). With a system, gpus-per-node counts
-// as given only when the URL or the learner gave it (the system supplies
-// it otherwise, as on the CLI).
-func lookupIn(text map[string]string, given map[string]bool, f string) (string, bool) {
-	v, ok := text[f]
-	if !ok {
-		return "", false
-	}
-	if _, isLink := linkField(f); isLink || (f == "gpus-per-node" && text["system"] != "") {
-		return v, given[f]
-	}
-	if v == "" && request.Default(f) == "" {
+// lookup is the field.Lookup of the controls: the fields the URL or the
+// learner gave, except empty optional ones (a preset, a system or a
+// slowdown left unset). The question layer supplies the rest. O(1).
+func (s *State) lookup(f string) (string, bool) {
+	v, ok := s.text[f]
+	if !ok || !s.given[f] || (strings.TrimSpace(v) == "" && question.Default(f) == "") {
 		return "", false
 	}
 	return v, true
+}
+
+// showInputs shows, in every field the learner did not give, the value the
+// question used (its default, its link preset's or its system's: inputs).
+// O(fields).
+func (s *State) showInputs() {
+	for _, f := range ControlFields {
+		in, ok := s.inputs[f]
+		if s.given[f] || !ok {
+			continue
+		}
+		s.text[f] = shown(f, in)
+	}
+}
+
+// shown is the text of an input the learner did not give: a default as the
+// question layer writes it, a bandwidth or latency from a preset or
+// system in units that parse back to the same value.
+func shown(f string, in field.Input) string {
+	if in.From == field.Default && question.Default(f) != "" {
+		return question.Default(f)
+	}
+	switch v := in.Value.(type) {
+	case float64:
+		if _, ok := linkField(f); ok && strings.HasSuffix(f, "latency") {
+			return units.Duration(v).String()
+		}
+		if _, ok := linkField(f); ok {
+			return units.Bandwidth(v).String()
+		}
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	case int:
+		return strconv.Itoa(v)
+	case int64:
+		return strconv.FormatInt(v, 10)
+	case string:
+		return v
+	}
+	return fmt.Sprint(in.Value)
+}
+
+// From is where the value shown in field f came from when the learner did
+// not give it and a preset or system supplied it, in the page's language
+// ("" otherwise): "system dgx-h200".
+func (s *State) From(f string) string {
+	in, ok := s.inputs[f]
+	if !ok || s.given[f] {
+		return ""
+	}
+	switch in.From.Kind() {
+	case "system":
+		return s.Tf("from.system", in.From.Name())
+	case "preset":
+		return s.Tf("from.preset", in.From.Name())
+	}
+	return ""
 }
 
 // markGiven records that the learner set field f to v. Choosing a preset
@@ -78,28 +124,6 @@ func (s *State) markGiven(f, v string) {
 	}
 }
 
-// syncPresets shows, in every bandwidth and latency field not given, the
-// value the question uses: its class's preset's (core's topo table) or
-// the CLI's default. O(presets).
-func (s *State) syncPresets() {
-	for _, c := range linkClasses {
-		pr, err := topo.LookupPreset(c.preset, s.text[c.preset])
-		has := s.text[c.preset] != "" && err == nil
-		if !s.given[c.bw] {
-			s.text[c.bw] = request.Default(c.bw)
-			if has {
-				s.text[c.bw] = units.Bandwidth(pr.Bandwidth).String()
-			}
-		}
-		if !s.given[c.lat] {
-			s.text[c.lat] = request.Default(c.lat)
-			if has {
-				s.text[c.lat] = units.Duration(pr.Latency).String()
-			}
-		}
-	}
-}
-
 // inQuery reports whether field f goes into the URL: a bandwidth or
 // latency when given (the network's always when it has no preset), the
 // six main fields always, the others when they differ from the defaults.
@@ -118,23 +142,5 @@ func inQuery(text map[string]string, given map[string]bool, f string) (ok bool) 
 	if c, ok := linkField(f); ok {
 		return given[f] || (alwaysInURL[f] && text[c.preset] == "")
 	}
-	return alwaysInURL[f] || text[f] != request.Default(f)
-}
-
-// syncSystem shows, in the fields a system supplies and the learner did
-// not set, the values the question uses (the system's node layout and
-// link rates), as syncPresets does for a link preset.
-func (s *State) syncSystem() {
-	if s.text["system"] == "" {
-		return
-	}
-	if !s.given["gpus-per-node"] {
-		s.text["gpus-per-node"] = strconv.Itoa(s.P.GPUsPerNode)
-	}
-	if !s.given["bandwidth"] && s.text["preset"] == "" {
-		s.text["bandwidth"] = units.Bandwidth(s.P.Bandwidth).String()
-	}
-	if !s.given["intra-bandwidth"] && s.text["intra-preset"] == "" && s.P.GPUsPerNode > 0 {
-		s.text["intra-bandwidth"] = units.Bandwidth(s.P.IntraBandwidth).String()
-	}
+	return alwaysInURL[f] || text[f] != question.Default(f)
 }

@@ -8,8 +8,9 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/question"
 )
 
 // Nccl is the nccl-tests view: the table nccl-tests would print for a size
@@ -52,7 +53,7 @@ func (c *Nccl) SweepText(f string) string {
 	return sweepDefaults[f]
 }
 
-// SetSweep sets a sweep field; the table is re-asked with request.TableQuery.
+// SetSweep sets a sweep field; the table is re-asked with question.TableQuery.
 func (c *Nccl) SetSweep(f, v string) {
 	defer c.S.guard()
 	c.sweep[f] = v
@@ -88,7 +89,7 @@ func (c *Nccl) nccl() ncclData {
 			fields[f] = c.SweepText(f)
 		}
 		fields["chunks"] = "0"
-		p, dt, w, err := request.TableQuery(request.Map(fields))
+		p, dt, w, err := question.TableQuery(field.Map(fields))
 		if err == nil {
 			p.Bandwidth, p.Latency, p.Efficiency, p.Gamma, p.Root, p.ElemSize = s.P.Bandwidth, s.P.Latency, s.P.Efficiency, s.P.Gamma, s.P.Root, s.P.ElemSize
 			var rows []cost.Row

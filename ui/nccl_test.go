@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/field"
+	"github.com/ccplay/ccplay/core/question"
 )
 
 func TestNCCLTableIsCoreTable(t *testing.T) {
 	s := NewState("view=nccl&ranks=16&maxbytes=1M", "en")
 	a := NewApp(s)
-	p, dt, w, err := request.TableQuery(request.Map(map[string]string{"ranks": "16", "maxbytes": "1M"}))
+	p, dt, w, err := question.TableQuery(field.Map(map[string]string{"ranks": "16", "maxbytes": "1M"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +44,7 @@ func TestNCCLBadSweep(t *testing.T) {
 	s := NewState("view=nccl", "en")
 	a := NewApp(s)
 	a.Nccl.SetSweep("stepfactor", "1")
-	_, _, _, cliErr := request.TableQuery(request.Map(map[string]string{"stepfactor": "1"}))
+	_, _, _, cliErr := question.TableQuery(field.Map(map[string]string{"stepfactor": "1"}))
 	msg := a.Nccl.SweepErr("stepfactor")
 	if cliErr == nil || msg == "" || !strings.Contains(cliErr.Error(), strings.TrimPrefix(msg, T("en", "err.prefix"))) {
 		t.Fatalf("inline %q, CLI %v", msg, cliErr)

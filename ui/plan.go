@@ -8,9 +8,9 @@ import (
 
 	"github.com/ccplay/ccplay/chart/timeline"
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/plan"
-	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/core/units"
 	"github.com/ccplay/ccplay/report"
 	"github.com/vugu/vugu"
@@ -76,7 +76,7 @@ func planOf(text map[string]string) (plan.Result, error) {
 			given[k] = v
 		}
 	}
-	in, err := plan.Parse(request.Map(given))
+	in, err := plan.Parse(field.Map(given))
 	if err != nil {
 		return plan.Result{}, err
 	}

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/plan"
-	"github.com/ccplay/ccplay/core/request"
 )
 
 // The view shows plan.Plan's answer to its fields: 70B, ZeRO-3, DP 8 × TP 8 by
@@ -16,7 +16,7 @@ func TestPlanViewRendersThePlan(t *testing.T) {
 	s := NewState("view=plan&lang=en", "")
 	a := NewApp(s)
 	page := render(t, a)
-	in, err := plan.Parse(request.Map(map[string]string{"model": "70b", "dp": "8", "tp": "8", "zero": "3"}))
+	in, err := plan.Parse(field.Map(map[string]string{"model": "70b", "dp": "8", "tp": "8", "zero": "3"}))
 	if err != nil {
 		t.Fatal(err)
 	}

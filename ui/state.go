@@ -1,14 +1,14 @@
 package ui
 
 import (
-	"errors"
 	"fmt"
 	"runtime/debug"
 	"strings"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/question"
 )
 
 // State is the question the playground answers and what its views share:
@@ -56,6 +56,9 @@ type State struct {
 
 	P cost.Params // last valid question
 	R cost.Result // cost.Evaluate(P); while pending, cost.EvaluateDeferred(P)
+	// inputs are P's inputs with their sources (question.ReadCost): what
+	// the fields the learner did not give stand for, and where it came from.
+	inputs field.Inputs
 
 	pending bool // R lacks the executed schedule cost.Evaluate adds (see Complete)
 
@@ -86,12 +89,13 @@ var alwaysInURL = map[string]bool{"collective": true, "algorithm": true, "ranks"
 
 // NewState returns the state for a page whose URL query is query (with or
 // without the leading "?") in a browser whose preferred language is navLang.
-// Fields missing from the query take the CLI's defaults. O(fields).
+// The fields the query gives are the learner's; the others take the
+// question layer's defaults (question.ReadCost says which). O(fields).
 func NewState(query, navLang string) *State {
 	q := parseQuery(query)
 	s := &State{query: q, text: map[string]string{}, given: map[string]bool{}}
 	for _, f := range ControlFields {
-		s.text[f] = request.Default(f)
+		s.text[f] = question.Default(f)
 	}
 	s.Lang = DefaultLang(navLang)
 	s.View = Views[0]
@@ -100,11 +104,6 @@ func NewState(query, navLang string) *State {
 			s.text[f] = v
 			s.given[f] = true
 		}
-	}
-	if _, ok := q["collective"]; ok {
-		// A link to a collective lands on a question the core answers,
-		// changing only the fields the link leaves to their defaults.
-		s.landCollectiveExcept(q)
 	}
 	if l, ok := q["lang"]; ok && (l == "zh" || l == "en") {
 		s.Lang = l
@@ -121,14 +120,17 @@ func NewState(query, navLang string) *State {
 	}
 	// The defaults are always valid: they are the last valid result until
 	// the URL's own values are checked.
-	p, err := request.CostParams(request.Map(nil))
-	if err == nil {
-		s.P = p
-		s.R, _ = cost.Evaluate(p)
+	if d, err := question.ReadCost(nil); err == nil {
+		s.P = d.Params
+		s.R, _ = cost.Evaluate(d.Params)
+		s.inputs = d.Inputs
 	}
 	s.validText, s.validGiven = map[string]string{}, map[string]bool{}
 	for _, f := range ControlFields {
-		s.validText[f] = request.Default(f)
+		s.validText[f] = question.Default(f)
+		if in, ok := s.inputs[f]; ok {
+			s.validText[f] = shown(f, in)
+		}
 	}
 	s.recompute()
 	s.Complete() // the first page is complete: there is no earlier answer to show meanwhile
@@ -185,63 +187,41 @@ func (s *State) SetField(f, v string) {
 	s.recompute()
 }
 
-// recompute parses every field with request.CostParams (so errors match the
-// CLI's word for word) and evaluates the question with
-// cost.EvaluateDeferred: everything but an executed schedule's cost, which
-// Complete adds (the browser calls it once the quick answer is painted).
-//
-// Every invalid field is found at once: when the core refuses a field, that
-// field is marked and asked again with its last valid text (validText), and
-// so on until the core accepts the rest or refuses a field already marked
-// (at most one pass per field). P and R change only when no field is in
-// error. O(fields) parses; one evaluation per pass.
+// recompute asks the question layer once with the fields the learner
+// gave (question.ReadCost: every refused field at once) and, when it
+// accepts them, evaluates the question with cost.EvaluateDeferred:
+// everything but an executed schedule's cost, which Complete adds (the
+// browser calls it once the quick answer is painted). The fields the
+// learner did not give then show the values the question used (a preset's,
+// a system's or the default). P and R change only when no field is in
+// error. O(fields) + one evaluation.
 func (s *State) recompute() {
 	s.Panic = ""
-	s.syncPresets()
-	s.errs = nil
-	subst := map[string]bool{}
-	get := func(f string) (string, bool) {
-		if subst[f] {
-			return lookupIn(s.validText, s.validGiven, f)
-		}
-		return s.lookup(f)
+	q, err := question.ReadCost(s.lookup)
+	var r cost.Result
+	var deferred bool
+	if err == nil {
+		r, deferred, err = cost.EvaluateDeferred(q.Params)
 	}
-	var general error
-	for range len(ControlFields) + 1 {
-		p, err := request.CostParams(get)
-		if err == nil {
-			var r cost.Result
-			var deferred bool
-			if r, deferred, err = cost.EvaluateDeferred(p); err == nil {
-				if len(s.errs) == 0 {
-					s.P, s.R, s.pending = p, r, deferred
-					s.snapshot()
-					s.syncSystem()
-				}
-				break
-			}
+	s.errs, s.general = nil, nil
+	for _, fe := range fielderr.All(err) {
+		if isControl(fe.Field) {
+			s.errs = append(s.errs, fieldErr{fe.Field, fe})
+		} else if s.general == nil {
+			s.general = fe
 		}
-		var fe *fielderr.Error
-		if !errors.As(err, &fe) || !isControl(fe.Field) || subst[fe.Field] {
-			if fe == nil || !subst[fe.Field] {
-				general = err
-			}
-			break
-		}
-		s.errs = append(s.errs, fieldErr{fe.Field, err})
-		subst[fe.Field] = true
 	}
-	s.Field, s.Err, s.err, s.general = "", "", nil, general
-	first := general
+	if err == nil {
+		s.P, s.R, s.pending, s.inputs = q.Params, r, deferred, q.Inputs
+		s.showInputs()
+		s.snapshot()
+	}
+	s.Field, s.Err, s.err = "", "", nil
 	if len(s.errs) > 0 {
-		first = s.errs[0].err
-	}
-	if first != nil {
-		s.err, s.Err = first, first.Error()
-		var fe *fielderr.Error
-		if errors.As(first, &fe) {
-			s.Field, s.Err = fe.Field, fe.Msg
-		}
+		s.err = s.errs[0].err
+		s.Field, s.Err = s.errs[0].field, s.errs[0].err.(*fielderr.Error).Msg
+	} else if s.general != nil {
+		s.err, s.Err = s.general, s.general.Error()
 	}
 }
 

@@ -3,7 +3,8 @@ package ui
 import (
 	"testing"
 
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/field"
+	"github.com/ccplay/ccplay/core/question"
 )
 
 func TestQueryRoundTrip(t *testing.T) {
@@ -33,7 +34,7 @@ func TestQueryRoundTrip(t *testing.T) {
 
 func TestURLErrorsMatchCLI(t *testing.T) {
 	s := NewState("ranks=abc", "en")
-	_, err := request.CostParams(request.Map(map[string]string{"ranks": "abc"}))
+	_, err := question.CostParams(field.Map(map[string]string{"ranks": "abc"}))
 	if s.Field != "ranks" || err == nil || !contains(err.Error(), s.Err) {
 		t.Fatalf("field %q msg %q; CLI says %v", s.Field, s.Err, err)
 	}

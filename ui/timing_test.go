@@ -6,7 +6,8 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/field"
+	"github.com/ccplay/ccplay/core/question"
 )
 
 func TestTimingShowsCoreNumbers(t *testing.T) {
@@ -23,7 +24,7 @@ func TestTimingShowsCoreNumbers(t *testing.T) {
 		if s.Err != "" {
 			t.Fatalf("%s: unexpected error %s", tc.reason, s.Err)
 		}
-		p, err := request.CostParams(request.Map(parseQuery(tc.query)))
+		p, err := question.CostParams(field.Map(parseQuery(tc.query)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -43,7 +44,7 @@ func TestControlChangeUpdatesTiming(t *testing.T) {
 	// The generated handler calls SetField with the event's target value.
 	ev := event("64")
 	s.SetField("ranks", ev.PropString("target", "value"))
-	p, _ := request.CostParams(request.Map(map[string]string{"ranks": "64"}))
+	p, _ := question.CostParams(field.Map(map[string]string{"ranks": "64"}))
 	want, _ := cost.Evaluate(p)
 	after := render(t, a)
 	if before == after {
@@ -74,7 +75,7 @@ func TestBadInputKeepsLastValidResult(t *testing.T) {
 		if s.R.TimeS != good.TimeS || s.R.Ranks != good.Ranks {
 			t.Errorf("%s: the result changed on bad input", tc.reason)
 		}
-		_, cliErr := request.CostParams(request.Map(map[string]string{"ranks": "16", tc.field: tc.text}))
+		_, cliErr := question.CostParams(field.Map(map[string]string{"ranks": "16", tc.field: tc.text}))
 		if cliErr == nil || !contains(cliErr.Error(), s.Err) {
 			t.Errorf("%s: message %q differs from the CLI's %v", tc.reason, s.Err, cliErr)
 		}

@@ -2,8 +2,9 @@ package ui
 
 import (
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/prim"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/core/sched"
 )
 
@@ -50,4 +51,4 @@ func (s *State) evalLecture(c prim.Collective, a sched.Algorithm, ranks int, siz
 }
 
 // lectureParams is the question with every field at the CLI's default.
-func lectureParams() (cost.Params, error) { return request.CostParams(request.Map(nil)) }
+func lectureParams() (cost.Params, error) { return question.CostParams(field.Map(nil)) }

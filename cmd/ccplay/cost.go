@@ -5,8 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/ccplay/ccplay/core/cost"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/report"
 )
 
@@ -20,7 +19,7 @@ func init() {
 const (
 	costSynopsis = "ccplay cost [--collective C] [--algorithm A] [--ranks P] [--size S] [--bandwidth B] [--latency α] [--gamma γ] [--efficiency E] [--root R] [--dtype T] [--chunks K]\n" +
 		"                   [--preset NET] [--gpus-per-node g [--intra-bandwidth B₁] [--intra-latency α₁] [--intra-preset LINK]] [--slow-rank R | --slow-link A-B] [--slow-factor F] [--model alpha-beta|nccl] [--json]"
-	costAbout = "Prices one collective with the closed form of its algorithm (request.CostParams, cost.Evaluate):\n" +
+	costAbout = "Prices one collective with the closed form of its algorithm (question.CostParams, cost.Evaluate):\n" +
 		"the time with its latency (α), bandwidth (β) and compute (γ) terms, the steps, the bytes the busiest\n" +
 		"rank sends, algbw and busbw (nccl-tests' definitions, GB/s = 10⁹ B/s), the lower bound, the formula\n" +
 		"and the formula with the numbers plugged in. Flags not given take the defaults below (the lecture's\n" +
@@ -35,29 +34,19 @@ func runCost(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err := f.parse(args); err != nil {
 		return f.parseFailed(err, stdout, stderr, costSynopsis, costAbout)
 	}
-	p, err := request.CostParams(f.lookup())
-	if err != nil {
-		return f.report(stderr, err)
-	}
-	r, err := cost.Evaluate(p)
+	a, err := question.AnswerCost(f.lookup())
 	if err != nil {
 		return f.report(stderr, err)
 	}
 	if *asJSON {
-		answer := costJSON{Result: r}
-		if r.AutoChosen && r.NCCL == nil {
-			if answer.CrossoversUpTo, answer.Crossovers, err = report.AutoCrossovers(p); err != nil {
-				return f.report(stderr, err)
-			}
-		}
-		out, err := marshalJSON(answer, true)
+		out, err := marshalJSON(a, true)
 		if err != nil {
 			return f.report(stderr, err)
 		}
 		return write(stdout, stderr, out)
 	}
 	var b strings.Builder
-	report.Cost(&b, p, r, f.isGiven("chunks")) //nolint:errcheck // a strings.Builder never fails
+	report.Cost(&b, a.Params, a.Result, f.isGiven("chunks")) //nolint:errcheck // a strings.Builder never fails
 	return write(stdout, stderr, b.String())
 }
 
@@ -68,13 +57,4 @@ func write(stdout, stderr io.Writer, s string) int {
 		return exitInternal
 	}
 	return exitOK
-}
-
-// costJSON is `ccplay cost --json`: the fields of cost.Result and, when
-// auto chose, the crossovers the text answer lists (report.AutoCrossovers:
-// from one element up to crossovers_up_to bytes).
-type costJSON struct {
-	cost.Result
-	Crossovers     []cost.Crossover `json:"crossovers,omitempty"`
-	CrossoversUpTo int64            `json:"crossovers_up_to,omitempty"`
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/report"
 	"github.com/google/go-cmp/cmp"
 )
@@ -32,7 +33,7 @@ var costCases = []struct {
 
 // TestCostJSONIsEvaluate: --json prints exactly one object, and it is
 // cost.Evaluate's answer to the same fields; for auto, with the crossovers
-// of report.AutoCrossovers (the list the text answer prints).
+// of question.AutoCrossovers (the list the text answer prints).
 func TestCostJSONIsEvaluate(t *testing.T) {
 	required := []string{"collective", "algorithm", "ranks", "size_bytes", "time_s", "latency_term_s", "bandwidth_term_s",
 		"compute_term_s", "steps", "bytes_sent_per_rank", "algbw_Bps", "busbw_Bps", "busbw_factor", "lower_bound_s",
@@ -43,7 +44,7 @@ func TestCostJSONIsEvaluate(t *testing.T) {
 			t.Errorf("%s: status %d, stderr %q", c.reason, code, errOut)
 			continue
 		}
-		var got costJSON
+		var got question.CostAnswer
 		decodeStrict(t, out, &got)
 		p, want := evaluate(t, c.args)
 		if d := cmp.Diff(want, got.Result); d != "" {
@@ -53,7 +54,7 @@ func TestCostJSONIsEvaluate(t *testing.T) {
 		var upTo int64
 		if want.AutoChosen && want.NCCL == nil {
 			var err error
-			if upTo, wantXs, err = report.AutoCrossovers(p); err != nil {
+			if upTo, wantXs, err = question.AutoCrossovers(p); err != nil {
 				t.Fatal(err)
 			}
 		}

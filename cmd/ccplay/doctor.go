@@ -9,9 +9,9 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/doctor"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/nccltests"
-	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/core/topo"
 	"github.com/ccplay/ccplay/report"
 )
@@ -127,7 +127,7 @@ func doctorOptions(f *flagSet) (doctor.Options, float64, error) {
 	if _, ok := get("fail-below"); !ok {
 		return o, 0, nil
 	}
-	fb, err := request.Fraction(get, "fail-below", "")
+	fb, err := field.Fraction(get, "fail-below", "")
 	return o, fb, err
 }
 

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/measure"
-	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/job"
 )
 
@@ -23,7 +23,7 @@ func TestFitJSONIsJobsFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := job.FitBench(request.Map(map[string]string{"algorithm": "tree"}), data, false)
+	want, err := job.FitBench(field.Map(map[string]string{"algorithm": "tree"}), data, false)
 	if err != nil {
 		t.Fatal(err)
 	}

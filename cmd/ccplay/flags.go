@@ -8,15 +8,16 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/topo"
 )
 
 // flagSet is a flag.FlagSet whose string flags are named exactly like the
-// core/request fields (--ranks is request field "ranks"). Values are not
+// the question fields (--ranks is the field "ranks"). Values are not
 // parsed here: the flags a user actually gave are collected as text and
 // handed to package request as a Lookup, so defaults, parsing and error
 // messages are the same as in the HTTP API and the playground.
@@ -128,11 +129,11 @@ func (f *flagSet) text(name, help, def string, aliases ...string) {
 	f.flags = append(f.flags, flagDoc{names: append([]string{name}, aliases...), arg: "VALUE", help: help, def: def})
 }
 
-// costFields registers every field of request.CostFields except skip.
+// costFields registers every field of question.CostFields except skip.
 func (f *flagSet) costFields(skip ...string) {
-	for _, name := range request.CostFields {
+	for _, name := range question.CostFields {
 		if !contains(skip, name) {
-			f.text(name, fieldHelp[name], request.Default(name))
+			f.text(name, fieldHelp[name], question.Default(name))
 		}
 	}
 }
@@ -144,7 +145,7 @@ func (f *flagSet) boolean(name, help string) *bool {
 }
 
 // lookup is the Lookup of the flags actually given.
-func (f *flagSet) lookup() request.Lookup { return request.Map(f.given) }
+func (f *flagSet) lookup() field.Lookup { return field.Map(f.given) }
 
 // isGiven reports whether the user gave the field's flag (or an alias).
 func (f *flagSet) isGiven(field string) bool {
@@ -265,10 +266,17 @@ func fail(stderr io.Writer, format string, args ...any) int {
 	return exitUsage
 }
 
-// report writes err as one line: "ccplay: --field: message" for a
-// *fielderr.Error (status 2), "ccplay: internal error: …" otherwise
-// (status 1).
+// report writes err: "ccplay: --field: message", one line per refused
+// field, for a *fielderr.Error or a fielderr.List (status 2); "ccplay:
+// internal error: …" otherwise (status 1).
 func (f *flagSet) report(stderr io.Writer, err error) int {
+	var list fielderr.List
+	if errors.As(err, &list) {
+		for _, fe := range list {
+			fail(stderr, "%s: %s", f.fieldFlag(fe.Field), fe.Msg)
+		}
+		return exitUsage
+	}
 	var fe *fielderr.Error
 	if errors.As(err, &fe) {
 		return fail(stderr, "%s: %s", f.fieldFlag(fe.Field), fe.Msg)
@@ -288,8 +296,8 @@ func (f *flagSet) parseFailed(err error, stdout, stderr io.Writer, synopsis, abo
 }
 
 // intFlag parses the text of an integer flag in [lo, hi] (def if not given).
-func (f *flagSet) intFlag(field string, def, lo, hi int) (int, error) {
-	return request.Int(request.Map(f.given), field, def, lo, hi)
+func (f *flagSet) intFlag(name string, def, lo, hi int) (int, error) {
+	return field.Int(field.Map(f.given), name, def, lo, hi)
 }
 
 // oneLine folds any line breaks so an error is always a single line.

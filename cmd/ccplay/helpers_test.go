@@ -7,7 +7,8 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/field"
+	"github.com/ccplay/ccplay/core/question"
 )
 
 // cli runs ccplay in-process with stdin and returns status, stdout, stderr.
@@ -60,7 +61,7 @@ func flagsToFields(t *testing.T, args []string) map[string]string {
 // evaluate answers the flags with the core directly, as the CLI should.
 func evaluate(t *testing.T, args []string) (cost.Params, cost.Result) {
 	t.Helper()
-	p, err := request.CostParams(request.Map(flagsToFields(t, args)))
+	p, err := question.CostParams(field.Map(flagsToFields(t, args)))
 	if err != nil {
 		t.Fatalf("CostParams(%v): %v", args, err)
 	}
@@ -74,7 +75,7 @@ func evaluate(t *testing.T, args []string) (cost.Params, cost.Result) {
 // table answers the table flags with the core directly.
 func table(t *testing.T, args []string) (cost.Params, []cost.Row) {
 	t.Helper()
-	p, dt, w, err := request.TableQuery(request.Map(flagsToFields(t, args)))
+	p, dt, w, err := question.TableQuery(field.Map(flagsToFields(t, args)))
 	if err != nil {
 		t.Fatalf("TableQuery(%v): %v", args, err)
 	}

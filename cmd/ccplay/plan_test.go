@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/chart/timeline"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/plan"
-	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/report"
 )
 
@@ -31,7 +31,7 @@ func TestPlanJSONIsPlan(t *testing.T) {
 		if code != exitOK || errOut != "" {
 			t.Fatalf("%s: status %d, stderr %q", c.reason, code, errOut)
 		}
-		in, err := plan.Parse(request.Map(flagsToFields(t, c.args)))
+		in, err := plan.Parse(field.Map(flagsToFields(t, c.args)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -118,7 +118,7 @@ func TestPlanHelp(t *testing.T) {
 // --timeline prints timeline.SVG of plan.TimelineOf; with --json its spans.
 func TestPlanTimelineFlag(t *testing.T) {
 	args := []string{"plan", "--model", "70b", "--dp", "8", "--tp", "8", "--zero", "3"}
-	in, err := plan.Parse(request.Map(map[string]string{"model": "70b", "dp": "8", "tp": "8", "zero": "3"}))
+	in, err := plan.Parse(field.Map(map[string]string{"model": "70b", "dp": "8", "tp": "8", "zero": "3"}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"io"
 
 	"github.com/ccplay/ccplay/core/fielderr"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/question"
 )
 
 func init() {
@@ -19,7 +19,7 @@ func init() {
 }
 
 // maxStdin caps what `ccplay run` reads (64 MiB, about four times the JSON
-// of request.MaxRunElements small integers).
+// of question.MaxRunElements small integers).
 const maxStdin = 64 << 20
 
 const (
@@ -97,11 +97,11 @@ func jsonLines(data []byte) bool {
 
 // answer runs one request body and returns its answer line.
 func answer(body []byte) (string, error) {
-	r, err := request.DecodeRun(body)
+	r, err := question.DecodeRun(body)
 	if err != nil {
 		return "", err
 	}
-	res, err := request.Do(r)
+	res, err := question.Do(r)
 	if err != nil {
 		return "", err
 	}

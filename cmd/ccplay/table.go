@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/cost"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/report"
 )
 
@@ -19,7 +19,7 @@ func init() {
 const (
 	tableSynopsis = "ccplay table [--collective C] [--algorithm A] [--ranks P] [--bandwidth B] [--latency α] [...] -b MIN -e MAX (-f FACTOR | -i STEP) [--json]"
 	tableAbout    = "Prints the table nccl-tests would print for this sweep if the network behaved exactly like the\n" +
-		"α-β-γ model (request.TableQuery, cost.Table): nccl-tests' header, columns, units and widths, the\n" +
+		"α-β-γ model (question.TableQuery, cost.Table): nccl-tests' header, columns, units and widths, the\n" +
 		"out-of-place columns only, #wrong as N/A, and the average bus bandwidth. As in nccl-tests, bare\n" +
 		"K/M/G suffixes of -b, -e and -i are binary (8G = 8 GiB). --json prints the rows as a JSON array."
 )
@@ -39,7 +39,7 @@ func runTable(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if f.isGiven("stepfactor") && f.isGiven("stepbytes") {
 		return fail(stderr, "--stepbytes: give either --stepfactor (-f) or --stepbytes (-i), not both")
 	}
-	p, dt, sweep, err := request.TableQuery(f.lookup())
+	p, dt, sweep, err := question.TableQuery(f.lookup())
 	if err != nil {
 		return f.report(stderr, err)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/report"
 )
 
@@ -49,7 +50,7 @@ func TestCostTopologyText(t *testing.T) {
 		{[]string{"--gpus-per-node", "3"}, "ccplay: --gpus-per-node: ranks are placed on whole nodes: want a divisor of 8 ranks, got 3 GPUs per node", "8 ranks on nodes of 3"},
 		{[]string{"--intra-bandwidth", "100GB/s"}, "ccplay: --intra-bandwidth: describes the link inside a node", "intra link without nodes"},
 		{[]string{"--slow-rank", "2"}, "ccplay: --slow-rank: give slow-factor too", "no factor"},
-		{[]string{"--model", "mpi"}, "ccplay: --model: unknown cost model \"mpi\"", "unknown model"},
+		{[]string{"--model", "mpi"}, "ccplay: --model: want one of alpha-beta, nccl, got \"mpi\"", "unknown model"},
 		{[]string{"--model", "nccl", "--collective", "alltoall", "--algorithm", "pairwise"}, "ccplay: --model: NCCL's tuning model covers", "NCCL has no tuned alltoall"},
 	} {
 		code, stdout, stderr := cli(t, "", append([]string{"cost"}, c.args...)...)
@@ -66,7 +67,7 @@ func TestCostAutoCrossovers(t *testing.T) {
 		t.Fatalf("status %d", code)
 	}
 	p, _ := evaluate(t, args)
-	xs, err := cost.Crossovers(p, int64(p.ElemSize), report.CrossoverLimit)
+	xs, err := cost.Crossovers(p, int64(p.ElemSize), question.CrossoverLimit)
 	if err != nil || len(xs) == 0 {
 		t.Fatalf("crossovers %v, %v", xs, err)
 	}

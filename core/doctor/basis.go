@@ -6,10 +6,11 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/nccltests"
 	"github.com/ccplay/ccplay/core/prim"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/core/topo"
 )
 
@@ -160,7 +161,7 @@ func basisOf(d *Diagnosis, t *nccltests.Table, o Options) (*Basis, *Text) {
 		cmd = append(cmd, "--"+fields[i], fields[i+1])
 	}
 	b.Command = strings.Join(cmd, " ")
-	p, err := request.CostParams(request.Map(m))
+	p, err := question.CostParams(field.Map(m))
 	if err != nil {
 		w := say("doctor.cannot.model", textOf(err))
 		return nil, &w
@@ -270,11 +271,11 @@ func hardware(s topo.System, nodes, nics int) Text {
 // API's JSON keys and query parameters.
 var OptionFields = []string{"system", "ranks", "collective"}
 
-// OptionsOf reads Options from text fields (request.Lookup: CLI flags, the
+// OptionsOf reads Options from text fields (field.Lookup: CLI flags, the
 // API's query) and checks them, naming the field at fault.
-func OptionsOf(get request.Lookup) (Options, error) {
-	o := Options{System: request.Text(get, "system", ""), Collective: request.Text(get, "collective", "")}
-	n, err := request.Int(get, "ranks", 0, 2, 1<<20)
+func OptionsOf(get field.Lookup) (Options, error) {
+	o := Options{System: field.Text(get, "system", ""), Collective: field.Text(get, "collective", "")}
+	n, err := field.Int(get, "ranks", 0, 2, 1<<20)
 	if err != nil {
 		return o, err
 	}

@@ -9,7 +9,8 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/field"
+	"github.com/ccplay/ccplay/core/question"
 )
 
 func judgeFile(t *testing.T, path string, o Options) (*Verdict, error) {
@@ -82,7 +83,7 @@ func TestVerdictCorpus(t *testing.T) {
 }
 
 // The expected busbw of every row is the busbw cost.Table prints for the
-// same question (the basis' command, through request.TableQuery) and the
+// same question (the basis' command, through question.TableQuery) and the
 // same sweep (-b 8 -e 16G -f 2), and its algorithm/protocol NCCL's choice
 // there; regimes follow the α/β split and the judged fraction is the mean
 // over the bandwidth-bound points.
@@ -93,7 +94,7 @@ func TestVerdictMatchesTable(t *testing.T) {
 	for i := 0; i+1 < len(f); i += 2 {
 		fields[strings.TrimPrefix(f[i], "--")] = f[i+1]
 	}
-	p, dt, w, err := request.TableQuery(request.Map(fields))
+	p, dt, w, err := question.TableQuery(field.Map(fields))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +210,7 @@ func TestVerdictOptions(t *testing.T) {
 			t.Errorf("%+v: %v, %v", tc.o, v, err)
 		}
 	}
-	if o, err := OptionsOf(request.Map(map[string]string{"ranks": "0"})); err == nil {
+	if o, err := OptionsOf(field.Map(map[string]string{"ranks": "0"})); err == nil {
 		t.Errorf("ranks 0 accepted: %+v", o)
 	}
 }

@@ -3,7 +3,7 @@ package plan
 import (
 	"testing"
 
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/field"
 )
 
 // big405 is the target question: Llama-3.1-405B on 16,384 GPUs (Meta's
@@ -14,7 +14,7 @@ var big405 = map[string]string{"model": "405b", "tp": "8", "pp": "16", "dp": "12
 // BenchmarkPlan405B prices a whole plan for 405B on 16,384 GPUs; the
 // target is ≤ 5 ms.
 func BenchmarkPlan405B(b *testing.B) {
-	in, err := Parse(request.Map(big405))
+	in, err := Parse(field.Map(big405))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
-	"github.com/ccplay/ccplay/core/request"
 )
 
 // Bad input is a *fielderr.Error naming the field, never a panic.
@@ -55,7 +55,7 @@ func TestFieldErrors(t *testing.T) {
 		{map[string]string{"model": "mixtral-8x7b", "layers": "4096", "hidden": "1048576", "experts": "4096", "moe-ffn": "1048576", "heads": "1024", "kv-heads": "1024"}, "layers", "beyond 10^15 parameters"},
 		{map[string]string{"seq": "16777216", "micro-batch": "16777216"}, "micro-batch", "activations beyond 2^50 bytes"},
 	} {
-		in, err := Parse(request.Map(c.fields))
+		in, err := Parse(field.Map(c.fields))
 		if err == nil {
 			_, err = Plan(in)
 		}

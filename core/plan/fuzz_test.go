@@ -4,8 +4,8 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
-	"github.com/ccplay/ccplay/core/request"
 )
 
 // FuzzPlan: any text in the main fields gives a plan or a *fielderr.Error,
@@ -16,7 +16,7 @@ func FuzzPlan(f *testing.F) {
 	f.Add("405b", "128", "8", "16", "1", "1", "8192", "1", "8")
 	f.Add("deepseek-v3", "64", "2", "1", "64", "0", "4096", "1", "4")
 	f.Fuzz(func(t *testing.T, model, dp, tp, pp, ep, zero, seq, mb, gpn string) {
-		in, err := Parse(request.Map(map[string]string{"model": model, "dp": dp, "tp": tp, "pp": pp, "ep": ep, "zero": zero,
+		in, err := Parse(field.Map(map[string]string{"model": model, "dp": dp, "tp": tp, "pp": pp, "ep": ep, "zero": zero,
 			"seq": seq, "micro-batch": mb, "gpus-per-node": gpn}))
 		if err == nil && in.Parallel.World() > 1<<14 {
 			return // keep each case fast

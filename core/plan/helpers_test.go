@@ -4,13 +4,13 @@ import (
 	"math"
 	"testing"
 
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/field"
 )
 
 // mustParse parses fields (a map of CLI-style names) or fails the test.
 func mustParse(t *testing.T, fields map[string]string) Input {
 	t.Helper()
-	in, err := Parse(request.Map(fields))
+	in, err := Parse(field.Map(fields))
 	if err != nil {
 		t.Fatalf("Parse(%v): %v", fields, err)
 	}

@@ -4,8 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
-	"github.com/ccplay/ccplay/core/request"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/topo"
 )
@@ -65,7 +65,7 @@ var Help = map[string]string{
 
 // Parse reads a planning question from its fields (Fields), with the
 // defaults Help states. Every error is a *fielderr.Error naming the field.
-func Parse(get request.Lookup) (Input, error) {
+func Parse(get field.Lookup) (Input, error) {
 	var in Input
 	name, ok := get("model")
 	if !ok {
@@ -94,7 +94,7 @@ func Parse(get request.Lookup) (Input, error) {
 		if _, given := get(f.name); !given {
 			continue
 		}
-		v, err := request.Int(get, f.name, 0, 0, f.max)
+		v, err := field.Int(get, f.name, 0, 0, f.max)
 		if err != nil {
 			return in, err
 		}
@@ -118,7 +118,7 @@ func Parse(get request.Lookup) (Input, error) {
 		{"dp", &in.Parallel.DP, 1, MaxWorld}, {"tp", &in.Parallel.TP, 1, MaxWorld}, {"pp", &in.Parallel.PP, 1, MaxWorld},
 		{"ep", &in.Parallel.EP, 1, MaxWorld}}
 	for _, f := range ints {
-		if *f.dst, err = request.Int(get, f.name, f.def, 1, f.max); err != nil {
+		if *f.dst, err = field.Int(get, f.name, f.def, 1, f.max); err != nil {
 			return in, err
 		}
 	}
@@ -127,19 +127,19 @@ func Parse(get request.Lookup) (Input, error) {
 	if world > MaxWorld || world < 1 {
 		return in, fielderr.Errorf("dp", "dp × tp × pp must be from 1 to %d GPUs", MaxWorld)
 	}
-	if in.Cluster.GPUsPerNode, err = request.Int(get, "gpus-per-node", min(8, world), 1, MaxWorld); err != nil {
+	if in.Cluster.GPUsPerNode, err = field.Int(get, "gpus-per-node", min(8, world), 1, MaxWorld); err != nil {
 		return in, err
 	}
 	defM := 1
 	if p.PP > 1 {
 		defM = 4 * p.PP
 	}
-	mbs, err := request.Int(get, "micro-batches", defM, 1, MaxBatch)
+	mbs, err := field.Int(get, "micro-batches", defM, 1, MaxBatch)
 	if err != nil {
 		return in, err
 	}
 	if gb, given := get("global-batch"); given {
-		if in.Shape.GlobalBatch, err = request.Int(get, "global-batch", 0, 1, MaxBatch); err != nil {
+		if in.Shape.GlobalBatch, err = field.Int(get, "global-batch", 0, 1, MaxBatch); err != nil {
 			return in, err
 		}
 		if _, both := get("micro-batches"); both && int64(mbs)*int64(in.Shape.MicroBatch)*int64(p.DP) != int64(in.Shape.GlobalBatch) {
@@ -157,42 +157,42 @@ func Parse(get request.Lookup) (Input, error) {
 			return in, fielderr.Errorf("gpus-per-node", "dp × tp × pp = %d GPUs do not fill whole nodes of %d GPUs; give gpus-per-node (a divisor of %d)", world, in.Cluster.GPUsPerNode, world)
 		}
 	}
-	if in.Cluster.Nodes, err = request.Int(get, "nodes", max(1, world/in.Cluster.GPUsPerNode), 1, MaxWorld); err != nil {
+	if in.Cluster.Nodes, err = field.Int(get, "nodes", max(1, world/in.Cluster.GPUsPerNode), 1, MaxWorld); err != nil {
 		return in, err
 	}
-	if p.SP, err = request.OnOff(get, "sp", "off"); err != nil {
+	if p.SP, err = field.OnOff(get, "sp", "off"); err != nil {
 		return in, err
 	}
-	if p.Zero, err = ParseZero(request.Text(get, "zero", "0")); err != nil {
+	if p.Zero, err = ParseZero(field.Text(get, "zero", "0")); err != nil {
 		return in, err
 	}
-	if p.Bucket, err = request.Size(get, "bucket", "25MiB"); err != nil {
+	if p.Bucket, err = field.Size(get, "bucket", "25MiB"); err != nil {
 		return in, err
 	}
-	p.Recompute = Recompute(strings.ToLower(request.Text(get, "recompute", "selective")))
-	p.Order = strings.ToLower(request.Text(get, "order", "tp-pp-dp"))
-	if p.Algorithm, err = sched.ParseAlgorithm(request.Text(get, "algorithm", "auto")); err != nil {
+	p.Recompute = Recompute(strings.ToLower(field.Text(get, "recompute", "selective")))
+	p.Order = strings.ToLower(field.Text(get, "order", "tp-pp-dp"))
+	if p.Algorithm, err = sched.ParseAlgorithm(field.Text(get, "algorithm", "auto")); err != nil {
 		return in, fielderr.On("algorithm", err)
 	}
-	if in.Cluster.Inter, err = request.Link(get, "preset", "ib400", "bandwidth", "latency"); err != nil {
+	if in.Cluster.Inter, err = field.Link(get, "preset", "ib400", "bandwidth", "latency"); err != nil {
 		return in, err
 	}
-	if in.Cluster.Intra, err = request.Link(get, "intra-preset", "nvlink4", "intra-bandwidth", "intra-latency"); err != nil {
+	if in.Cluster.Intra, err = field.Link(get, "intra-preset", "nvlink4", "intra-bandwidth", "intra-latency"); err != nil {
 		return in, err
 	}
-	if in.Cluster.Efficiency, err = request.Fraction(get, "efficiency", "1"); err != nil {
+	if in.Cluster.Efficiency, err = field.Fraction(get, "efficiency", "1"); err != nil {
 		return in, err
 	}
-	pk := strings.TrimSpace(request.Text(get, "peak", "989"))
+	pk := strings.TrimSpace(field.Text(get, "peak", "989"))
 	for _, suf := range []string{"TFLOP/s", "TFLOPS", "TFLOPs", "tflops"} {
 		pk = strings.TrimSpace(strings.TrimSuffix(pk, suf))
 	}
 	v, perr := strconv.ParseFloat(pk, 64)
 	if perr != nil || !(v > 0) || v > 1e6 {
-		return in, fielderr.Errorf("peak", "want peak dense TFLOP/s per GPU above 0 and at most 1e6, such as 989, got %q", request.Text(get, "peak", ""))
+		return in, fielderr.Errorf("peak", "want peak dense TFLOP/s per GPU above 0 and at most 1e6, such as 989, got %q", field.Text(get, "peak", ""))
 	}
 	in.Compute.PeakFLOPS = v * 1e12
-	if in.Compute.MFU, err = request.Fraction(get, "mfu", "0.4"); err != nil {
+	if in.Compute.MFU, err = field.Fraction(get, "mfu", "0.4"); err != nil {
 		return in, err
 	}
 	return in, in.Validate()

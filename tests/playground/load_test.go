@@ -5,14 +5,15 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/field"
+	"github.com/ccplay/ccplay/core/question"
 )
 
 // evaluate is the core's answer for the given control texts (defaults for
 // the rest), computed in the test, independently of the page.
 func evaluate(t *testing.T, fields map[string]string) cost.Result {
 	t.Helper()
-	p, err := request.CostParams(request.Map(fields))
+	p, err := question.CostParams(field.Map(fields))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,8 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/field"
+	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/ui"
 )
 
@@ -21,7 +22,7 @@ func TestScheduleCostFollowsInBrowser(t *testing.T) {
 	for _, size := range []string{"64MiB", "3MiB"} {
 		p.setField("f-size", size)
 		p.waitJS("the completed answer", `window.ccplayPending === false && !!document.getElementById("t-sched")`)
-		q, err := request.CostParams(request.Map(map[string]string{"ranks": "1024", "algorithm": "tree", "size": size}))
+		q, err := question.CostParams(field.Map(map[string]string{"ranks": "1024", "algorithm": "tree", "size": size}))
 		if err != nil {
 			t.Fatal(err)
 		}

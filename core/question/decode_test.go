@@ -1,4 +1,4 @@
-package request_test
+package question_test
 
 import (
 	"errors"
@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/fielderr"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/question"
 )
 
 // TestDecodeRunErrorsNameTheField: every way a body can be malformed is a
@@ -26,7 +26,7 @@ func TestDecodeRunErrorsNameTheField(t *testing.T) {
 		{`{"inputs":"x"}`, "inputs", "got JSON string", "inputs must be an array of arrays"},
 		{`{} {}`, "body", "want one JSON object, found more", "trailing data after the object"},
 	} {
-		_, err := request.DecodeRun([]byte(c.body))
+		_, err := question.DecodeRun([]byte(c.body))
 		var fe *fielderr.Error
 		if !errors.As(err, &fe) {
 			t.Errorf("%s: DecodeRun(%q) = %v (%T), want a *fielderr.Error", c.reason, c.body, err, err)

@@ -1,4 +1,4 @@
-package request_test
+package question_test
 
 import (
 	"encoding/json"
@@ -8,9 +8,10 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/sim"
 )
@@ -79,12 +80,12 @@ func FuzzDecodeRunAndDo(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
-		r, err := request.DecodeRun(body)
+		r, err := question.DecodeRun(body)
 		if err != nil {
 			requireFieldError(t, err)
 			return
 		}
-		res, err := request.Do(r)
+		res, err := question.Do(r)
 		if err != nil {
 			if r.DType == "float64" && strings.HasPrefix(err.Error(), "internal error") {
 				checkReorderOnly(t, r)
@@ -135,7 +136,7 @@ func requireFieldError(t *testing.T, err error) {
 // trying every length the buffers suggest, not by Do's own inference), and
 // returns the inputs as float64 and the reference outputs (nil where
 // undefined).
-func reference(t *testing.T, r request.Run) (prim.Spec, [][]float64, [][]float64) {
+func reference(t *testing.T, r question.Run) (prim.Spec, [][]float64, [][]float64) {
 	t.Helper()
 	c, err := prim.ParseCollective(r.Collective)
 	if err != nil {
@@ -288,7 +289,7 @@ func (tol tolerance) ok(got, want float64) bool {
 // checkReorderOnly confirms that Do's "internal error" for a float64 run is
 // only the reduction order: it executes the schedule itself and compares
 // the result with the reference within the reordering tolerance.
-func checkReorderOnly(t *testing.T, r request.Run) {
+func checkReorderOnly(t *testing.T, r question.Run) {
 	t.Helper()
 	sp, in, want := reference(t, r)
 	alg := sched.Naive
@@ -338,14 +339,19 @@ func FuzzCostParams(f *testing.F) {
 		given := map[string]string{}
 		for i, v := range []string{collective, algorithm, ranks, size, bandwidth, latency, gamma, efficiency, root, dtype, chunks} {
 			if v != "" {
-				given[request.CostFields[i]] = v
+				given[question.CostFields[i]] = v
 			}
 		}
-		p, err := request.CostParams(request.Map(given))
+		p, err := question.CostParams(field.Map(given))
 		if err != nil {
-			var fe *fielderr.Error
-			if !errors.As(err, &fe) || !isCostField(fe.Field) || fe.Msg == "" {
-				t.Fatalf("error %q (%T) does not name a cost field", err, err)
+			all := fielderr.All(err)
+			for _, fe := range all {
+				if !isCostField(fe.Field) || fe.Msg == "" {
+					t.Fatalf("error %q (%T) does not name a cost field", err, err)
+				}
+			}
+			if len(all) == 0 {
+				t.Fatalf("error %q names no field", err)
 			}
 			return
 		}
@@ -374,7 +380,7 @@ func FuzzCostParams(f *testing.F) {
 }
 
 func isCostField(name string) bool {
-	for _, f := range request.CostFields {
+	for _, f := range question.CostFields {
 		if f == name {
 			return true
 		}

@@ -1,4 +1,4 @@
-package request_test
+package question_test
 
 import (
 	"errors"
@@ -6,8 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
-	"github.com/ccplay/ccplay/core/request"
+	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/core/topo"
 )
 
@@ -30,7 +31,7 @@ func TestTopologyFields(t *testing.T) {
 		{map[string]string{"slow-rank": "3", "slow-factor": "4"}, 0, [2]float64{}, [2]float64{50e9, 5e-6}, topo.Slow{Factor: 4, Rank: 3}, "a straggler"},
 		{map[string]string{"slow-link": " 2-7 ", "slow-factor": "1.5"}, 0, [2]float64{}, [2]float64{50e9, 5e-6}, topo.Slow{Factor: 1.5, IsLink: true, A: 2, B: 7}, "a slow link"},
 	} {
-		p, err := request.CostParams(request.Map(c.in))
+		p, err := question.CostParams(field.Map(c.in))
 		if err != nil {
 			t.Errorf("%s: %v", c.reason, err)
 			continue
@@ -63,7 +64,7 @@ func TestTopologyFieldErrors(t *testing.T) {
 		{map[string]string{"slow-link": "3-3", "slow-factor": "2"}, "slow-link", "a rank to itself", "different"},
 		{map[string]string{"slow-link": "1-2", "slow-rank": "1", "slow-factor": "2"}, "slow-link", "both kinds", "not both"},
 	} {
-		_, err := request.CostParams(request.Map(c.in))
+		_, err := question.CostParams(field.Map(c.in))
 		var fe *fielderr.Error
 		if !errors.As(err, &fe) || fe.Field != c.field || !strings.Contains(fe.Msg, c.says) {
 			t.Errorf("%s: %v; want field %q saying %q", c.reason, err, c.field, c.says)
@@ -75,12 +76,12 @@ func TestTopologyFieldErrors(t *testing.T) {
 // schedule and splits the ledger; a count that does not fill whole nodes is
 // an error on gpus_per_node.
 func TestRunOnNodes(t *testing.T) {
-	r, err := request.DecodeRun([]byte(`{"collective":"allreduce","algorithm":"hierarchical","gpus_per_node":2,
+	r, err := question.DecodeRun([]byte(`{"collective":"allreduce","algorithm":"hierarchical","gpus_per_node":2,
 		"inputs":[[1,2,3,4],[1,2,3,4],[1,2,3,4],[1,2,3,4]]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := request.Do(r)
+	res, err := question.Do(r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +97,7 @@ func TestRunOnNodes(t *testing.T) {
 		}
 	}
 	r.GPUsPerNode = 3
-	_, err = request.Do(r)
+	_, err = question.Do(r)
 	var fe *fielderr.Error
 	if !errors.As(err, &fe) || fe.Field != "gpus_per_node" {
 		t.Errorf("3 GPUs per node on 4 ranks: %v", err)

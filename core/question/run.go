@@ -1,4 +1,4 @@
-package request
+package question
 
 import (
 	"bytes"
@@ -120,12 +120,12 @@ func DoWithin(ctx context.Context, r Run) (RunResult, error) { return do(ctx, r,
 func do(ctx context.Context, r Run, bounded bool) (RunResult, error) {
 	c, err := prim.ParseCollective(r.Collective)
 	if err != nil {
-		return RunResult{}, field("collective", err)
+		return RunResult{}, fielderr.On("collective", err)
 	}
 	alg := sched.DefaultFor(c)
 	if r.Algorithm != "" {
 		if alg, err = sched.ParseAlgorithm(r.Algorithm); err != nil {
-			return RunResult{}, field("algorithm", err)
+			return RunResult{}, fielderr.On("algorithm", err)
 		}
 	}
 	if alg == sched.Auto {
@@ -133,7 +133,7 @@ func do(ctx context.Context, r Run, bounded bool) (RunResult, error) {
 	}
 	op, err := prim.ParseOp(r.Op)
 	if err != nil {
-		return RunResult{}, field("op", err)
+		return RunResult{}, fielderr.On("op", err)
 	}
 	if len(r.Inputs) == 0 {
 		return RunResult{}, fielderr.Errorf("inputs", "want one buffer per rank (at least one rank)")

@@ -1,4 +1,4 @@
-package request
+package question
 
 import (
 	"github.com/ccplay/ccplay/core/budget"
