@@ -192,7 +192,7 @@ func (c *Controls) LinkPresetOptions(f string) []Option {
 func (c *Controls) ModelOptions() []Option {
 	s := c.S
 	var out []Option
-	for _, m := range []string{"alpha-beta", "nccl"} {
+	for _, m := range cost.CostModels() {
 		out = append(out, Option{Value: m, Label: s.T("model." + m), Selected: s.text["model"] == m})
 	}
 	return out

@@ -74,6 +74,7 @@ var en = map[string]string{
 	"t.autochose":   "auto → %s",
 	"t.latbound":    "latency-bound",
 	"t.bwbound":     "bandwidth-bound",
+	"t.midbound":    "between latency- and bandwidth-bound",
 	"t.source":      "Source: ",
 	"t.alts":        "auto compared (fastest first)",
 

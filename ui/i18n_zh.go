@@ -74,6 +74,7 @@ var zh = map[string]string{
 	"t.autochose":   "auto → %s",
 	"t.latbound":    "延迟主导",
 	"t.bwbound":     "带宽主导",
+	"t.midbound":    "介于延迟主导与带宽主导之间",
 	"t.source":      "出处：",
 	"t.alts":        "auto 的比较（最快在前）",
 

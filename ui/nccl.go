@@ -23,8 +23,6 @@ type Nccl struct {
 // SweepFields are the sweep's inputs, with nccl-tests' long flag names.
 var SweepFields = []string{"minbytes", "maxbytes", "stepfactor"}
 
-var sweepDefaults = map[string]string{"minbytes": "8", "maxbytes": "8G", "stepfactor": "2"}
-
 // newNccl is the view with the sweep the URL gives (by nccl-tests' names).
 func newNccl(s *State) *Nccl {
 	c := &Nccl{S: s, sweep: map[string]string{}}
@@ -39,7 +37,7 @@ func newNccl(s *State) *Nccl {
 // addQuery writes the sweep fields that differ from their defaults.
 func (c *Nccl) addQuery(add func(k, v string)) {
 	for _, f := range SweepFields {
-		if v, ok := c.sweep[f]; ok && v != sweepDefaults[f] {
+		if v, ok := c.sweep[f]; ok && v != question.SweepDefaults[f] {
 			add(f, v)
 		}
 	}
@@ -50,7 +48,7 @@ func (c *Nccl) SweepText(f string) string {
 	if v, ok := c.sweep[f]; ok {
 		return v
 	}
-	return sweepDefaults[f]
+	return question.SweepDefaults[f]
 }
 
 // SetSweep sets a sweep field; the table is re-asked with question.TableQuery.

@@ -42,12 +42,18 @@ type Plan struct {
 var PlanFields = []string{"model", "dp", "tp", "pp", "ep", "sp", "zero", "seq", "micro-batch", "micro-batches",
 	"nodes", "gpus-per-node", "preset", "intra-preset", "recompute", "order", "algorithm", "peak", "mfu"}
 
-// planDefaults is the view's starting question: Llama-3.1-70B (70B,
-// ZeRO-3, DP 8 × TP 8 on 8 nodes of 8 GPUs). Empty fields are derived:
-// nodes = GPUs / gpus-per-node, micro-batches 1 (4·pp with a pipeline).
-var planDefaults = map[string]string{"model": "70b", "dp": "8", "tp": "8", "pp": "1", "ep": "1", "sp": "off", "zero": "3",
-	"seq": "4096", "micro-batch": "1", "micro-batches": "", "nodes": "", "gpus-per-node": "8", "preset": "ib400",
-	"intra-preset": "nvlink4", "recompute": "selective", "order": "tp-pp-dp", "algorithm": "auto", "peak": "989", "mfu": "0.4"}
+// planDefaults is the view's starting question: the planner's defaults
+// (plan.Default) with ZeRO-3 and DP 8 × TP 8 on 8 nodes of 8 GPUs. Empty
+// fields are derived: nodes = GPUs / gpus-per-node, micro-batches 1 (4·pp
+// with a pipeline).
+var planDefaults = func() map[string]string {
+	m := map[string]string{}
+	for _, f := range PlanFields {
+		m[f] = plan.Default(f)
+	}
+	m["dp"], m["tp"], m["zero"], m["gpus-per-node"] = "8", "8", "3", "8"
+	return m
+}()
 
 // newPlan is the view with the "plan.*" fields of the URL the page was
 // opened with.

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/units"
 )
 
@@ -71,11 +72,16 @@ func (b TermBar) Title() string {
 	return b.Label + " " + strconv.FormatFloat(b.Pct, 'f', 1, 64) + " %"
 }
 
-// Regime says whether the question is latency- or bandwidth-bound.
+// Regime says whether the question is latency-bound, bandwidth-bound or
+// in between (cost.RegimeOf; reduction counts with bandwidth: both grow
+// with the size).
 func (c *Timing) Regime() string {
 	s := c.S
-	if s.R.LatencyTermS > s.R.BandwidthTermS+s.R.ComputeTermS {
+	switch cost.RegimeOf(s.R.LatencyTermS, s.R.BandwidthTermS+s.R.ComputeTermS) {
+	case cost.RegimeLatency:
 		return s.T("t.latbound")
+	case cost.RegimeMiddle:
+		return s.T("t.midbound")
 	}
 	return s.T("t.bwbound")
 }

@@ -28,10 +28,10 @@ const (
 func runTable(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	f := newFlagSet("table")
 	f.costFields("size")
-	f.text("minbytes", "smallest size, nccl-tests' -b", "8", "b")
-	f.text("maxbytes", "largest size, nccl-tests' -e", "8G", "e")
-	f.text("stepfactor", "multiply the size by this factor each row, nccl-tests' -f", "2", "f")
-	f.text("stepbytes", "add this many bytes each row instead, nccl-tests' -i", "0", "i")
+	f.text("minbytes", "smallest size, nccl-tests' -b", question.SweepDefaults["minbytes"], "b")
+	f.text("maxbytes", "largest size, nccl-tests' -e", question.SweepDefaults["maxbytes"], "e")
+	f.text("stepfactor", "multiply the size by this factor each row, nccl-tests' -f", question.SweepDefaults["stepfactor"], "f")
+	f.text("stepbytes", "add this many bytes each row instead, nccl-tests' -i", question.SweepDefaults["stepbytes"], "i")
 	asJSON := f.boolean("json", "print the rows as a JSON array of cost.Row instead of the table")
 	if err := f.parse(args); err != nil {
 		return f.parseFailed(err, stdout, stderr, tableSynopsis, tableAbout)

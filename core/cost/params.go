@@ -54,6 +54,9 @@ const (
 	ModelNCCL      = "nccl"
 )
 
+// CostModels lists the cost models a face offers, the default first.
+func CostModels() []string { return []string{ModelAlphaBeta, ModelNCCL} }
+
 // Topological reports whether p has more than one flat link: nodes of
 // GPUs, or a slowdown. Without it every closed form is today's.
 func (p Params) Topological() bool { return p.GPUsPerNode > 0 || p.Slow.Active() }

@@ -1,5 +1,7 @@
 package doctor
 
+import "github.com/ccplay/ccplay/core/cost"
+
 // The regimes of a size, from the two terms of the model's time for it
 // (Expected.BetaShare = β ÷ (α + β)):
 //
@@ -16,12 +18,12 @@ package doctor
 // (GPUDirect-TCPXO) in the other two: NCCL's estimate leaves out pipeline
 // start-up and network plugins' per-operation costs.
 const (
-	RegimeLatency   = "latency-bound"
-	RegimeMiddle    = "middle"
-	RegimeBandwidth = "bandwidth-bound"
+	RegimeLatency   = cost.RegimeLatency
+	RegimeMiddle    = cost.RegimeMiddle
+	RegimeBandwidth = cost.RegimeBandwidth
 
-	LatencyShare   = 0.5
-	BandwidthShare = 0.95
+	LatencyShare   = cost.LatencyShare
+	BandwidthShare = cost.BandwidthShare
 )
 
 // The verdict's classes, from the mean fraction of expected that the
@@ -64,15 +66,7 @@ func departFloor(regime string) float64 {
 }
 
 // regimeOf is the regime of a size whose model time has bandwidth share s.
-func regimeOf(s float64) string {
-	switch {
-	case s >= BandwidthShare:
-		return RegimeBandwidth
-	case s >= LatencyShare:
-		return RegimeMiddle
-	}
-	return RegimeLatency
-}
+func regimeOf(s float64) string { return cost.RegimeOfShare(s) }
 
 // classOf is the class of a bandwidth-bound mean fraction f.
 func classOf(f float64) string {

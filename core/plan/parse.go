@@ -69,7 +69,7 @@ func Parse(get field.Lookup) (Input, error) {
 	var in Input
 	name, ok := get("model")
 	if !ok {
-		name = "70b"
+		name = Default("model")
 	}
 	name = strings.ToLower(strings.TrimSpace(name))
 	if name == "custom" {
@@ -114,9 +114,9 @@ func Parse(get field.Lookup) (Input, error) {
 		dst  *int
 		def  int
 		max  int
-	}{{"seq", &in.Shape.Seq, 4096, MaxSeq}, {"micro-batch", &in.Shape.MicroBatch, 1, MaxBatch},
-		{"dp", &in.Parallel.DP, 1, MaxWorld}, {"tp", &in.Parallel.TP, 1, MaxWorld}, {"pp", &in.Parallel.PP, 1, MaxWorld},
-		{"ep", &in.Parallel.EP, 1, MaxWorld}}
+	}{{"seq", &in.Shape.Seq, defaultInt("seq"), MaxSeq}, {"micro-batch", &in.Shape.MicroBatch, defaultInt("micro-batch"), MaxBatch},
+		{"dp", &in.Parallel.DP, defaultInt("dp"), MaxWorld}, {"tp", &in.Parallel.TP, defaultInt("tp"), MaxWorld},
+		{"pp", &in.Parallel.PP, defaultInt("pp"), MaxWorld}, {"ep", &in.Parallel.EP, defaultInt("ep"), MaxWorld}}
 	for _, f := range ints {
 		if *f.dst, err = field.Int(get, f.name, f.def, 1, f.max); err != nil {
 			return in, err
@@ -160,30 +160,30 @@ func Parse(get field.Lookup) (Input, error) {
 	if in.Cluster.Nodes, err = field.Int(get, "nodes", max(1, world/in.Cluster.GPUsPerNode), 1, MaxWorld); err != nil {
 		return in, err
 	}
-	if p.SP, err = field.OnOff(get, "sp", "off"); err != nil {
+	if p.SP, err = field.OnOff(get, "sp", Default("sp")); err != nil {
 		return in, err
 	}
-	if p.Zero, err = ParseZero(field.Text(get, "zero", "0")); err != nil {
+	if p.Zero, err = ParseZero(field.Text(get, "zero", Default("zero"))); err != nil {
 		return in, err
 	}
-	if p.Bucket, err = field.Size(get, "bucket", "25MiB"); err != nil {
+	if p.Bucket, err = field.Size(get, "bucket", Default("bucket")); err != nil {
 		return in, err
 	}
-	p.Recompute = Recompute(strings.ToLower(field.Text(get, "recompute", "selective")))
-	p.Order = strings.ToLower(field.Text(get, "order", "tp-pp-dp"))
-	if p.Algorithm, err = sched.ParseAlgorithm(field.Text(get, "algorithm", "auto")); err != nil {
+	p.Recompute = Recompute(strings.ToLower(field.Text(get, "recompute", Default("recompute"))))
+	p.Order = strings.ToLower(field.Text(get, "order", Default("order")))
+	if p.Algorithm, err = sched.ParseAlgorithm(field.Text(get, "algorithm", Default("algorithm"))); err != nil {
 		return in, fielderr.On("algorithm", err)
 	}
-	if in.Cluster.Inter, err = field.Link(get, "preset", "ib400", "bandwidth", "latency"); err != nil {
+	if in.Cluster.Inter, err = field.Link(get, "preset", Default("preset"), "bandwidth", "latency"); err != nil {
 		return in, err
 	}
-	if in.Cluster.Intra, err = field.Link(get, "intra-preset", "nvlink4", "intra-bandwidth", "intra-latency"); err != nil {
+	if in.Cluster.Intra, err = field.Link(get, "intra-preset", Default("intra-preset"), "intra-bandwidth", "intra-latency"); err != nil {
 		return in, err
 	}
-	if in.Cluster.Efficiency, err = field.Fraction(get, "efficiency", "1"); err != nil {
+	if in.Cluster.Efficiency, err = field.Fraction(get, "efficiency", Default("efficiency")); err != nil {
 		return in, err
 	}
-	pk := strings.TrimSpace(field.Text(get, "peak", "989"))
+	pk := strings.TrimSpace(field.Text(get, "peak", Default("peak")))
 	for _, suf := range []string{"TFLOP/s", "TFLOPS", "TFLOPs", "tflops"} {
 		pk = strings.TrimSpace(strings.TrimSuffix(pk, suf))
 	}
@@ -192,7 +192,7 @@ func Parse(get field.Lookup) (Input, error) {
 		return in, fielderr.Errorf("peak", "want peak dense TFLOP/s per GPU above 0 and at most 1e6, such as 989, got %q", field.Text(get, "peak", ""))
 	}
 	in.Compute.PeakFLOPS = v * 1e12
-	if in.Compute.MFU, err = field.Fraction(get, "mfu", "0.4"); err != nil {
+	if in.Compute.MFU, err = field.Fraction(get, "mfu", Default("mfu")); err != nil {
 		return in, err
 	}
 	return in, in.Validate()
