@@ -51,6 +51,9 @@ type Result struct {
 	// NCCL is NCCL's algorithm × protocol model of the same question, present
 	// when Params.CostModel is "nccl"; the fields above stay the α-β-γ answer.
 	NCCL *NCCLResult `json:"nccl,omitempty"`
+	// Fabric, present on a switched fabric (Params.Fabric), is the
+	// simulation whose time TimeS then is.
+	Fabric *FabricResult `json:"fabric,omitempty"`
 }
 
 // TopologyResult is the part of a Result that depends on where ranks sit:
@@ -158,18 +161,23 @@ func evaluateWith(p Params, schedules bool, yield func()) (Result, bool, error) 
 		}
 		nr = &x
 	}
-	if p.Algorithm != sched.Auto {
-		r, deferred := evaluate(p, schedules, yield)
-		r.NCCL = nr
-		return r, deferred, p.CheckFinite(r)
-	}
-	best, alts := choose(p)
 	q := p
-	q.Algorithm = best
+	var alts []Alternative
+	if p.Algorithm == sched.Auto {
+		q.Algorithm, alts = choose(p)
+	}
 	r, deferred := evaluate(q, schedules, yield)
-	r.AutoChosen = true
+	r.AutoChosen = p.Algorithm == sched.Auto
 	r.Alternatives = alts
 	r.NCCL = nr
+	if p.Fabric.Active() {
+		if !schedules {
+			return r, true, p.CheckFinite(r)
+		}
+		if err := simulateFabric(q, &r, yield); err != nil {
+			return Result{}, false, err
+		}
+	}
 	return r, deferred, p.CheckFinite(r)
 }
 

@@ -8,6 +8,7 @@
 package cost
 
 import (
+	"github.com/ccplay/ccplay/core/fabric"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
@@ -46,6 +47,10 @@ type Params struct {
 	// NCCL's model (NCCLOptions); the zero value derives the machine from
 	// the fields above with NCCL's defaults.
 	NCCL NCCLOptions
+	// Fabric is the switched network the schedule is simulated on
+	// (FabricResult); the zero value is the ideal fabric: no simulation,
+	// every answer the α-β-γ rule's.
+	Fabric fabric.Spec
 }
 
 // The cost models of Params.CostModel.
@@ -161,6 +166,9 @@ func (p Params) Validate() error {
 				return err
 			}
 		}
+	}
+	if err := p.validateFabric(); err != nil {
+		return err
 	}
 	if p.Chunks > 0 && p.Algorithm != sched.Auto {
 		if !sched.Pipelined(p.Collective, p.Algorithm) {

@@ -1,0 +1,98 @@
+package cost
+
+import (
+	"github.com/ccplay/ccplay/core/fabric"
+	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/prim"
+)
+
+// FabricTransfers caps the schedule simulated on a switched fabric: 2^22
+// transfers (ring AllReduce on 1024 ranks has 2,095,104).
+const FabricTransfers = 1 << 22
+
+// FabricLinks is how many of the hottest links a FabricResult lists.
+const FabricLinks = 8
+
+// FabricResult is the part of a Result simulated on a switched fabric
+// (Params.Fabric): Result.TimeS is then the simulated time, and algbw,
+// busbw and the share of the lower bound follow it; the α, β and γ terms
+// stay the closed form's, whose time is IdealTimeS.
+type FabricResult struct {
+	Kind             string  `json:"kind"`
+	Node             string  `json:"node"`
+	Oversubscription float64 `json:"oversubscription,omitempty"`
+	LeafNodes        int     `json:"leaf_nodes,omitempty"`
+	Tiers            int     `json:"tiers,omitempty"`
+	PodLeaves        int     `json:"pod_leaves,omitempty"`
+	TorusDims        []int   `json:"torus_dims,omitempty"`
+	// UplinksPerLeaf is U, each leaf's uplinks (one per spine).
+	UplinksPerLeaf int `json:"uplinks_per_leaf,omitempty"`
+	LinkCount      int `json:"link_count"`
+	Flows          int `json:"flows"`
+	Events         int `json:"events"`
+	// IdealTimeS is the α-β-γ answer without contention (the closed form).
+	IdealTimeS float64 `json:"ideal_time_s"`
+	// BisectionBoundS is AllToAll's least time through the leaves' uplinks
+	// (fabric.Net.AllToAllBisection); absent for other collectives.
+	BisectionBoundS float64 `json:"bisection_bound_s,omitempty"`
+	// Links are the hottest links, by utilisation.
+	Links []fabric.LinkUse `json:"links"`
+}
+
+// validateFabric checks p.Fabric for p's nodes: a switched fabric takes no
+// slowdown.
+func (p Params) validateFabric() error {
+	nodes := p.Ranks / max(p.GPUsPerNode, 1)
+	if err := p.Fabric.Validate(nodes); err != nil {
+		return err
+	}
+	if p.Fabric.Active() && p.Slow.Active() {
+		return fielderr.New("fabric", "fabric.slow")
+	}
+	return nil
+}
+
+// simulateFabric builds the schedule of the concrete question p, simulates
+// it on p.Fabric and puts the answer in r. It refuses, before building
+// anything, a schedule that may exceed FabricTransfers.
+func simulateFabric(p Params, r *Result, yield func()) error {
+	q := concrete(p)
+	if n := TransferBound(q); n > FabricTransfers {
+		return fielderr.New("ranks", "fabric.too-large", n, int64(FabricTransfers))
+	}
+	s, err := scheduleOf(q, FabricTransfers, yield)
+	if err != nil {
+		return err
+	}
+	net := fabric.Build(p.Fabric, p.Cluster())
+	res, err := fabric.Simulate(s, p.ElemSize, net, p.Gamma, fabric.WorkCap(int64(s.Transfers()), net.MaxHops()))
+	if err != nil {
+		return err
+	}
+	sp := net.Spec
+	fr := &FabricResult{Kind: sp.Kind, Node: sp.Node, LinkCount: len(net.Links), Flows: res.Flows, Events: res.Events,
+		IdealTimeS: r.TimeS, Links: net.Hottest(res, FabricLinks)}
+	switch sp.Kind {
+	case fabric.FatTree, fabric.Rail:
+		fr.Oversubscription, fr.LeafNodes, fr.UplinksPerLeaf = sp.Oversubscription, sp.LeafNodes, net.U
+		if sp.Kind == fabric.FatTree {
+			fr.Tiers = sp.Tiers
+			if sp.Tiers == 3 {
+				fr.PodLeaves = sp.PodLeaves
+			}
+		}
+	case fabric.Torus:
+		fr.TorusDims = sp.TorusDims()
+	}
+	if p.Collective == prim.AllToAll {
+		fr.BisectionBoundS = net.AllToAllBisection(float64(p.Size))
+	}
+	r.Fabric = fr
+	r.TimeS = res.Time
+	r.AlgBwBps, r.BusBwBps, r.PctOfLowerBound = 0, 0, 100
+	if r.TimeS > 0 {
+		r.AlgBwBps, r.BusBwBps = Bandwidths(p.Collective, p.Ranks, p.Size, r.TimeS)
+		r.PctOfLowerBound = 100 * r.LowerBoundS / r.TimeS
+	}
+	return nil
+}

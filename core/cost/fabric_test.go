@@ -1,0 +1,82 @@
+package cost_test
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fabric"
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+)
+
+// The ideal fabric is today's answer, bit for bit, for every applicable
+// algorithm and auto, flat and on nodes.
+func TestIdealFabricIsUnchanged(t *testing.T) {
+	for _, c := range []prim.Collective{prim.AllReduce, prim.AllToAll, prim.Broadcast, prim.AllGather} {
+		for _, a := range append(sched.Applicable(c), sched.Auto) {
+			for _, g := range []int{0, 4} {
+				p := base(c, a, 16)
+				p.Size = 16 << 20
+				if g > 0 {
+					p.GPUsPerNode, p.IntraBandwidth, p.IntraLatency = g, 450e9, 1e-6
+				}
+				if a == sched.Hierarchical && g == 0 {
+					continue
+				}
+				want, err := cost.Evaluate(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p.Fabric = fabric.Spec{Kind: fabric.Ideal}
+				got, err := cost.Evaluate(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				wj, _ := json.Marshal(want)
+				gj, _ := json.Marshal(got)
+				if !reflect.DeepEqual(want, got) || string(wj) != string(gj) {
+					t.Errorf("%s %s g=%d: the ideal fabric changes the answer:\n%s\n%s", c, a, g, wj, gj)
+				}
+			}
+		}
+	}
+}
+
+// On a fat-tree the answer's time is the simulated one: the done-means
+// question of docs/contention.md at 128 ranks (16 nodes of 8, leaves of 2
+// nodes): ring AllReduce barely notices 4:1, AllToAll slows ≥ 2.5× and
+// stays above its bisection bound; the hottest link is listed first.
+func TestFatTreeAnswer(t *testing.T) {
+	at := func(c prim.Collective, a sched.Algorithm, r float64) cost.Result {
+		p := base(c, a, 128)
+		p.Size = 64 << 20
+		p.GPUsPerNode, p.IntraBandwidth, p.IntraLatency = 8, 450e9, 1e-6
+		p.Fabric = fabric.Spec{Kind: fabric.FatTree, Oversubscription: r, LeafNodes: 2}
+		res, err := cost.Evaluate(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Fabric == nil || res.Fabric.Kind != fabric.FatTree || len(res.Fabric.Links) == 0 {
+			t.Fatalf("%s %s: no fabric in %+v", c, a, res)
+		}
+		for i := 1; i < len(res.Fabric.Links); i++ {
+			if res.Fabric.Links[i].Utilisation > res.Fabric.Links[i-1].Utilisation {
+				t.Errorf("links not hottest first: %+v", res.Fabric.Links)
+			}
+		}
+		return res
+	}
+	r1, r4 := at(prim.AllReduce, sched.Ring, 1), at(prim.AllReduce, sched.Ring, 4)
+	if r4.TimeS > 1.10*r1.TimeS {
+		t.Errorf("ring: %g s at 4:1, %g s at 1:1", r4.TimeS, r1.TimeS)
+	}
+	a1, a4 := at(prim.AllToAll, sched.Pairwise, 1), at(prim.AllToAll, sched.Pairwise, 4)
+	if a4.TimeS < 2.5*a1.TimeS || a4.TimeS < a4.Fabric.BisectionBoundS || a4.Fabric.BisectionBoundS <= 0 {
+		t.Errorf("AllToAll: %g s at 4:1 (bound %g s), %g s at 1:1", a4.TimeS, a4.Fabric.BisectionBoundS, a1.TimeS)
+	}
+	if a4.Fabric.IdealTimeS != a1.Fabric.IdealTimeS || a4.BusBwBps >= a1.BusBwBps {
+		t.Errorf("AllToAll: ideal %g / %g s, busbw %g / %g", a4.Fabric.IdealTimeS, a1.Fabric.IdealTimeS, a4.BusBwBps, a1.BusBwBps)
+	}
+}
