@@ -32,6 +32,8 @@ type Lessons struct {
 	live    int                    // the live view's block (−1: the last revealed)
 	applied int                    // the block whose fields the question holds (−1: none)
 	keep    bool                   // the URL gave the question: the first live view keeps it
+
+	wrappers map[vugu.Builder]*maskedView // the views as masked while a question is pending
 }
 
 // lessonFile is a lesson file being loaded or read.
@@ -252,10 +254,11 @@ func (c *Lessons) answer(bi int, b Block) Answer {
 	return a
 }
 
-// LiveView is the component of the live view.
+// LiveView is the component of the live view, masked: what the pending
+// question asks shows as "?" until it is answered (Masker).
 func (c *Lessons) LiveView(name string) vugu.Builder {
 	if c.views == nil {
 		return nil
 	}
-	return c.views(name)
+	return c.masked(c.views(name))
 }

@@ -41,6 +41,7 @@ func (c *Lessons) Items() []LessonItem {
 		return nil
 	}
 	n, live := c.revealed(l), c.liveBlock(l)
+	m := c.masker()
 	var out []LessonItem
 	q := 0
 	for i, b := range l.Blocks[:n] {
@@ -48,10 +49,16 @@ func (c *Lessons) Items() []LessonItem {
 		switch b.Kind {
 		case BlockQuestion:
 			it.Q, it.ID = q, "quiz-"+strconv.Itoa(q)
-			c.fillQuestion(&it, i, b)
+			if q < len(c.ans) { // an earlier question: its options and feedback hide the pending one's answer
+				c.fillQuestion(&it, i, b, m)
+			} else {
+				c.fillQuestion(&it, i, b, nil)
+			}
 			q++
 		case BlockView:
 			it.ID = "show-" + strconv.Itoa(i)
+		default:
+			it.Text = m.Text(it.Text)
 		}
 		out = append(out, it)
 	}
@@ -59,12 +66,22 @@ func (c *Lessons) Items() []LessonItem {
 }
 
 // fillQuestion sets a question's options and, once answered, its verdict
-// and feedback.
-func (c *Lessons) fillQuestion(it *LessonItem, bi int, b Block) {
+// and feedback; every value m hides (the pending question's answer) reads
+// "?" in them.
+func (c *Lessons) fillQuestion(it *LessonItem, bi int, b Block, m *Masker) {
 	a := c.answer(bi, b)
 	if a.Err != nil {
 		it.Feedback, it.Verdict = c.S.ErrMsg(a.Err), "wrong"
 		return
+	}
+	if m != nil {
+		a.Labels = append([]string(nil), a.Labels...)
+		for i, v := range a.Values {
+			if m.hides(metricKinds[b.Metric], v) {
+				a.Labels[i] = "?"
+			}
+		}
+		defer func() { it.Feedback = m.Text(it.Feedback) }()
 	}
 	picked := -1
 	if it.Q < len(c.ans) {

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/ccplay/ccplay/public/lessons"
+	"github.com/ccplay/ccplay/ui"
 )
 
 // lectureAnswers are the right answers of lecture 09's numbers as the
@@ -117,5 +120,56 @@ func TestStepsCaptions(t *testing.T) {
 		p.click("a-step")
 	}
 	p.waitJS("done", `(document.getElementById("a-done")||{textContent:""}).textContent.startsWith("Done ✓")`)
+	p.noConsoleErrors()
+}
+
+// TestLessonsNoAnswerEarly walks every lesson in both languages in the
+// browser: before each question it reads the page above the question as
+// the browser holds it (views, charts' SVG text, prose, earlier feedback),
+// answers after reading, and checks that the question's answer — core's,
+// read from the same lesson file — was nowhere above it however it is
+// formatted (ui.MaskerFor finds "3.740 ms" for "3.74 ms"), and that after
+// the answer the right option carries class right.
+func TestLessonsNoAnswerEarly(t *testing.T) {
+	base := server(t)
+	p := browser(t, 1280, 900)
+	for _, id := range ui.LessonIDs {
+		for _, lang := range []string{"zh", "en"} {
+			data, err := lessons.Read(id, lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l, err := ui.ParseLesson(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.open(base + "/?lesson=" + id + "&lang=" + lang)
+			p.waitJS("lesson "+id, fmt.Sprintf(`!!document.getElementById("lesson-%s") && !!document.querySelector("#quiz-0 button")`, id))
+			q := 0
+			for _, b := range l.Blocks {
+				if b.Kind != ui.BlockQuestion {
+					continue
+				}
+				quiz := fmt.Sprintf("quiz-%d", q)
+				p.waitJS(quiz, fmt.Sprintf(`!!document.querySelector(".quiz#%s button")`, quiz))
+				above := eval[string](p, fmt.Sprintf(`(() => { const a = document.querySelector("article.lesson"), r = document.createRange();
+					r.setStart(a, 0); r.setEndBefore(document.getElementById(%q)); return r.toString(); })()`, quiz))
+				a := ui.AnswerOf(b)
+				if a.Err != nil {
+					t.Fatalf("%s/%s %s: %v", id, lang, quiz, a.Err)
+				}
+				lab := a.Labels[0]
+				if m := ui.MaskerFor(b.Metric, a); m.Text(above) != above {
+					t.Errorf("%s/%s %s: the answer %s shows above the question", id, lang, quiz, lab)
+				}
+				if strings.Trim(lab, "0123456789") != "" && strings.Contains(above, " "+lab) {
+					t.Errorf("%s/%s %s: %q shows above the question", id, lang, quiz, lab)
+				}
+				p.click(fmt.Sprintf("q%d-0", q))
+				p.waitJS(quiz+" answered", fmt.Sprintf(`!!document.querySelector("#%s .right")`, quiz))
+				q++
+			}
+		}
+	}
 	p.noConsoleErrors()
 }
