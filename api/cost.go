@@ -45,7 +45,8 @@ func serveTable(w http.ResponseWriter, r *http.Request) {
 		sendError(w, fielderr.Errorf("format", "want json or text, got %q", format))
 		return
 	}
-	p, dt, sweep, err := question.TableQuery(get)
+	t, err := question.ReadTable(get)
+	p, dt, sweep := t.Params, t.DType, t.Sweep
 	if err != nil {
 		sendError(w, err)
 		return
@@ -65,7 +66,7 @@ func serveTable(w http.ResponseWriter, r *http.Request) {
 	}
 	if format == "text" {
 		var b bytes.Buffer
-		report.Table(&b, p, rows) //nolint:errcheck // bytes.Buffer never fails
+		report.Table(&b, p, t.Inputs, rows) //nolint:errcheck // bytes.Buffer never fails
 		send(w, http.StatusOK, textType, CacheControl, b.Bytes())
 		return
 	}

@@ -103,7 +103,7 @@ func TestTable(t *testing.T) {
 	txt := get(t, "/api/v1/table?"+q+"&format=text")
 	wantOK(t, "text", txt, textType)
 	var b bytes.Buffer
-	if err := report.Table(&b, p, rows); err != nil {
+	if err := report.Table(&b, p, nil, rows); err != nil {
 		t.Fatal(err)
 	}
 	if txt.body != b.String() {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/core/units"
 )
@@ -20,12 +21,15 @@ import (
 // question, the answer with its units and, when auto chose, the sizes at
 // which its choice changes. chunksGiven tells whether the chunk count was
 // given (else it is the one Evaluate chose). It returns the write error.
-func Cost(w io.Writer, p cost.Params, r cost.Result, chunksGiven bool) error {
+func Cost(w io.Writer, p cost.Params, inputs field.Inputs, r cost.Result, chunksGiven bool) error {
 	var text string
+	if src := Sources(inputs); src != "" {
+		text = "from presets: " + src + "\n"
+	}
 	if r.NCCL != nil {
-		text = ncclText(r)
+		text += ncclText(r)
 	} else {
-		text = costText(p, r, chunksGiven)
+		text += costText(p, r, chunksGiven)
 		if r.AutoChosen {
 			text += crossoverText(p, r)
 		}

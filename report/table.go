@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/units"
 )
 
@@ -18,11 +19,12 @@ import (
 // between columns — and the average bus bandwidth. Only the out-of-place
 // columns are written: the model predicts the same for in-place. With
 // algorithm auto or the NCCL model, each line ends with "# <choice>"; the
-// header names the topology and any slowdown.
+// header names the topology and any slowdown, and which values a preset
+// or system supplied (Sources).
 //
 // This is the one formatter of the table: `ccplay table` and GET
 // /api/v1/table?format=text both print it. It returns the first write error.
-func Table(w io.Writer, p cost.Params, rows []cost.Row) error {
+func Table(w io.Writer, p cost.Params, inputs field.Inputs, rows []cost.Row) error {
 	var b strings.Builder
 	nccl := p.CostModel == cost.ModelNCCL
 	if nccl {
@@ -52,8 +54,11 @@ func Table(w io.Writer, p cost.Params, rows []cost.Row) error {
 		}
 	}
 	b.WriteString("\n")
+	if src := Sources(inputs); src != "" {
+		b.WriteString("# from presets: " + src + "\n")
+	}
 	if nccl {
-		b.WriteString("# These are NCCL-model predictions (illustrative constants, see ccplay cost --model nccl), not measurements.\n")
+		b.WriteString("# These are predictions of NCCL's tuning model (its own constants, restated), not measurements.\n")
 	} else {
 		b.WriteString("# These are α-β-γ model predictions, not measurements: put them beside a real nccl-tests run.\n")
 	}

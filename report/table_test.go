@@ -17,7 +17,7 @@ func TestTableLayout(t *testing.T) {
 		{SizeBytes: 1 << 20, Count: 1 << 18, Type: "float", Redop: "sum", Root: -1, TimeUs: 150.25, AlgBwGBs: 6.98, BusBwGBs: 12.2},
 	}
 	var b bytes.Buffer
-	if err := Table(&b, p, rows); err != nil {
+	if err := Table(&b, p, nil, rows); err != nil {
 		t.Fatal(err)
 	}
 	want := `# ccplay expected nccl-tests table: allreduce, ring, 8 ranks, 50 GB/s per direction, α = 5 µs, efficiency 90%, γ = 1e-12 s/B
@@ -37,7 +37,7 @@ func TestTableLayout(t *testing.T) {
 	if got := b.String(); got != want {
 		t.Errorf("Table:\n%s\nwant\n%s", got, want)
 	}
-	if err := Table(failing{}, p, rows); err == nil {
+	if err := Table(failing{}, p, nil, rows); err == nil {
 		t.Errorf("a write error must be returned")
 	}
 }

@@ -46,7 +46,7 @@ func runCost(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return write(stdout, stderr, out)
 	}
 	var b strings.Builder
-	report.Cost(&b, a.Params, a.Result, f.isGiven("chunks")) //nolint:errcheck // a strings.Builder never fails
+	report.Cost(&b, a.Params, a.Inputs, a.Result, f.isGiven("chunks")) //nolint:errcheck // a strings.Builder never fails
 	return write(stdout, stderr, b.String())
 }
 

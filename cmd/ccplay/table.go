@@ -39,11 +39,12 @@ func runTable(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if f.isGiven("stepfactor") && f.isGiven("stepbytes") {
 		return fail(stderr, "--stepbytes: give either --stepfactor (-f) or --stepbytes (-i), not both")
 	}
-	p, dt, sweep, err := question.TableQuery(f.lookup())
+	t, err := question.ReadTable(f.lookup())
 	if err != nil {
 		return f.report(stderr, err)
 	}
-	rows, err := cost.Table(p, dt, sweep)
+	p := t.Params
+	rows, err := cost.Table(p, t.DType, t.Sweep)
 	if err != nil {
 		return f.report(stderr, err)
 	}
@@ -58,6 +59,6 @@ func runTable(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return write(stdout, stderr, out)
 	}
 	var b strings.Builder
-	report.Table(&b, p, rows) //nolint:errcheck // a strings.Builder never fails
+	report.Table(&b, p, t.Inputs, rows) //nolint:errcheck // a strings.Builder never fails
 	return write(stdout, stderr, b.String())
 }

@@ -28,6 +28,9 @@ type Table struct {
 // (8G = 8 GiB); stepbytes > 0 replaces stepfactor, and giving both is
 // refused.
 func ReadTable(get field.Lookup) (Table, error) {
+	if get == nil {
+		get = field.Map(nil)
+	}
 	d := make(map[string]string, len(costDefaults)+len(SweepDefaults))
 	for k, v := range costDefaults {
 		d[k] = v
