@@ -1,7 +1,7 @@
 // Package ui is the playground's view layer: Vugu components (the *.vugu
 // files and their generated *_gen.go code) and the plain-Go view model
 // behind them, which holds the text of every control, asks the core for
-// every number shown (request.CostParams, cost.Evaluate, cost.Table,
+// every number shown (question.ReadCost, cost.Evaluate, cost.Table,
 // cost.ScheduleOf, sim.NewLedger, sim.NewRun, figure's charts) and never
 // computes a cost itself.
 //
