@@ -2,7 +2,6 @@ package ui
 
 import (
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -44,9 +43,77 @@ func MaskerFor(metric string, a Answer) *Masker {
 	return &Masker{Kind: k, Values: a.Values[:1]}
 }
 
-// quantity finds a number with a unit (or a ratio's ×, or a count's 步, of,
-// 共). Group 1: a leading × or 共/of; 2: the number; 3: the unit after it.
-var quantity = regexp.MustCompile(`(×\s?|共\s?|of\s)?(\d+(?:\.\d+)?(?:e[+-]?\d+)?)\s?(steps?|rounds?|GB/s|MB/s|KB/s|TB/s|B/s|Gbps|Tbps|Mbps|Gb/s|KiB|MiB|GiB|TiB|KB|MB|GB|TB|B|ns|µs|us|ms|s|%|×|倍|步|轮)?`)
+// quantityUnits are the units a quantity may carry, longer before their
+// prefixes ("steps" before "s", "GB/s" before "GB").
+var quantityUnits = []string{"steps", "step", "rounds", "round", "GB/s", "MB/s", "KB/s", "TB/s", "B/s", "Gbps", "Tbps", "Mbps", "Gb/s",
+	"KiB", "MiB", "GiB", "TiB", "KB", "MB", "GB", "TB", "B", "ns", "µs", "us", "ms", "s", "%", "×", "倍", "步", "轮"}
+
+// match is one quantity in a text: s[start:end] is all of it, pre a
+// leading "×", "共" or "of" (with its space), num the number, space the
+// space before the unit and unit the unit ("" when there is none).
+type match struct {
+	start, end            int
+	pre, num, space, unit string
+}
+
+// quantities finds every number in s with what surrounds it: a leading ×,
+// 共 or "of ", and an optional space and unit after it. A number inside a
+// word ("fp16", "B200") is skipped. O(len(s)).
+func quantities(s string) []match {
+	var out []match
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < '0' || c > '9' || i > 0 && isNumWord(s[i-1]) {
+			i++
+			continue
+		}
+		m := match{start: i}
+		for _, p := range []string{"× ", "×", "共 ", "共", "of "} {
+			if strings.HasSuffix(s[:i], p) {
+				m.pre, m.start = p, i-len(p)
+				break
+			}
+		}
+		j := digits(s, i)
+		if j+1 < len(s) && s[j] == '.' && s[j+1] >= '0' && s[j+1] <= '9' {
+			j = digits(s, j+1)
+		}
+		if j+1 < len(s) && s[j] == 'e' {
+			k := j + 1
+			if s[k] == '+' || s[k] == '-' {
+				k++
+			}
+			if k < len(s) && s[k] >= '0' && s[k] <= '9' {
+				j = digits(s, k)
+			}
+		}
+		m.num, m.end = s[i:j], j
+		k := j
+		if k < len(s) && s[k] == ' ' {
+			k++
+		}
+		for _, u := range quantityUnits {
+			if strings.HasPrefix(s[k:], u) {
+				m.space, m.unit, m.end = s[j:k], u, k+len(u)
+				break
+			}
+		}
+		if m.unit != "" && m.end < len(s) && isNumWord(s[m.end]) && s[m.end] != '.' {
+			m.space, m.unit, m.end = "", "", j // "5 steady", "3 MiBs": not a unit
+		}
+		out = append(out, m)
+		i = j
+	}
+	return out
+}
+
+// digits is the end of the run of digits in s from i.
+func digits(s string, i int) int {
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return i
+}
 
 // units by kind: the factor to the base unit.
 var unitKinds = map[string]struct {
@@ -87,28 +154,24 @@ func (m *Masker) Text(s string) string {
 	if m == nil || s == "" {
 		return s
 	}
-	idx := quantity.FindAllStringSubmatchIndex(s, -1)
-	if idx == nil {
+	ms := quantities(s)
+	if ms == nil {
 		return s
 	}
 	var b strings.Builder
 	last := 0
-	for _, x := range idx {
-		pre, num, unit := sub(s, x, 1), sub(s, x, 2), sub(s, x, 3)
-		if x[0] > 0 && isNumWord(s[x[0]-1]) && pre == "" || x[1] < len(s) && isNumWord(s[x[1]]) && s[x[1]] != '.' && unit != "" {
-			continue // inside a word or an identifier: "fp16", "B200"
-		}
-		v, err := strconv.ParseFloat(num, 64)
+	for _, x := range ms {
+		v, err := strconv.ParseFloat(x.num, 64)
 		if err != nil {
 			continue
 		}
 		k, f := "", 1.0
-		switch u, ok := unitKinds[unit]; {
+		switch u, ok := unitKinds[x.unit]; {
 		case ok:
 			k, f = u.kind, u.f
-		case strings.HasPrefix(pre, "×"):
+		case strings.HasPrefix(x.pre, "×"):
 			k = "ratio"
-		case pre != "":
+		case x.pre != "":
 			k = "count" // 共 3, of 3
 		default:
 			continue
@@ -116,28 +179,16 @@ func (m *Masker) Text(s string) string {
 		if !m.hides(k, v*f) {
 			continue
 		}
-		b.WriteString(s[last:x[0]])
-		switch {
-		case k == "count":
-			b.WriteString(pre + "?")
-			if unit != "" {
-				b.WriteString(s[x[5]:x[6]] + unit) // the space before the unit, the unit
-			}
-		default:
+		b.WriteString(s[last:x.start])
+		if k == "count" {
+			b.WriteString(x.pre + "?" + x.space + x.unit)
+		} else {
 			b.WriteString("?")
 		}
-		last = x[1]
+		last = x.end
 	}
 	b.WriteString(s[last:])
 	return b.String()
-}
-
-// sub is submatch i of match x in s ("" when it did not take part).
-func sub(s string, x []int, i int) string {
-	if x[2*i] < 0 {
-		return ""
-	}
-	return s[x[2*i]:x[2*i+1]]
 }
 
 // isNumWord reports whether c continues an ASCII word or number.
