@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"net/http"
 
+	"github.com/ccplay/ccplay/core/budget"
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/report"
@@ -14,8 +16,12 @@ import (
 // (question.CostFields) → question.AnswerCost, as indented JSON byte for
 // byte as `ccplay cost --json` prints it; every refused field at once.
 func serveCost(w http.ResponseWriter, r *http.Request) {
-	get, err := readQuery(r, question.CostFields)
+	get, err := readQuery(r, costFields)
 	if err != nil {
+		sendError(w, err)
+		return
+	}
+	if err := checkFabric(get); err != nil {
 		sendError(w, err)
 		return
 	}
@@ -25,6 +31,29 @@ func serveCost(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sendJSON(w, a)
+}
+
+// costFields are the parameters of /api/v1/cost: the cost fields and the
+// switched fabric's (question.FabricFields).
+var costFields = fields([][]string{question.CostFields, question.FabricFields})
+
+// checkFabric refuses, with a *budget.Error on ranks, a question on a
+// switched fabric whose schedule may have more than budget.Flows
+// transfers to simulate. Questions that ReadCost refuses pass through to
+// AnswerCost, which reports them. O(1).
+func checkFabric(get field.Lookup) error {
+	p, err := question.CostParams(get)
+	if err != nil || !p.Fabric.Active() {
+		return nil
+	}
+	q, err := cost.Concrete(p)
+	if err != nil {
+		return nil
+	}
+	if n := cost.TransferBound(q); n > budget.Flows {
+		return budget.New("ranks", "fabric.too-large", n, int64(budget.Flows))
+	}
+	return nil
 }
 
 // tableFields are the parameters of /api/v1/table: the cost fields without

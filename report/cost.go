@@ -137,8 +137,13 @@ func costText(p cost.Params, r cost.Result, chunksGiven bool) string {
 	}
 
 	b.WriteString("answer\n")
-	line("time", "%s = %s latency (α) + %s bandwidth (β) + %s compute (γ)", cost.FormatSeconds(r.TimeS),
-		cost.FormatSeconds(r.LatencyTermS), cost.FormatSeconds(r.BandwidthTermS), cost.FormatSeconds(r.ComputeTermS))
+	if f := r.Fabric; f != nil {
+		line("time", "%s simulated on the fabric below; without contention %s = %s latency (α) + %s bandwidth (β) + %s compute (γ)", cost.FormatSeconds(r.TimeS),
+			cost.FormatSeconds(f.IdealTimeS), cost.FormatSeconds(r.LatencyTermS), cost.FormatSeconds(r.BandwidthTermS), cost.FormatSeconds(r.ComputeTermS))
+	} else {
+		line("time", "%s = %s latency (α) + %s bandwidth (β) + %s compute (γ)", cost.FormatSeconds(r.TimeS),
+			cost.FormatSeconds(r.LatencyTermS), cost.FormatSeconds(r.BandwidthTermS), cost.FormatSeconds(r.ComputeTermS))
+	}
 	line("steps", "%d (rounds that carry a message: the α coefficient)", r.Steps)
 	line("busiest rank", "sends %s over the whole call", Bytes(r.BytesSentPerRank))
 	line("total bytes", "%s on the wire, all ranks together", Bytes(r.TotalBytes))
@@ -161,6 +166,9 @@ func costText(p cost.Params, r cost.Result, chunksGiven bool) string {
 	}
 	if tr := r.Topology; tr != nil {
 		topologyText(&b, line, r, tr)
+	}
+	if f := r.Fabric; f != nil {
+		fabricText(&b, line, r, f)
 	}
 	if len(r.Alternatives) > 0 {
 		b.WriteString("alternatives (auto, fastest first)\n")

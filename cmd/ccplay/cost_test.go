@@ -29,6 +29,7 @@ var costCases = []struct {
 	{[]string{"--ranks", "16", "--slow-rank", "3", "--slow-factor", "4", "--size", "1GiB"}, "a straggler on a flat ring"},
 	{[]string{"--algorithm", "binomial", "--ranks", "16", "--gpus-per-node", "4", "--slow-link", "0-8", "--slow-factor", "3"}, "an inexact closed form on a cluster, with the executed schedule's time"},
 	{[]string{"--algorithm", "auto", "--ranks", "64", "--gpus-per-node", "8", "--size", "64MiB"}, "auto on a cluster"},
+	{[]string{"--collective", "alltoall", "--algorithm", "pairwise", "--ranks", "64", "--gpus-per-node", "8", "--size", "64MiB", "--fabric", "fat-tree", "--oversubscription", "4", "--leaf-nodes", "2"}, "AllToAll simulated on a 4:1 fat-tree"},
 }
 
 // TestCostJSONIsEvaluate: --json prints exactly one object, and it is
@@ -99,6 +100,12 @@ func TestCostTextShowsTheNumbers(t *testing.T) {
 			"formula":      "T = " + r.Formula,
 			"with numbers": "T = " + r.FormulaNumbers,
 			"source":       r.Source,
+		}
+		if f := r.Fabric; f != nil {
+			want["time"] = fmt.Sprintf("%s simulated on the fabric below; without contention %s = %s latency (α)", cost.FormatSeconds(r.TimeS), cost.FormatSeconds(f.IdealTimeS), cost.FormatSeconds(r.LatencyTermS))
+			want["simulated"] = fmt.Sprintf("%s for %d flows", cost.FormatSeconds(r.TimeS), f.Flows)
+			want["bisection"] = cost.FormatSeconds(f.BisectionBoundS)
+			want["hottest links"] = fmt.Sprintf("%s → %s: %.1f%% busy", f.Links[0].From, f.Links[0].To, 100*f.Links[0].Utilisation)
 		}
 		if r.Note != "" {
 			want["note"] = r.Note

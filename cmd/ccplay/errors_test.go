@@ -35,7 +35,7 @@ func TestCostFlagErrors(t *testing.T) {
 		{[]string{"--dtype", "float128"}, []string{"ccplay: --dtype: ", `"float128"`, "bfloat16"}, "an unknown dtype"},
 		{[]string{"--chunks", "-1"}, []string{"ccplay: --chunks: "}, "negative chunks"},
 		{[]string{"--algorithm", "ring", "--chunks", "4"}, []string{"ccplay: --chunks: ring allreduce does not pipeline"}, "chunks where nothing pipelines"},
-		{[]string{"--bogus", "1"}, []string{"ccplay: --bogus: unknown flag for ccplay cost; accepted: --collective, --algorithm, --ranks, --size, --bandwidth, --latency, --gamma, --efficiency, --root, --dtype, --chunks, --preset, --gpus-per-node, --intra-bandwidth, --intra-latency, --intra-preset, --slow-rank, --slow-factor, --slow-link, --model, --system, --nccl-algo, --nccl-proto, --nccl-channels, --nccl-collnet, --json"}, "an unknown flag lists the accepted ones"},
+		{[]string{"--bogus", "1"}, []string{"ccplay: --bogus: unknown flag for ccplay cost; accepted: --collective, --algorithm, --ranks, --size, --bandwidth, --latency, --gamma, --efficiency, --root, --dtype, --chunks, --preset, --gpus-per-node, --intra-bandwidth, --intra-latency, --intra-preset, --slow-rank, --slow-factor, --slow-link, --model, --system, --nccl-algo, --nccl-proto, --nccl-channels, --nccl-collnet, --fabric, --oversubscription, --leaf-nodes, --tiers, --pod-leaves, --torus-dims, --node-switch, --json"}, "an unknown flag lists the accepted ones"},
 		{[]string{"--ranks"}, []string{"ccplay: --ranks: missing value, e.g. --ranks 8"}, "a flag without its value"},
 		{[]string{"--json=maybe"}, []string{`ccplay: --json: want true or false, got "maybe"`}, "a boolean that is not"},
 		{[]string{"---ranks", "8"}, []string{`ccplay: bad flag syntax "---ranks"`}, "three dashes"},

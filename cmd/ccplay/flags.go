@@ -85,6 +85,14 @@ var fieldHelp = map[string]string{
 	"slow-rank":       "a straggler: every message this rank sends or receives takes --slow-factor times as long per byte",
 	"slow-factor":     "how many times slower (≥ 1) the --slow-rank or --slow-link is, e.g. 4",
 	"slow-link":       "a slow link between two ranks, A-B (both directions), e.g. 3-4; with --slow-factor",
+	"fabric": "the switched network the schedule is simulated on: ideal (no contention, the α-β-γ answer; default), fat-tree, rail (NIC k of every node on rail leaf k) " +
+		"or torus; every GPU has its own NIC of --bandwidth",
+	"oversubscription": "fat-tree or rail: a leaf's downlink capacity ÷ its uplink capacity, ≥ 1 (default 1, non-blocking)",
+	"leaf-nodes":       "fat-tree or rail: nodes under one leaf (default 16)",
+	"tiers":            "fat-tree: 2 (leaves and spines, default) or 3 (leaves in pods under a core)",
+	"pod-leaves":       "three-tier fat-tree: leaves per pod (default 8)",
+	"torus-dims":       "torus: the node grid, 2-D or 3-D, e.g. 8x16 or 4x4x8 (the product is the node count; default the squarest 2-D grid)",
+	"node-switch":      "inside a node: nvswitch (every GPU its own port on one crossbar, default) or pcie (GPU pairs under PCIe switches below a host bridge)",
 	"model": "alpha-beta (the α-β-γ cost rule) or nccl (NCCL " + cost.NCCLVersion + "'s tuning model: Tree, Ring, CollNet, NVLS, NVLSTree, PAT × LL/LL128/Simple, " +
 		"printed as NCCL_DEBUG_SUBSYS=TUNING does)",
 	"system": "whole-system preset setting --gpus-per-node, the intra link and the network unless given, and the hardware of --model nccl: " +

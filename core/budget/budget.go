@@ -8,7 +8,10 @@
 // cost.MaxRows). docs/limits.md lists the budgets and what they admit.
 package budget
 
-import "github.com/ccplay/ccplay/core/fielderr"
+import (
+	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/msg"
+)
 
 // The budgets of one request, calibrated on a 2-core machine (about 4 ns
 // per unit of closed-form work, 0.2 µs and 100 bytes per transfer slot).
@@ -22,6 +25,10 @@ const (
 	// Work caps the closed-form work of one table, chart or crossover
 	// search (cost.Work per point, summed): 2^26 units, about 0.3 s.
 	Work = 1 << 26
+	// Flows caps the transfers of a schedule simulated on a switched
+	// fabric (cost.TransferBound with Params.Fabric): about 0.3 s and
+	// 100 MiB of flows, paths and schedule.
+	Flows = 1 << 19
 )
 
 // Error is a question over a budget. It wraps the *fielderr.Error naming
@@ -33,6 +40,12 @@ func (e *Error) Error() string { return e.fe.Error() }
 
 // Unwrap returns the field error.
 func (e *Error) Unwrap() error { return e.fe }
+
+// New returns an *Error on field with the message id and its args
+// (fielderr.New).
+func New(field string, id msg.ID, args ...any) error {
+	return &Error{fe: fielderr.New(field, id, args...)}
+}
 
 // Over returns an *Error on field with the message fmt.Sprintf(format,
 // args...).

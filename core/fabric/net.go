@@ -156,6 +156,15 @@ func (n *Net) leafOf(r int) int {
 	return grp
 }
 
+// port is rank r's NIC's port on its leaf: its place among the leaf's
+// NICs in rank order.
+func (n *Net) port(r int) int {
+	if n.Spec.Kind == Rail {
+		return r / n.g % n.Spec.LeafNodes
+	}
+	return r % (n.Spec.LeafNodes * n.g)
+}
+
 func (n *Net) leafName(l int) string {
 	if n.Spec.Kind == Rail {
 		return "rail" + strconv.Itoa(l/n.g) + "." + strconv.Itoa(l%n.g)
@@ -225,7 +234,7 @@ func (n *Net) Route(src, dst int, buf []int32) []int32 {
 	case FatTree, Rail:
 		ls, ld := n.leafOf(src), n.leafOf(dst)
 		if ls != ld {
-			u := dst % n.U
+			u := n.port(dst) % n.U
 			buf = append(buf, int32(n.leafUp+ls*n.U+u))
 			if n.Spec.Kind == FatTree && n.Spec.Tiers == 3 {
 				if ps, pd := ls/n.Spec.PodLeaves, ld/n.Spec.PodLeaves; ps != pd {

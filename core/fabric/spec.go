@@ -9,6 +9,8 @@
 package fabric
 
 import (
+	"strconv"
+
 	"github.com/ccplay/ccplay/core/fielderr"
 )
 
@@ -51,8 +53,9 @@ const (
 //   - Torus: node n is a router at coordinates of Dims (product = nodes),
 //     its GPUs' NICs on it; each torus link carries g·B per direction.
 //
-// Routes are fixed: D-mod-k between leaves (a flow to rank d leaves its
-// leaf by uplink d mod U: Zahavi, "D-Mod-K Routing Providing Non-Blocking
+// Routes are fixed: D-mod-k between leaves (a flow to the NIC on port d of
+// its leaf, ports numbered in rank order, leaves its own leaf by uplink d
+// mod U and enters the destination leaf from the same spine: Zahavi, "D-Mod-K Routing Providing Non-Blocking
 // Traffic for Shift Permutations on Real Life Fat Trees", 2010), and
 // dimension order on a torus (x, then y, then z, the shorter way round,
 // ties in the positive direction).
@@ -134,7 +137,7 @@ func (s Spec) Validate(nodes int) error {
 	case n.PodLeaves < 1 || n.PodLeaves > 1<<16:
 		return fielderr.New("pod-leaves", "fabric.pod-leaves", 1<<16, s.PodLeaves)
 	case n.Node != NVSwitch && n.Node != PCIe:
-		return fielderr.New("node", "fabric.node", s.Node, "nvswitch, pcie")
+		return fielderr.New("node-switch", "fabric.node", s.Node, "nvswitch, pcie")
 	}
 	if n.Kind == Torus {
 		return checkDims(n.TorusDims(), nodes)
@@ -146,7 +149,7 @@ func checkDims(d []int, nodes int) error {
 	prod := 1
 	for _, x := range d {
 		if x < 1 || x > 1<<16 {
-			return fielderr.New("torus-dims", "fabric.dims-size", x)
+			return fielderr.New("torus-dims", "fabric.dims-size", strconv.Itoa(x))
 		}
 		prod *= x
 	}

@@ -22,7 +22,7 @@ func TestValidateNamesTheField(t *testing.T) {
 		{Spec{Kind: FatTree, LeafNodes: -1}, 4, "leaf-nodes", "fabric.leaf-nodes"},
 		{Spec{Kind: FatTree, Tiers: 4}, 4, "tiers", "fabric.tiers"},
 		{Spec{Kind: FatTree, Tiers: 3, PodLeaves: -2}, 4, "pod-leaves", "fabric.pod-leaves"},
-		{Spec{Kind: FatTree, Node: "nvlink"}, 4, "node", "fabric.node"},
+		{Spec{Kind: FatTree, Node: "nvlink"}, 4, "node-switch", "fabric.node"},
 		{Spec{Kind: Torus, Dims: [3]int{2, 3}}, 4, "torus-dims", "fabric.dims-product"},
 		{Spec{Kind: Torus, Dims: [3]int{0, 4}}, 4, "torus-dims", "fabric.dims-size"},
 	} {

@@ -57,6 +57,7 @@ func readCost(f *field.Form) cost.Params {
 	readTopology(f, &p)
 	p.CostModel = f.Choice("model", cost.ModelAlphaBeta, cost.ModelNCCL)
 	readNCCL(f, &p)
+	readFabric(f, &p)
 	if len(f.Errs) == 0 {
 		f.Fail(p.Validate())
 	}

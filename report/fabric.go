@@ -1,0 +1,47 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fabric"
+)
+
+// fabricText writes the switched fabric the schedule was simulated on
+// (cost.FabricResult): its shape, the simulation's size, the time beside
+// the one without contention, AllToAll's bisection bound and the hottest
+// links.
+func fabricText(b *strings.Builder, line func(label, format string, args ...any), r cost.Result, f *cost.FabricResult) {
+	b.WriteString("fabric (flow-level simulation, docs/contention.md)\n")
+	shape := f.Kind
+	switch f.Kind {
+	case fabric.FatTree, fabric.Rail:
+		if f.Tiers == 3 {
+			shape += fmt.Sprintf(", 3 tiers (pods of %d leaves)", f.PodLeaves)
+		}
+		shape += fmt.Sprintf(", %d nodes per leaf, %g:1 oversubscribed (%d uplinks per leaf)", f.LeafNodes, f.Oversubscription, f.UplinksPerLeaf)
+	case fabric.Torus:
+		d := make([]string, len(f.TorusDims))
+		for i, x := range f.TorusDims {
+			d[i] = fmt.Sprint(x)
+		}
+		shape += " " + strings.Join(d, "×")
+	}
+	line("shape", "%s; %s inside a node; %d links", shape, f.Node, f.LinkCount)
+	ratio := 0.0
+	if f.IdealTimeS > 0 {
+		ratio = r.TimeS / f.IdealTimeS
+	}
+	line("simulated", "%s for %d flows (%d instants); %.3g× the time without contention (%s)", cost.FormatSeconds(r.TimeS), f.Flows, f.Events, ratio, cost.FormatSeconds(f.IdealTimeS))
+	if f.BisectionBoundS > 0 {
+		line("bisection", "%s: AllToAll's least time through the leaves' uplinks, S·R·(P−L)/(P·B)", cost.FormatSeconds(f.BisectionBoundS))
+	}
+	for i, l := range f.Links {
+		label := ""
+		if i == 0 {
+			label = "hottest links"
+		}
+		line(label, "%s → %s: %.1f%% busy, %s at %s", l.From, l.To, 100*l.Utilisation, Bytes(int64(l.Bytes)), gbps(l.Cap))
+	}
+}
