@@ -30,15 +30,16 @@ func Doctor(w io.Writer, v *doctor.Verdict) error {
 		b.WriteString("  " + lined(n) + "\n")
 	}
 	if len(v.Regimes) > 0 {
-		b.WriteString("\nregime            judged  sizes                 points  of expected  departs\n")
+		b.WriteString("\nregime            range       sizes                 points  of expected  departs\n")
 		for _, g := range v.Regimes {
-			judged := "no"
-			if g.Judged {
-				judged = "yes"
-			}
-			fmt.Fprintf(&b, "%-16s  %-6s  %-20s  %6d  %10.0f %%  %s\n", g.Name, judged,
+			fmt.Fprintf(&b, "%-16s  %-10s  %-20s  %6d  %10.0f %%  %s\n", g.Name, fmt.Sprintf("%.0f–%.0f %%", 100*g.Floor, 100*g.Ceiling),
 				units.FormatBytes(float64(g.MinBytes), true)+" – "+units.FormatBytes(float64(g.MaxBytes), true),
 				g.Points, 100*g.Fraction, sizes(g.Departs))
+		}
+		for _, g := range v.Regimes {
+			if g.Departure != nil {
+				b.WriteString("  " + g.Departure.Msg + "\n")
+			}
 		}
 	}
 	if v.Peak != nil {

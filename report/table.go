@@ -58,13 +58,13 @@ func Table(w io.Writer, p cost.Params, inputs field.Inputs, rows []cost.Row) err
 		b.WriteString("# from presets: " + src + "\n")
 	}
 	if nccl {
-		b.WriteString("# These are predictions of NCCL's tuning model (its own constants, restated), not measurements.\n")
+		b.WriteString("# These are predicted run times of NCCL's choice (NCCL's tuner estimate, its own constants restated, plus pipeline start-up; see ccplay cost --model nccl), not measurements.\n")
 	} else {
 		b.WriteString("# These are α-β-γ model predictions, not measurements: put them beside a real nccl-tests run.\n")
 	}
 	b.WriteString("# Only nccl-tests' out-of-place columns are shown; #wrong is N/A (a model has nothing to verify).\n")
 	if nccl {
-		b.WriteString("# NCCL's choice of algorithm/protocol for each size follows its row after '#'.\n")
+		b.WriteString("# NCCL's choice of algorithm/protocol for each size, and its tuner's estimate, follow its row after '#'.\n")
 	} else if string(p.Algorithm) == "auto" {
 		b.WriteString("# algorithm auto: the algorithm chosen for each size follows its row after '#'.\n")
 	}
@@ -79,7 +79,10 @@ func Table(w io.Writer, p cost.Params, inputs field.Inputs, rows []cost.Row) err
 	for _, r := range rows {
 		fmt.Fprintf(&b, "%12d  %12d  %8s  %6s  %6d  %7s  %6.2f  %6.2f  %5s", r.SizeBytes, r.Count, r.Type, r.Redop, r.Root,
 			microseconds(r.TimeUs), r.AlgBwGBs, r.BusBwGBs, "N/A")
-		if string(p.Algorithm) == "auto" || nccl {
+		switch {
+		case nccl:
+			fmt.Fprintf(&b, "  # %s, tuner %s us", r.Algorithm, microseconds(r.TunerTimeUs))
+		case string(p.Algorithm) == "auto":
 			fmt.Fprintf(&b, "  # %s", r.Algorithm)
 		}
 		b.WriteString("\n")

@@ -134,7 +134,7 @@ type DoctorRegime struct {
 
 // RegimeHead is the regimes table's header.
 func (c *Doctor) RegimeHead() []string {
-	return c.head("d.h.regime", "d.h.judged", "d.h.sizes", "d.h.points", "d.h.ofexp", "d.h.departs")
+	return c.head("d.h.regime", "d.h.range", "d.h.sizes", "d.h.points", "d.h.ofexp", "d.h.departs")
 }
 
 // head is a table's header: the messages of keys.
@@ -146,8 +146,8 @@ func (c *Doctor) head(keys ...string) []string {
 }
 
 // Regimes sums the rows up per regime (latency-bound, middle,
-// bandwidth-bound): judged or not, sizes, points, mean fraction of
-// expected, the sizes that depart.
+// bandwidth-bound): the range a healthy run reaches, sizes, points, mean
+// fraction of expected, the sizes that depart.
 func (c *Doctor) Regimes() []DoctorRegime {
 	s := c.S
 	if c.v == nil {
@@ -155,10 +155,6 @@ func (c *Doctor) Regimes() []DoctorRegime {
 	}
 	out := make([]DoctorRegime, len(c.v.Regimes))
 	for i, g := range c.v.Regimes {
-		judged := s.T("d.no")
-		if g.Judged {
-			judged = s.T("d.yes")
-		}
 		departs := s.T("d.none")
 		if len(g.Departs) > 0 {
 			sz := make([]string, len(g.Departs))
@@ -167,7 +163,7 @@ func (c *Doctor) Regimes() []DoctorRegime {
 			}
 			departs = strings.Join(sz, ", ")
 		}
-		out[i] = DoctorRegime{ID: "d-g-" + g.Name, Cells: []string{s.T("d.regime." + g.Name), judged,
+		out[i] = DoctorRegime{ID: "d-g-" + g.Name, Cells: []string{s.T("d.regime." + g.Name), pct(g.Floor) + "–" + pct(g.Ceiling),
 			BytesShort(g.MinBytes) + " – " + BytesShort(g.MaxBytes), strconv.Itoa(g.Points), pct(g.Fraction), departs}}
 	}
 	return out
@@ -311,16 +307,24 @@ func (c *Doctor) ExportJSON() {
 // pct is a fraction as a whole percentage ("97 %").
 func pct(f float64) string { return strconv.FormatFloat(100*f, 'f', 0, 64) + " %" }
 
-// DepartsNote explains the table's "!": the floor of each regime the rows
-// reach, and the ceiling of bandwidth-bound rows ("" without rows).
+// DepartsNote explains the table's "!": the range of each regime the rows
+// reach, then where each regime departs and by how much ("" without rows).
 func (c *Doctor) DepartsNote() string {
 	s := c.S
 	if c.v == nil || len(c.v.Rows) == 0 {
 		return ""
 	}
-	floors := make([]string, len(c.v.Regimes))
+	ranges := make([]string, len(c.v.Regimes))
+	var departures []string
 	for i, g := range c.v.Regimes {
-		floors[i] = s.T("d.regime."+g.Name) + " " + pct(g.Floor)
+		ranges[i] = s.T("d.regime."+g.Name) + " " + pct(g.Floor) + "–" + pct(g.Ceiling)
+		if g.Departure != nil {
+			departures = append(departures, c.say(*g.Departure))
+		}
 	}
-	return s.Tf("d.departs", strings.Join(floors, s.T("d.sep")), pct(doctor.AboveCeiling))
+	note := s.Tf("d.departs", strings.Join(ranges, s.T("d.sep")))
+	if len(departures) > 0 {
+		note += " " + strings.Join(departures, s.T("d.sep")) + "."
+	}
+	return note
 }

@@ -77,7 +77,7 @@ func TestDoctorShowsWhatTheCLIPrints(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := visible(render(t, a))
-	table := regexp.MustCompile(`^\s*(\d+\s|regime\s+judged|line\s+size|(latency-bound|middle|bandwidth-bound)\s+(yes|no)\s|$)`)
+	table := regexp.MustCompile(`^\s*(\d+\s|regime\s+range|line\s+size|(latency-bound|middle|bandwidth-bound)\s+\d+–\d+ %\s|$)`)
 	checked := 0
 	for _, line := range strings.Split(cli.String(), "\n") {
 		if table.MatchString(line) {
@@ -92,8 +92,8 @@ func TestDoctorShowsWhatTheCLIPrints(t *testing.T) {
 			t.Errorf("the page lacks the CLI's line %q", line)
 		}
 	}
-	if checked != 10 {
-		t.Errorf("%d of the CLI's lines checked, want 10 (verdict, question, 5 notes, peak, causes' heading and one cause)", checked)
+	if checked != 13 {
+		t.Errorf("%d of the CLI's lines checked, want 13 (verdict, question, 5 notes, 3 regimes' departures, peak, causes' heading and one cause)", checked)
 	}
 	if got := a.Doctor.Verdict(); got != v.Summary.Msg || !strings.HasSuffix(got, "far below expectation") {
 		t.Errorf("verdict %q, want %q", got, v.Summary.Msg)

@@ -64,6 +64,10 @@ type Row struct {
 	// Protocol is the protocol of NCCL's choice (LL, LL128, Simple) with
 	// CostModel "nccl", whose Algorithm is then "algorithm/protocol".
 	Protocol string `json:"protocol,omitempty"`
+	// TunerTimeUs is, with CostModel "nccl", NCCL's tuner estimate for its
+	// choice; TimeUs (and the bandwidths) are then the predicted run time
+	// (NCCLResult.Predicted), what nccl-tests should print.
+	TunerTimeUs float64 `json:"tuner_time_us,omitempty"`
 }
 
 // Table predicts the rows nccl-tests would print for the sweep. Each size
@@ -132,7 +136,8 @@ func table(p Params, dt DType, w Sweep, stop func() error) ([]Row, error) {
 			if err != nil {
 				return nil, err
 			}
-			t, row.Algorithm, row.Protocol = r.TimeS, r.Winner, r.Protocol
+			t, row.Algorithm, row.Protocol = r.Predicted.TimeS, r.Winner, r.Protocol
+			row.TunerTimeUs = r.TimeS * 1e6
 		} else {
 			terms, a, err := Quick(q)
 			if err != nil {

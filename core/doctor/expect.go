@@ -8,14 +8,17 @@ import (
 
 // Expected is what the model gives for one size: the busbw nccl-tests
 // would print, the algorithm (and, with NCCL's model, the protocol) it
-// picks, and the two terms of its time, α (latency) and β (size ÷
-// bandwidth), in µs.
+// picks, and the two terms of its time, α (start-up and pipeline fill)
+// and β (size ÷ the rate reached), in µs. With NCCL's model the busbw is
+// the predicted run time's (cost.NCCLPrediction) and TunerBusBwGBs what
+// NCCL's tuner estimates for its choice.
 type Expected struct {
-	BusBwGBs  float64 `json:"busbw_GBps"`
-	Algorithm string  `json:"algorithm"`
-	Protocol  string  `json:"protocol,omitempty"`
-	AlphaUs   float64 `json:"alpha_us"`
-	BetaUs    float64 `json:"beta_us"`
+	BusBwGBs      float64 `json:"busbw_GBps"`
+	TunerBusBwGBs float64 `json:"tuner_busbw_GBps,omitempty"`
+	Algorithm     string  `json:"algorithm"`
+	Protocol      string  `json:"protocol,omitempty"`
+	AlphaUs       float64 `json:"alpha_us"`
+	BetaUs        float64 `json:"beta_us"`
 }
 
 // BetaShare is β ÷ (α + β): the share of the model's time that is the
@@ -28,13 +31,12 @@ func (e Expected) BetaShare() float64 {
 }
 
 // expect asks the basis' model about size bytes. With NCCL's model it is
-// cost.NCCL's winning entry (the row cost.Table prints for that size):
-// β = S ÷ (1000 · algBw) µs with the entry's algorithm bandwidth before
-// the tree correction, α the rest of its time (NCCL's latency with the
-// ring's plateau factor, and what the tree correction adds to the
-// bandwidth term), so that BetaShare is the model's busbw over the one
-// its bandwidth alone would give. With the α-β model it is cost.Quick's cheapest
-// algorithm and its Latency and Bandwidth terms. O(1) in the size.
+// the predicted run time of cost.NCCL's winning entry (the row cost.Table
+// prints for that size): β its bandwidth term (S ÷ the rate the pipeline
+// reaches), α its start-up and pipeline fill, so that BetaShare is the
+// share of the time the bandwidth takes. With the α-β model it is
+// cost.Quick's cheapest algorithm and its Latency and Bandwidth terms.
+// O(log size).
 func (b *Basis) expect(size int64) (Expected, error) {
 	q := b.params
 	q.Size = size
@@ -44,12 +46,10 @@ func (b *Basis) expect(size int64) (Expected, error) {
 		if err != nil {
 			return e, err
 		}
+		pr := r.Predicted
 		e.Algorithm, e.Protocol = r.Algorithm, r.Protocol
-		e.BusBwGBs = r.BusBwBps / 1e9
-		if c, ok := r.WinnerCell(); ok {
-			e.BetaUs = float64(size) / (1000 * c.AlgBwGBs)
-		}
-		e.AlphaUs = max(r.TimeS*1e6-e.BetaUs, 0)
+		e.BusBwGBs, e.TunerBusBwGBs = pr.BusBwBps/1e9, r.BusBwBps/1e9
+		e.AlphaUs, e.BetaUs = pr.StartUs+pr.FillUs, pr.BandwidthUs
 		return e, nil
 	}
 	terms, a, err := cost.Quick(q)

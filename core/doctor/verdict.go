@@ -125,7 +125,7 @@ func VerdictOf(d *Diagnosis, o Options) *Verdict {
 		// same size by the time and scales by the same factor) without the
 		// rounding of a busbw printed as 0.00.
 		r := Row{Point: p, Expected: e, Fraction: (e.AlphaUs + e.BetaUs) / p.TimeUs, Regime: regimeOf(e.BetaShare())}
-		r.Departs = r.Fraction < departFloor(r.Regime) || r.Regime == RegimeBandwidth && r.Fraction > AboveCeiling
+		r.Departs = departs(r.Regime, r.Fraction)
 		v.Rows = append(v.Rows, r)
 	}
 	v.Regimes = regimes(v.Rows)
@@ -140,15 +140,15 @@ func (v *Verdict) cannot(why Text) {
 }
 
 // summarize writes the class, the summary line and the gap sentence from
-// the bandwidth-bound regime.
+// the deciding regime (Regime.Decides).
 func (v *Verdict) summarize() {
-	var bw *Regime
+	var g *Regime
 	for i := range v.Regimes {
-		if v.Regimes[i].Name == RegimeBandwidth {
-			bw = &v.Regimes[i]
+		if v.Regimes[i].Decides {
+			g = &v.Regimes[i]
 		}
 	}
-	if bw == nil {
+	if g == nil {
 		if len(v.Rows) == 0 {
 			v.cannot(say("doctor.cannot.noanswer"))
 			return
@@ -163,18 +163,32 @@ func (v *Verdict) summarize() {
 			units.FormatBytes(float64(last.SizeBytes), true), 100*last.Expected.BetaShare(), 100*BandwidthShare))
 		return
 	}
-	v.Fraction = bw.Fraction
-	v.Class = classOf(bw.Fraction)
-	pct, hw := 100*bw.Fraction, v.Basis.Hardware
-	switch v.Class {
-	case ClassNormal:
-		v.Summary = say("doctor.summary.normal", pct, hw)
-	case ClassBelow:
-		v.Summary = say("doctor.summary.below", pct, hw)
-	case ClassFarBelow:
-		v.Summary = say("doctor.summary.farbelow", pct, hw)
-	default:
-		v.Summary = say("doctor.summary.above", pct, hw, v.Basis.System)
+	v.Fraction = g.Fraction
+	v.Class = classOf(g.Name, g.Fraction)
+	pct, hw := 100*g.Fraction, v.Basis.Hardware
+	if g.Name == RegimeBandwidth {
+		switch v.Class {
+		case ClassNormal:
+			v.Summary = say("doctor.summary.normal", pct, hw)
+		case ClassBelow:
+			v.Summary = say("doctor.summary.below", pct, hw)
+		case ClassFarBelow:
+			v.Summary = say("doctor.summary.farbelow", pct, hw)
+		default:
+			v.Summary = say("doctor.summary.above", pct, hw, v.Basis.System)
+		}
+	} else {
+		name := regimeName(g.Name)
+		switch v.Class {
+		case ClassNormal:
+			v.Summary = say("doctor.summary.other.normal", name, pct, hw)
+		case ClassBelow:
+			v.Summary = say("doctor.summary.other.below", name, pct, hw)
+		case ClassFarBelow:
+			v.Summary = say("doctor.summary.other.farbelow", name, pct, hw)
+		default:
+			v.Summary = say("doctor.summary.other.above", name, pct, hw, v.Basis.System)
+		}
 	}
 	if (v.Class == ClassBelow || v.Class == ClassFarBelow) && len(v.Causes) == 0 {
 		g := say("doctor.gap")
@@ -185,8 +199,10 @@ func (v *Verdict) summarize() {
 // modelNote states the model's known error and how the verdict uses it.
 func modelNote(b *Basis) Note {
 	if b.Model == cost.ModelNCCL {
-		return note(0, say("doctor.note.nccl",
-			cost.NCCLVersion, 100*NormalFloor))
+		lf, lc := Range(RegimeLatency)
+		mf, mc := Range(RegimeMiddle)
+		bf, bc := Range(RegimeBandwidth)
+		return note(0, say("doctor.note.nccl", cost.NCCLVersion, 100*lf, 100*lc, 100*mf, 100*mc, 100*bf, 100*bc))
 	}
 	return note(0, say("doctor.note.alphabeta", b.Collective, b.System))
 }

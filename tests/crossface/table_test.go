@@ -76,7 +76,8 @@ func checkTable(t *testing.T, q question, sweep string, ac *costBySize, xs map[s
 		if r, ok := ac.at(c[i].SizeBytes); ok {
 			if nccl && r.NCCL != nil {
 				agree(t, row, "NCCL's choice", say(faceCLItab, c[i].Algorithm), say(faceAPI, r.NCCL.Winner))
-				agreeFloat(t, row, "NCCL's time (µs)", say(faceCLItab, c[i].TimeUs), say(faceAPI, ncclWinnerUs(r.NCCL)))
+				agreeFloat(t, row, "NCCL's tuner estimate (µs)", say(faceCLItab, c[i].TunerTimeUs), say(faceAPI, ncclWinnerUs(r.NCCL)))
+				agreeFloat(t, row, "predicted run time (µs)", say(faceCLItab, c[i].TimeUs), say(faceAPI, r.NCCL.Predicted.TimeS*1e6))
 			} else if !nccl {
 				agree(t, row, "choice", say(faceCLItab, c[i].Algorithm), say(faceAPI, r.Algorithm))
 				agreeFloat(t, row, "time (µs)", say(faceCLItab, c[i].TimeUs), say(faceAPI, r.TimeS*1e6))
