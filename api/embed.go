@@ -158,7 +158,7 @@ func drawTimeVsRanks(get field.Lookup, stop func() error) ([]byte, error) {
 }
 
 // drawTimeVsSize: S = minbytes, 2·minbytes, … up to maxbytes (and maxbytes
-// itself), each rounded down to whole elements.
+// itself), each rounded down to the size step (cost.DoublingSizes).
 func drawTimeVsSize(get field.Lookup, stop func() error) ([]byte, error) {
 	p, err := question.CostParams(override(get, map[string]string{"algorithm": "auto", "size": "0", "chunks": "0"}))
 	if err != nil {
@@ -179,19 +179,9 @@ func drawTimeVsSize(get field.Lookup, stop func() error) ([]byte, error) {
 	if hi < lo {
 		return nil, fielderr.Errorf("maxbytes", "want maxbytes ≥ minbytes (%d bytes), got %d bytes", lo, hi)
 	}
-	e := int64(p.ElemSize)
-	var sizes []int64
-	add := func(s int64) {
-		if s = s / e * e; s > 0 && (len(sizes) == 0 || s > sizes[len(sizes)-1]) {
-			sizes = append(sizes, s)
-		}
-	}
-	for s := lo; s <= hi; s *= 2 {
-		add(s)
-	}
-	add(hi)
+	sizes := cost.DoublingSizes(p.Collective, p.Ranks, p.ElemSize, lo, hi)
 	if len(sizes) == 0 {
-		return nil, fielderr.Errorf("maxbytes", "the range %d…%d bytes holds no whole %d-byte element; raise maxbytes", lo, hi, e)
+		return nil, fielderr.Errorf("maxbytes", "the range %d…%d bytes holds no multiple of the %d-byte size step; raise maxbytes", lo, hi, cost.SizeStep(p.Collective, p.Ranks, p.ElemSize))
 	}
 	if err := checkWork("maxbytes", sweepWork(p, algs, len(sizes), false)+cost.CrossoverWork(p, algs, sizes[0], sizes[len(sizes)-1])); err != nil {
 		return nil, err

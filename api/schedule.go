@@ -93,16 +93,6 @@ type Transfer struct {
 	Len    int64 `json:"len"`
 }
 
-// ledgerOf is the schedule's byte ledger, split into intra- and inter-node
-// bytes when p places ranks on nodes (sim.NewClusterLedger), as the
-// playground's ledger view and ccplay run show it.
-func ledgerOf(s *sched.Schedule, p cost.Params) *sim.Ledger {
-	if p.GPUsPerNode > 0 {
-		return sim.NewClusterLedger(s, p.ElemSize, p.GPUsPerNode)
-	}
-	return sim.NewLedger(s, p.ElemSize)
-}
-
 // serveSchedule answers GET /api/v1/schedule: the cost fields (P ≤
 // MaxScheduleRanks; auto resolved as /api/v1/cost resolves it) → the schedule, its ledger and price, as
 // compact JSON.
@@ -130,7 +120,7 @@ func serveSchedule(w http.ResponseWriter, r *http.Request) {
 	out := Schedule{Collective: string(p.Collective), Algorithm: string(s.Algorithm), Ranks: p.Ranks, Root: p.Root,
 		SizeBytes: p.Size, ElemSize: p.ElemSize, Count: s.Spec.Count, Counts: s.Spec.Counts, Chunks: s.Chunks,
 		WorkLen: s.WorkLen, Transfers: s.Transfers(), Rounds: make([]Round, len(s.Rounds)),
-		Ledger: ledgerOf(s, p), TimeS: c.Total(), Cost: c}
+		Ledger: sim.LedgerFor(s, p.ElemSize, p.GPUsPerNode), TimeS: c.Total(), Cost: c}
 	for i, rd := range s.Rounds {
 		ts := make([]Transfer, len(rd.Transfers))
 		for j, t := range rd.Transfers {

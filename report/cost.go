@@ -188,13 +188,8 @@ func costText(p cost.Params, r cost.Result, chunksGiven bool) string {
 }
 
 // Bytes writes an exact byte count with its binary and decimal
-// readings: "104857600 B (100 MiB, 104.9 MB)"; below 1000 B just "8 B".
-func Bytes(n int64) string {
-	if n < 1000 {
-		return fmt.Sprintf("%d B", n)
-	}
-	return fmt.Sprintf("%d B (%s, %s)", n, units.FormatBytes(float64(n), true), units.FormatBytes(float64(n), false))
-}
+// readings (units.ExactBytes): "104857600 B (100 MiB, 104.9 MB)".
+func Bytes(n int64) string { return units.ExactBytes(n) }
 
 // gbps writes bytes per second in GB/s (10⁹ B/s) with four significant
 // figures, as nccl-tests reports algbw and busbw.

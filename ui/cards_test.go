@@ -19,8 +19,9 @@ func TestDeriveCards(t *testing.T) {
 	if len(cards) != 4 {
 		t.Fatalf("%d cards, want the appendix's 4", len(cards))
 	}
-	// Card 1 shows the ring's 2(P−1)/P·M = 175 MiB for P = 8, M = 100 MiB.
-	if !strings.Contains(strings.Join(cards[0].Lines, " "), "2·7/8·100 MiB = 175 MiB") {
+	// Card 1 shows the ring's 2(P−1)/P·M = 175 MiB for P = 8, M = 100 MiB,
+	// exact first (units.ExactBytes).
+	if !strings.Contains(strings.Join(cards[0].Lines, " "), "2·7/8·100 MiB = 183500800 B (175 MiB, 183.5 MB)") {
 		t.Errorf("ring card: %q", cards[0].Lines)
 	}
 	// Card 2: RS + AG == AR holds (✓), from three independent evaluations.

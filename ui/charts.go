@@ -76,9 +76,9 @@ func chartRanks(p int) []int {
 	return out
 }
 
-// chartSizes is the size axis: powers of two from the element size (at
-// least 4 B) to 4 GiB (or further, to the first power of two ≥ upTo), each
-// rounded down with cost.RoundSize, never beyond cost.MaxSize.
+// chartSizes is the size axis: powers of two from 4 B to 4 GiB (or
+// further, to the first power of two ≥ upTo), never beyond cost.MaxSize,
+// each rounded down to the size step (cost.DoublingSizes).
 func chartSizes(p cost.Params, upTo ...int64) []int64 {
 	top := int64(1) << 32
 	for _, u := range upTo {
@@ -86,15 +86,7 @@ func chartSizes(p cost.Params, upTo ...int64) []int64 {
 			top *= 2
 		}
 	}
-	top = min(top, cost.MaxSize(p.Ranks))
-	var out []int64
-	for b := int64(4); b <= top; b *= 2 {
-		v := cost.RoundSize(p.Collective, p.Ranks, p.ElemSize, b)
-		if v > 0 && (len(out) == 0 || v > out[len(out)-1]) {
-			out = append(out, v)
-		}
-	}
-	return out
+	return cost.DoublingSizes(p.Collective, p.Ranks, p.ElemSize, 4, min(top, cost.MaxSize(p.Ranks)))
 }
 
 // ranksAlgorithms are the Experiment 3 algorithms that apply to the

@@ -17,13 +17,9 @@ type KV struct {
 // Secs formats seconds as the CLI does (cost.FormatSeconds).
 func Secs(s float64) string { return cost.FormatSeconds(s) }
 
-// Bytes formats a byte count with its exact value in binary units.
-func Bytes(b int64) string {
-	if b < 1024 {
-		return strconv.FormatInt(b, 10) + " B"
-	}
-	return units.FormatBytes(float64(b), true) + " (" + strconv.FormatInt(b, 10) + " B)"
-}
+// Bytes writes a byte count exactly, then in binary and decimal units, as
+// every face does (units.ExactBytes): "104857600 B (100 MiB, 104.9 MB)".
+func Bytes(b int64) string { return units.ExactBytes(b) }
 
 // BytesShort formats a byte count in binary units only, as the CLI
 // prints sizes: "8 B", "1.5 KiB", "100 MiB".

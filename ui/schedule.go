@@ -40,10 +40,7 @@ func (s *State) ledgerData() LedgerData {
 		if err != nil {
 			return LedgerData{Reason: s.Tf("l.toobig", s.ErrMsg(err))}
 		}
-		if p.GPUsPerNode > 0 {
-			return LedgerData{Sched: sc, L: sim.NewClusterLedger(sc, p.ElemSize, p.GPUsPerNode)}
-		}
-		return LedgerData{Sched: sc, L: sim.NewLedger(sc, p.ElemSize)}
+		return LedgerData{Sched: sc, L: sim.LedgerFor(sc, p.ElemSize, p.GPUsPerNode)}
 	}).(LedgerData)
 }
 

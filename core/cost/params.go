@@ -107,6 +107,28 @@ func RoundSize(c prim.Collective, p, elemSize int, size int64) int64 {
 	return size / step * step
 }
 
+// DoublingSizes is the sizes of a time-vs-size sweep from lo to hi: lo,
+// 2·lo, 4·lo, … up to hi, and hi itself, each rounded down with RoundSize,
+// keeping only the positive sizes above the one before (so the list is
+// strictly ascending and may be empty). It is the one sweep rule of the
+// playground's charts and the API's chart embeds. O(log(hi/lo)); lo ≥ 1.
+func DoublingSizes(c prim.Collective, p, elemSize int, lo, hi int64) []int64 {
+	var out []int64
+	add := func(s int64) {
+		if s = RoundSize(c, p, elemSize, s); s > 0 && (len(out) == 0 || s > out[len(out)-1]) {
+			out = append(out, s)
+		}
+	}
+	for s := max(lo, 1); s <= hi; s *= 2 {
+		add(s)
+		if s > hi/2 {
+			break
+		}
+	}
+	add(hi)
+	return out
+}
+
 // MaxSize is the largest S accepted on p ranks: MaxTrafficBytes /
 // (P·(⌈log₂P⌉+2)), e.g. about 400 TB on 1024 ranks, 190 GB on 2^20.
 func MaxSize(p int) int64 {

@@ -77,6 +77,18 @@ func NewClusterLedger(s *sched.Schedule, elemSize, gpusPerNode int) *Ledger {
 	return newLedger(s, elemSize, max(gpusPerNode, 1))
 }
 
+// LedgerFor is the ledger every face shows for a schedule whose ranks sit
+// gpusPerNode to a node: NewClusterLedger when gpusPerNode > 0 (the ranks
+// are placed on nodes), else NewLedger (one flat network, no inter-node
+// split). It is the one cluster-or-flat decision of the CLI, the API and
+// the playground.
+func LedgerFor(s *sched.Schedule, elemSize, gpusPerNode int) *Ledger {
+	if gpusPerNode > 0 {
+		return NewClusterLedger(s, elemSize, gpusPerNode)
+	}
+	return NewLedger(s, elemSize)
+}
+
 func newLedger(s *sched.Schedule, elemSize, g int) *Ledger {
 	p := s.Spec.Ranks
 	e := int64(elemSize)

@@ -8,6 +8,7 @@ import (
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/sim"
+	"github.com/google/go-cmp/cmp"
 )
 
 // ledgerSpecs lists even and uneven Specs of collective c on P ranks with
@@ -224,4 +225,24 @@ func TestLedgerLectureClaims(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestLedgerFor: with GPUs per node the ledger splits bytes by link class
+// (NewClusterLedger's), without it there is no split (NewLedger's); both
+// count the same bytes.
+func TestLedgerFor(t *testing.T) {
+	s, err := sched.Build(prim.Spec{Collective: prim.AllReduce, Ranks: 8, Count: 64, Op: prim.Sum}, sched.Ring, sched.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	flat, placed := sim.LedgerFor(s, 4, 0), sim.LedgerFor(s, 4, 4)
+	if diff := cmp.Diff(sim.NewLedger(s, 4), flat); diff != "" {
+		t.Errorf("flat ledger (-NewLedger +LedgerFor):\n%s", diff)
+	}
+	if diff := cmp.Diff(sim.NewClusterLedger(s, 4, 4), placed); diff != "" {
+		t.Errorf("placed ledger (-NewClusterLedger +LedgerFor):\n%s", diff)
+	}
+	if flat.InterBytes != 0 || placed.InterBytes == 0 || flat.TotalBytes != placed.TotalBytes {
+		t.Errorf("flat: %d inter of %d B; placed on 2 nodes: %d inter of %d B", flat.InterBytes, flat.TotalBytes, placed.InterBytes, placed.TotalBytes)
+	}
 }

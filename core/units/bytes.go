@@ -46,6 +46,16 @@ func FormatBytes(b float64, binary bool) string {
 	}
 }
 
+// ExactBytes writes a byte count exactly, then in binary and decimal
+// units: "104857600 B (100 MiB, 104.9 MB)"; below 1000 B just "8 B". It is
+// how every face states a byte count (docs/conventions.md, Units).
+func ExactBytes(n int64) string {
+	if n < 1000 && n > -1000 {
+		return strconv.FormatInt(n, 10) + " B"
+	}
+	return strconv.FormatInt(n, 10) + " B (" + FormatBytes(float64(n), true) + ", " + FormatBytes(float64(n), false) + ")"
+}
+
 // roundForDisplay rounds m to three significant figures with at least one
 // decimal place, drops trailing zeros, and returns the text and its value.
 func roundForDisplay(m float64) (string, float64) {

@@ -45,3 +45,16 @@ func TestFormatBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestExactBytes: the exact count first, then the binary and decimal
+// readings (docs/conventions.md's example is Experiment 3's 100 MiB).
+func TestExactBytes(t *testing.T) {
+	for n, want := range map[int64]string{
+		0: "0 B", 8: "8 B", 999: "999 B", 1000: "1000 B (1000 B, 1 KB)", 1024: "1024 B (1 KiB, 1.02 KB)",
+		104857600: "104857600 B (100 MiB, 104.9 MB)", -2048: "-2048 B (-2 KiB, -2.05 KB)",
+	} {
+		if got := units.ExactBytes(n); got != want {
+			t.Errorf("ExactBytes(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

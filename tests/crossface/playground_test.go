@@ -55,11 +55,11 @@ func (p playground) ledger() (*ledger, string) {
 	return &l, ""
 }
 
-// uiCrossover reads one crossover row of the charts view: its size ("305.2
-// KiB (312500 B)" or "512 B") and its text, "below S FROM is cheapest;
+// uiCrossover reads one crossover row of the charts view: its size ("312500
+// B (305.2 KiB, 312.5 KB)" or "512 B") and its text, "below S FROM is cheapest;
 // from S on, TO (…)".
 var (
-	uiCrossoverSize = regexp.MustCompile(`(?:^|\()(\d+) B\)?$`)
+	uiCrossoverSize = regexp.MustCompile(`^(\d+) B(?: \(|$)`)
 	uiCrossoverText = regexp.MustCompile(`^below .+? (\S+) is cheapest; from .+? on, (\S+) \(`)
 )
 
