@@ -131,7 +131,7 @@ func TestEmbedErrors(t *testing.T) {
 		{"minbytes 0", "/embed/time-vs-size.svg?minbytes=0", "minbytes", nil},
 		{"minbytes not a size", "/embed/time-vs-size.svg?minbytes=lots", "minbytes", nil},
 		{"maxbytes below minbytes", "/embed/time-vs-size.svg?minbytes=1M&maxbytes=1K", "maxbytes", nil},
-		{"no whole element in range", "/embed/time-vs-size.svg?minbytes=1&maxbytes=3", "maxbytes", []string{"4-byte element"}},
+		{"no whole element in range", "/embed/time-vs-size.svg?minbytes=1&maxbytes=3", "maxbytes", []string{"4-byte size step"}},
 		{"ledger of P = 10⁶", "/embed/ledger-bars.svg?ranks=1000000", "ranks", []string{"64 ranks"}},
 		{"round past the end", "/embed/ring-step.svg?round=15", "round", []string{"1 to 14"}},
 		{"round 0", "/embed/ring-step.svg?round=0", "round", nil},
