@@ -1,6 +1,6 @@
 // Starts the Go WebAssembly playground. The page arrives with the URL's view
-// already rendered (by `ccplay serve`, the Worker or the static build) and
-// its controls disabled; the bar at the bottom (#boot) shows the
+// already rendered (by `ccplay serve`, the Worker or the static build) as
+// an HTML form that asks the server for a new question's page; the bar at the bottom (#boot) shows the
 // WebAssembly's bytes downloaded / total until its first render takes the
 // same DOM over, which enables the controls. Everything is same-origin.
 //
@@ -66,8 +66,12 @@
   let started = inflate && typeof DecompressionStream === "function"
     ? load(url, inflate).catch(() => load(url.replace(/\.gz$/, ""), ""))
     : load(url.replace(/\.gz$/, ""), "");
-  // wasm/app calls this after its first render: the page is interactive.
-  window.ccplayBooted = () => boot.remove();
+  // wasm/app calls this after its first render: the page is interactive,
+  // and the server-rendered page's form (see ui.Page) gives way to it.
+  window.ccplayBooted = () => {
+    boot.remove();
+    document.querySelectorAll("#ccplay-form, #app .ssr-submit").forEach((e) => e.remove());
+  };
   started.then((result) => go.run(result.instance),
     (err) => fail("ccplay could not load its WebAssembly: " + err));
 })();

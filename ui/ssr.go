@@ -13,9 +13,13 @@ import (
 // server can send the page with the URL's numbers already in it and the
 // WebAssembly take the same DOM over.
 type Page struct {
-	// HTML is the root element, <div id="app" …>…</div>. Form controls
-	// carry a disabled attribute (the page is not interactive until the
-	// WebAssembly has rendered, and its first render drops them).
+	// HTML is the root element, <div id="app" …>…</div>, working as an
+	// HTML form until the WebAssembly takes it over: the question's
+	// controls belong to the form FormID (its last child) under their URL
+	// parameters' names, the controls section ends in a submit button, the
+	// buttons that change the page (tabs, languages, a lesson's navigation
+	// and next answer) are links, and every other control is disabled.
+	// The WebAssembly's first render drops what it does not build itself.
 	HTML string
 	// Lang is the page's language, "zh" or "en".
 	Lang string
@@ -47,10 +51,10 @@ func RenderPage(query, navLang string) (Page, error) {
 	if len(br.Out.Out) != 1 {
 		return Page{}, errors.New("ssr: the page's build has no single root element")
 	}
-	var b strings.Builder
-	b.Grow(64 << 10)
-	writeNode(&b, br, br.Out.Out[0])
-	return Page{HTML: b.String(), Lang: s.Lang, Title: s.T("app.title")}, nil
+	w := pageWriter{br: br, form: newSSRForm(app), lang: s.Lang}
+	w.b.Grow(64 << 10)
+	w.node(br.Out.Out[0], true)
+	return Page{HTML: w.b.String(), Lang: s.Lang, Title: s.T("app.title")}, nil
 }
 
 // LessonFiles, when set, gives RenderPage a lesson's file where the
@@ -62,18 +66,28 @@ var LessonFiles func(id, lang string) ([]byte, error)
 var voidElements = map[string]bool{"area": true, "base": true, "br": true, "col": true, "embed": true,
 	"hr": true, "img": true, "input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true}
 
-// formControls are disabled in the rendered page until the WebAssembly runs.
+// formControls are the elements a page's form holds.
 var formControls = map[string]bool{"input": true, "select": true, "textarea": true, "button": true}
 
-// writeNode writes n and its subtree as HTML, as domrender would build it:
-// components are replaced by their own output, templates by their
-// children, an InnerHTML replaces the children.
-func writeNode(b *strings.Builder, br *vugu.BuildResults, n *vugu.VGNode) {
+// pageWriter writes a page's build results as HTML.
+type pageWriter struct {
+	b    strings.Builder
+	br   *vugu.BuildResults
+	form *ssrForm
+	lang string
+}
+
+// node writes n and its subtree as HTML, as domrender would build it
+// (components are replaced by their own output, templates by their
+// children, an InnerHTML replaces the children), made a form as Page.HTML
+// says; root is the page's root element, which ends with the form.
+func (w *pageWriter) node(n *vugu.VGNode, root bool) {
+	b := &w.b
 	switch {
 	case n.Component != nil:
-		if out := br.ResultFor(n.Component); out != nil {
+		if out := w.br.ResultFor(n.Component); out != nil {
 			for _, c := range out.Out {
-				writeNode(b, br, c)
+				w.node(c, false)
 			}
 		}
 		return
@@ -84,26 +98,42 @@ func writeNode(b *strings.Builder, br *vugu.BuildResults, n *vugu.VGNode) {
 		return
 	case n.IsTemplate():
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			writeNode(b, br, c)
+			w.node(c, false)
 		}
 		return
 	case n.Type != vugu.ElementNode:
 		return
 	}
+	tag, extra, skip := n.Data, "", ""
+	if formControls[n.Data] {
+		if name := w.form.fieldName(n); name != "" {
+			extra = ` name="` + escapeHTML(name, true) + `" form="` + FormID + `"`
+		} else if href, ok := w.form.href(n); n.Data == "button" && ok {
+			tag, skip, extra = "a", "type", ` href="`+escapeHTML(href, true)+`"`
+		} else if _, off := attr(n, "disabled"); !off {
+			extra = ` disabled`
+		}
+	}
 	b.WriteByte('<')
-	b.WriteString(n.Data)
-	disabled := false
+	b.WriteString(tag)
 	for _, a := range n.Attr {
+		if a.Key == skip {
+			continue
+		}
+		v := a.Val
+		if tag == "a" && a.Key == "class" {
+			v += " btn"
+		}
 		b.WriteByte(' ')
 		b.WriteString(a.Key)
 		b.WriteString(`="`)
-		b.WriteString(escapeHTML(a.Val, true))
+		b.WriteString(escapeHTML(v, true))
 		b.WriteByte('"')
-		disabled = disabled || a.Key == "disabled"
 	}
-	if formControls[n.Data] && !disabled {
-		b.WriteString(` disabled`)
+	if _, ok := attr(n, "class"); tag == "a" && !ok {
+		b.WriteString(` class="btn"`)
 	}
+	b.WriteString(extra)
 	b.WriteByte('>')
 	if voidElements[n.Data] {
 		return
@@ -112,11 +142,17 @@ func writeNode(b *strings.Builder, br *vugu.BuildResults, n *vugu.VGNode) {
 		b.WriteString(*n.InnerHTML)
 	} else {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			writeNode(b, br, c)
+			w.node(c, false)
 		}
 	}
+	if id, _ := attr(n, "id"); id == "controls" {
+		b.WriteString(`<button type="submit" form="` + FormID + `" class="ssr-submit">` + escapeHTML(T(w.lang, "ssr.submit"), false) + `</button>`)
+	}
+	if root {
+		w.form.writeForm(b)
+	}
 	b.WriteString("</")
-	b.WriteString(n.Data)
+	b.WriteString(tag)
 	b.WriteByte('>')
 }
 

@@ -54,12 +54,6 @@ func NewShell(index string, names map[string]string, boot Boot) (Shell, error) {
 	return ParseShell(strings.NewReplacer(pairs...).Replace(index))
 }
 
-// loading is the text beside the progress bar until the WebAssembly runs.
-var loading = map[string]string{
-	"en": "Loading the interactive page: the controls are not ready yet.",
-	"zh": "正在加载交互页面：控件尚未就绪。",
-}
-
 // Fill returns the page: the shell with p's language, title and HTML.
 func (s Shell) Fill(p ui.Page) []byte {
 	return s.fill(p.Lang, p.Title, p.HTML)
@@ -72,7 +66,7 @@ func (s Shell) fill(lang, title, app string) []byte {
 		htmlLang = "zh-CN"
 	}
 	return []byte(strings.NewReplacer("{{lang}}", htmlLang, "{{title}}", escapeText(title),
-		"{{app}}", app, "{{loading}}", loading[lang]).Replace(s.html))
+		"{{app}}", app, "{{loading}}", escapeText(ui.T(lang, "ssr.loading"))).Replace(s.html))
 }
 
 // escapeText escapes s for HTML text or a double-quoted attribute value

@@ -3,6 +3,8 @@ package site
 import (
 	"strings"
 	"testing"
+
+	"github.com/ccplay/ccplay/ui"
 )
 
 // TestFirstLanguage: the first tag of Accept-Language, as navigator.language.
@@ -40,7 +42,7 @@ func TestShellAndPages(t *testing.T) {
 		t.Errorf("a shell referring to files with no hashed name is accepted")
 	}
 	zh := string(Render(s, "view=ledger", "zh-CN"))
-	for _, want := range []string{`<html lang="zh-CN">`, `id="view-ledger"`, loading["zh"]} {
+	for _, want := range []string{`<html lang="zh-CN">`, `id="view-ledger"`, ui.T("zh", "ssr.loading")} {
 		if !strings.Contains(zh, want) {
 			t.Errorf("the Chinese ledger page lacks %s", want)
 		}
@@ -49,7 +51,7 @@ func TestShellAndPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`<div id="app" data-query="view=ledger"`, `<template id="ssr-zh">`, `page = "view=ledger";`} {
+	for _, want := range []string{`<div id="app" data-query="view=ledger"`, `<template id="ssr-zh">`, `var page = "view=ledger"`} {
 		if !strings.Contains(string(static), want) {
 			t.Errorf("the static ledger page lacks %s", want)
 		}

@@ -47,12 +47,16 @@ type page struct{ file, query string }
 // pages lists the pre-rendered pages: every view's default state, then
 // every lesson.
 func pages() []page {
-	out := []page{{"index.html", ""}}
+	queries := []string{""}
 	for _, v := range ui.Views {
-		out = append(out, page{v + ".html", "view=" + v})
+		queries = append(queries, "view="+v)
 	}
 	for _, id := range lessons {
-		out = append(out, page{"lesson-" + id + ".html", "lesson=" + id})
+		queries = append(queries, "lesson="+id)
+	}
+	var out []page
+	for _, q := range queries {
+		out = append(out, page{site.StaticFile(q), q})
 	}
 	return out
 }

@@ -20,6 +20,15 @@ import (
 // (no compression, no rendering); the server is closed when the test ends.
 func staticSite(t *testing.T) string {
 	t.Helper()
+	ts := httptest.NewServer(http.FileServer(http.Dir(buildStatic(t))))
+	t.Cleanup(ts.Close)
+	return ts.URL
+}
+
+// buildStatic writes the static build (internal/sitebuild) into a
+// temporary directory and returns it.
+func buildStatic(t *testing.T) string {
+	t.Helper()
 	pub := ensureBuilt(t)
 	out := t.TempDir()
 	cmd := exec.Command("go", "run", "./internal/sitebuild", "-o", out)
@@ -27,9 +36,7 @@ func staticSite(t *testing.T) string {
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("sitebuild: %v\n%s", err, b)
 	}
-	ts := httptest.NewServer(http.FileServer(http.Dir(out)))
-	t.Cleanup(ts.Close)
-	return ts.URL
+	return out
 }
 
 // TestStaticPages: on a static host the page of a view (the ledger) is

@@ -20,10 +20,10 @@ import (
 const takeoverURL = "/?view=timing&ranks=64&size=1GiB&bandwidth=400Gbps&latency=5us&algorithm=tree&lang=en"
 
 // TestServerRenderedTakeover: the page arrives with the URL's numbers and
-// disabled controls before any WebAssembly runs (app.wasm is blocked: the
+// its question's controls working as an HTML form before any WebAssembly runs (app.wasm is blocked: the
 // page stays as the server rendered it, the loading bar showing bytes);
 // once app.wasm loads, its first render takes the same DOM over: the text
-// of the page is unchanged, the very element that showed the time is still
+// of the page is unchanged (but for the form's submit button, which goes), the very element that showed the time is still
 // in the document, the controls work and the loading bar is gone.
 func TestServerRenderedTakeover(t *testing.T) {
 	base := server(t)
@@ -39,8 +39,11 @@ func TestServerRenderedTakeover(t *testing.T) {
 	if got := blocked.text("t-time"); got != want {
 		t.Errorf("before the WebAssembly: time %q, core says %q", got, want)
 	}
-	if n := eval[int](blocked, `document.querySelectorAll("#app input:not([disabled]), #app select:not([disabled]), #app button:not([disabled])").length`); n != 0 {
-		t.Errorf("%d controls are enabled before the WebAssembly runs", n)
+	if n := eval[int](blocked, `document.querySelectorAll("#controls input:disabled, #controls select:disabled").length`); n != 0 {
+		t.Errorf("%d of the question's controls are disabled before the WebAssembly runs: the form does not work", n)
+	}
+	if n := eval[int](blocked, `document.querySelectorAll("#controls [data-field][name][form=ccplay-form]").length`); n < 4 {
+		t.Errorf("%d of the question's controls belong to the form before the WebAssembly runs", n)
 	}
 	if got := blocked.text("boot-bytes"); !regexp.MustCompile(`^\d+\.\d\d / \d+\.\d\d MB$`).MatchString(got) {
 		t.Errorf("the loading bar shows %q, want bytes downloaded / total", got)
@@ -67,6 +70,9 @@ func TestServerRenderedTakeover(t *testing.T) {
 	}
 	if n := eval[int](p, `document.querySelectorAll("#app input[disabled], #app select[disabled]").length`); n != 0 {
 		t.Errorf("%d controls are still disabled after the first render", n)
+	}
+	if n := eval[int](p, `document.querySelectorAll("#ccplay-form, .ssr-submit, #app [form], #app a.btn").length`); n != 0 {
+		t.Errorf("%d pieces of the server-rendered form are left after the first render", n)
 	}
 	p.setField("f-ranks", "128")
 	if got, want := p.text("t-time"), cost.FormatSeconds(evaluate(t, map[string]string{"ranks": "128", "size": "1GiB",
@@ -107,7 +113,10 @@ const takeoverProbe = `(() => {
   Object.defineProperty(window, "ccplayNavStart", { configurable: true, get() { return start; }, set(v) {
     start = v;
     window.ccplayRendersAtProbe = window.ccplayRenders || 0;
+    const submit = document.querySelectorAll("#app .ssr-submit");
+    submit.forEach((e) => { e.hidden = true; });
     window.ccplayBefore = document.getElementById("app").innerText;
+    submit.forEach((e) => { e.hidden = false; });
     const el = document.getElementById("t-time");
     if (el) el.ccplayMark = true;
   } });

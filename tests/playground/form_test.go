@@ -1,0 +1,149 @@
+package playground
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/ui"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// formURL is a Chinese timing page whose question the tests below change.
+const formURL = "/?view=timing&ranks=64&size=1GiB&bandwidth=400Gbps&latency=5us&lang=zh"
+
+// noScript turns JavaScript off in the tab (the page's own scripts; the
+// test still reads the page through DevTools).
+func noScript() chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
+		return err
+	})
+}
+
+// TestFormWithoutJavaScript: with JavaScript off, the server-rendered page
+// is a working form. Typing P = 128 and pressing Enter asks the server for
+// the new question's page, whose time is core's for P = 128, still in
+// Chinese; choosing the tree algorithm and pressing the submit button does
+// the same for the tree; a tab is a link to its view with the question kept.
+func TestFormWithoutJavaScript(t *testing.T) {
+	base := server(t)
+	q := map[string]string{"size": "1GiB", "bandwidth": "400Gbps", "latency": "5us"}
+	timeFor := func(extra map[string]string) string {
+		f := map[string]string{}
+		for k, v := range q {
+			f[k] = v
+		}
+		for k, v := range extra {
+			f[k] = v
+		}
+		return cost.FormatSeconds(evaluate(t, f).TimeS)
+	}
+	p := browser(t, 390, 844)
+	p.do("JavaScript off", noScript())
+	p.do("navigate", chromedp.Navigate(base+formURL))
+	if got, want := p.text("t-time"), timeFor(map[string]string{"ranks": "64"}); got != want {
+		t.Fatalf("the first page: time %q, core says %q", got, want)
+	}
+	if n := eval[int](p, `document.querySelectorAll("#controls input:disabled, #controls select:disabled").length`); n != 0 {
+		t.Errorf("%d of the question's controls are disabled", n)
+	}
+	if eval[bool](p, `typeof window.ccplayBooted === "function"`) {
+		t.Fatalf("the page's scripts ran: JavaScript is not off")
+	}
+
+	p.do("P = 128, Enter", chromedp.SetValue(chromedp.CSS("#f-ranks"), "128"), chromedp.SendKeys(chromedp.CSS("#f-ranks"), kb.Enter))
+	want128 := timeFor(map[string]string{"ranks": "128"})
+	p.waitJS("the server's page for P = 128", `/[?&]ranks=128(&|$)/.test(location.search) && (document.getElementById("t-time")||{}).textContent === `+jsString(want128))
+	if lang := eval[string](p, `document.documentElement.lang`); lang != "zh-CN" {
+		t.Errorf("after the submit the page is in %q, want zh-CN", lang)
+	}
+
+	p.do("tree, Update", chromedp.SetValue(chromedp.CSS("#f-algorithm"), "tree"), chromedp.Click(chromedp.CSS("#controls .ssr-submit")))
+	wantTree := timeFor(map[string]string{"ranks": "128", "algorithm": "tree"})
+	p.waitJS("the server's page for the tree", `/[?&]algorithm=tree(&|$)/.test(location.search) && (document.getElementById("t-time")||{}).textContent === `+jsString(wantTree))
+
+	p.do("the ledger's tab", chromedp.Click(chromedp.CSS("#tab-ledger")))
+	p.waitJS("the ledger's page", `!!document.getElementById("view-ledger") && /[?&]ranks=128(&|$)/.test(location.search)`)
+	if got := eval[string](p, `document.getElementById("f-ranks").value`); got != "128" {
+		t.Errorf("the ledger's page asks P = %q, want 128", got)
+	}
+}
+
+// jsString is s as a JavaScript string literal.
+func jsString(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+}
+
+// stalledStaticSite is the static build served by a plain file server that
+// never answers a request for the WebAssembly (the page as it stands
+// before it arrives); the server is closed when the test ends.
+func stalledStaticSite(t *testing.T) string {
+	t.Helper()
+	out := buildStatic(t)
+	files := http.FileServer(http.Dir(out))
+	done := make(chan struct{})
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.Contains(r.URL.Path, ".wasm") {
+			select {
+			case <-done:
+			case <-r.Context().Done():
+			}
+			return
+		}
+		files.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() { close(done); ts.Close() })
+	return ts.URL
+}
+
+// TestStaticLinkNeverBlank: on a static host, a Chinese link to the
+// ledger with a question of its own shows, before any WebAssembly, the
+// ledger's pre-rendered page in Chinese (the bare address's page goes to
+// ledger.html), its controls holding the link's values, the view marked
+// pending and the loading bar saying so in Chinese; once the WebAssembly
+// runs, a timing link's time is core's answer to the link's question.
+func TestStaticLinkNeverBlank(t *testing.T) {
+	base := stalledStaticSite(t)
+	p := browser(t, 1280, 800)
+	p.do("navigate", chromedp.Navigate(base+"/?view=ledger&ranks=128&size=1GiB&lang=zh"))
+	p.waitJS("the ledger's page", `/ledger\.html$/.test(location.pathname) && !!document.getElementById("view-ledger")`)
+	if lang := eval[string](p, `document.documentElement.lang`); lang != "zh-CN" {
+		t.Errorf("the page is in %q, want zh-CN", lang)
+	}
+	if n := eval[int](p, `document.getElementById("view-ledger").innerText.trim().length`); n < 50 {
+		t.Errorf("the ledger view holds %d characters of text: blank", n)
+	}
+	for id, want := range map[string]string{"f-ranks": "128", "f-size": "1GiB"} {
+		if got := eval[string](p, `document.getElementById("`+id+`").value`); got != want {
+			t.Errorf("%s holds %q, want the link's %q", id, got, want)
+		}
+	}
+	if !eval[bool](p, `document.getElementById("panel").classList.contains("pending")`) {
+		t.Errorf("the view showing the default question's numbers is not marked pending")
+	}
+	if got, want := p.text("boot-text"), ui.T("zh", "ssr.pending"); got != want {
+		t.Errorf("the loading bar says %q, want %q", got, want)
+	}
+	if eval[bool](p, `typeof window.ccplayRenders === "number"`) {
+		t.Fatalf("the WebAssembly ran although the server holds it back")
+	}
+	p.noConsoleErrors()
+
+	full := staticSite(t)
+	w := browser(t, 1280, 800)
+	w.do("navigate", chromedp.Navigate(full+"/?view=timing&ranks=128&lang=zh"))
+	w.waitJS("first render", `window.ccplayRenders >= 1`)
+	if got, want := w.text("t-time"), cost.FormatSeconds(evaluate(t, map[string]string{"ranks": "128"}).TimeS); got != want {
+		t.Errorf("after the WebAssembly: time %q, core says %q", got, want)
+	}
+	if eval[bool](w, `document.getElementById("panel").classList.contains("pending")`) {
+		t.Errorf("the view is still marked pending after the WebAssembly rendered it")
+	}
+	w.noConsoleErrors()
+}

@@ -1,0 +1,86 @@
+//go:build perf
+
+package playground
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/chromedp/cdproto/network"
+	cdppage "github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// emulate puts the tab on np with an empty cache and numbersProbe in every
+// document.
+func emulate(p *page, np networkProfile) {
+	p.do("emulate "+np.name, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		if _, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: numbersProbe}); err != nil {
+			return err
+		}
+		_, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+			MatchedNetworkConditions: []*network.Conditions{{Latency: np.latencyMs, DownloadThroughput: np.down, UploadThroughput: np.up}}})
+		return err
+	}))
+}
+
+// sinceMs is the time in ms from start to the page's performance.now() = at
+// (the browser and the test share the machine's clock).
+func sinceMs(p *page, start time.Time, at string) float64 {
+	origin := eval[float64](p, `performance.timeOrigin + (`+at+`)`)
+	return origin - float64(start.UnixMicro())/1e3
+}
+
+// TestPerfFirstPaint is a report, not a check, cold on Lighthouse's Slow
+// 4G (150 ms, 1.6 Mbit/s down, 0.75 up):
+//
+//   - serve: a Chinese timing link's numbers painted, then P changed and
+//     Enter pressed before the WebAssembly has arrived: the time from the
+//     key to the server's new page showing core's time for the new P, and
+//     whether the WebAssembly had rendered by then (it must not have);
+//   - static host: a Chinese link with a question, given to the bare
+//     address: the time to the first paint of the Chinese page (after the
+//     inline script's hop to the view's pre-rendered page) and to the
+//     requested numbers (core's time for the link's P in #t-time).
+func TestPerfFirstPaint(t *testing.T) {
+	slow := profiles[1]
+	want := func(ranks string) string {
+		return cost.FormatSeconds(evaluate(t, map[string]string{"ranks": ranks, "size": "1GiB", "bandwidth": "400Gbps", "latency": "5us"}).TimeS)
+	}
+	const q = "view=timing&size=1GiB&bandwidth=400Gbps&latency=5us&lang=zh&ranks="
+
+	p := browser(t, 390, 844)
+	emulate(p, slow)
+	start := time.Now()
+	p.do("navigate", chromedp.Navigate(server(t)+"/?"+q+"64"))
+	p.waitJS("numbers", `window.ccplayNumbersMs > 0`)
+	numbers := sinceMs(p, start, `window.ccplayNumbersMs`)
+	if eval[bool](p, `typeof window.ccplayRenders === "number"`) {
+		t.Fatalf("the WebAssembly rendered before the form could be tried")
+	}
+	key := time.Now()
+	p.do("P = 128, Enter", chromedp.SetValue(chromedp.CSS("#f-ranks"), "128"), chromedp.SendKeys(chromedp.CSS("#f-ranks"), kb.Enter))
+	p.waitJS("the server's page for P = 128", `/[?&]ranks=128(&|$)/.test(location.search) && window.ccplayNumbersMs > 0 && document.getElementById("t-time").textContent === `+jsString(want("128")))
+	submit := sinceMs(p, key, `window.ccplayNumbersMs`)
+	wasm := eval[bool](p, `typeof window.ccplayRenders === "number"`)
+	fmt.Printf("serve, Slow 4G, cold: numbers %.0f ms; P changed + Enter → the server's page with P = 128's numbers %.0f ms (WebAssembly rendered by then: %v)\n", numbers, submit, wasm)
+	p.noConsoleErrors()
+
+	s := browser(t, 390, 844)
+	emulate(s, slow)
+	start = time.Now()
+	s.do("navigate", chromedp.Navigate(staticSite(t)+"/?"+q+"128"))
+	s.waitJS("the Chinese page", `/timing\.html$/.test(location.pathname) && document.documentElement.lang === "zh-CN" && performance.getEntriesByName("first-contentful-paint").length > 0`)
+	paint := sinceMs(s, start, `performance.getEntriesByName("first-contentful-paint")[0].startTime`)
+	s.waitJS("the requested numbers", `window.ccplayRenders >= 1 && document.getElementById("t-time").textContent === `+jsString(want("128")))
+	done := sinceMs(s, start, `window.ccplayFirstRenderMs`)
+	fmt.Printf("static, Slow 4G, cold, zh link with a query: Chinese page painted %.0f ms, requested numbers %.0f ms\n", paint, done)
+	s.noConsoleErrors()
+}
