@@ -75,8 +75,8 @@ func TestServePageShowsCostTime(t *testing.T) {
 			t.Errorf("the page lacks %s", frag)
 		}
 	}
-	if !regexp.MustCompile(`<input [^>]*id="f-ranks"[^>]*value="64"[^>]*disabled>`).MatchString(page) {
-		t.Errorf("the ranks control is not rendered with 64, disabled until the WebAssembly runs")
+	if !regexp.MustCompile(`<input [^>]*id="f-ranks"[^>]*value="64" name="ranks" form="ccplay-form">`).MatchString(page) {
+		t.Errorf("the ranks control is not rendered with 64 as the form's field ranks")
 	}
 }
 
