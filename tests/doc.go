@@ -4,7 +4,8 @@
 // playground's pages as the native page handler does (worker_page_test.go).
 // The other end-to-end suites are subpackages: crossface (one question
 // through every face), playground (chromium), cluster (real runs on an
-// emulated cluster of network namespaces). Helpers for
+// emulated cluster of network namespaces), simgrid (the fabric simulation
+// against SimGrid's, run by python3-simgrid). Helpers for
 // starting and stopping wrangler live in tests/wrangler; the load driver
 // that reports the figures of docs/performance.md is scripts/load.
 package tests

@@ -1,0 +1,98 @@
+#!/usr/bin/python3
+"""Runs one ccplay fabric workload (fabric.Workload as JSON, from the file
+named by the first argument) in SimGrid and prints {"time_s": T} on stdout.
+
+The platform is built as written: one host per rank, one SimGrid link per
+one-way link (SHARED: its capacity is shared by the flows crossing it), and
+one route per (source, destination) pair that carries a flow, listing the
+workload's links. SimGrid's CM02 network model shares bandwidth max-min
+fairly (its LMM solver); the configuration below removes what CM02 adds to
+max-min sharing so that both simulators state the same assumptions: latency
+and bandwidth factors 1, no weight-S, no TCP window bound (network/TCP-gamma
+so large that gamma / (2 * latency) never binds), no cross-traffic, and
+fine precisions. One controller actor posts each rank's flows in its order
+(Comm.sendto_async, host to host without mailboxes) exactly as the
+workload's steps say: a rank's step i is posted once its step i-1 has left
+and it has received need[r][i] messages.
+"""
+import json
+import sys
+
+import simgrid
+
+
+def main():
+    with open(sys.argv[1]) as f:
+        w = json.load(f)
+    engine = simgrid.Engine([
+        "ccplay-fabric",
+        "--cfg=network/model:CM02",
+        "--cfg=network/latency-factor:1",
+        "--cfg=network/bandwidth-factor:1",
+        "--cfg=network/weight-S:0",
+        "--cfg=network/TCP-gamma:1e30",
+        "--cfg=network/crosstraffic:0",
+        "--cfg=surf/precision:1e-12",
+        "--cfg=maxmin/precision:1e-9",
+        "--log=root.thres:critical",
+    ])
+    zone = simgrid.NetZone.create_full_zone("fabric")
+    hosts = [zone.create_host("h%d" % i, 1e9) for i in range(w["hosts"])]
+    links = []
+    for i, l in enumerate(w["links"]):
+        link = zone.create_link("l%d" % i, l["cap"])
+        link.set_latency(l["lat"])
+        links.append(link.seal())
+    flows = w["flows"]
+    seen = set()
+    for fl in flows:
+        key = (fl["src"], fl["dst"])
+        if key in seen:
+            continue
+        seen.add(key)
+        route = [simgrid.LinkInRoute(links[l]) for l in fl["path"]]
+        zone.add_route(hosts[fl["src"]].netpoint, hosts[fl["dst"]].netpoint, None, None, route, False)
+    zone.seal()
+
+    steps, need = w["steps"], w["need"]
+    p = w["hosts"]
+    result = {}
+
+    def controller():
+        nxt, left, recvd = [0] * p, [0] * p, [0] * p
+        comms, ids = [], []
+
+        def post(r):
+            i = nxt[r]
+            if left[r] > 0 or i >= len(steps[r]) or recvd[r] < need[r][i]:
+                return
+            nxt[r] += 1
+            left[r] = len(steps[r][i])
+            for f in steps[r][i]:
+                fl = flows[f]
+                comms.append(simgrid.Comm.sendto_async(hosts[fl["src"]], hosts[fl["dst"]], int(fl["bytes"])))
+                ids.append(f)
+
+        for r in range(p):
+            post(r)
+        end = 0.0
+        while comms:
+            k = simgrid.Comm.wait_any(comms)
+            f = ids[k]
+            comms.pop(k)
+            ids.pop(k)
+            end = simgrid.Engine.clock
+            fl = flows[f]
+            recvd[fl["dst"]] += 1
+            left[fl["src"]] -= 1
+            post(fl["dst"])
+            post(fl["src"])
+        result["time_s"] = end
+
+    simgrid.Actor.create("controller", hosts[0], controller)
+    engine.run()
+    json.dump(result, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()
