@@ -19,43 +19,24 @@ type Config struct {
 	Log *log.Logger
 }
 
-// route is one endpoint: its path, the method that reads it (GET ones also
-// answer HEAD) and the function that answers it.
-type route struct {
-	path, method, summary string
-	examples              []string
-	serve                 func(http.ResponseWriter, *http.Request)
-}
-
 // handler is the http.Handler that New returns.
 type handler struct {
 	cfg    Config
 	routes map[string]route
 	order  []route
 	static http.Handler
-	heavy  chan struct{} // MaxHeavy slots (acquire)
+	pools  [heavy + 1]*pool // by class; free has none
 }
 
 // New returns the API handler. It is safe for concurrent use and keeps no
-// state between requests: every answer is a function of the request.
+// state between requests but the slots of the requests computing at once:
+// every answer is a function of the request.
 func New(cfg Config) http.Handler {
-	h := &handler{cfg: cfg, routes: map[string]route{}, heavy: make(chan struct{}, MaxHeavy)}
-	h.order = []route{
-		{"/api/v1/cost", http.MethodGet, "one cost question: the JSON of cost.Result, as `ccplay cost --json`",
-			[]string{"/api/v1/cost?collective=allreduce&algorithm=ring&ranks=8&size=100MiB&bandwidth=400Gbps&latency=5us",
-				"/api/v1/cost?collective=allreduce&algorithm=auto&ranks=64&size=1MiB"}, serveCost},
-		{"/api/v1/table", http.MethodGet, "the nccl-tests table the model expects (JSON rows; format=text for the text)",
-			[]string{"/api/v1/table?collective=allreduce&ranks=8&bandwidth=400Gbps&latency=5us&minbytes=8&maxbytes=8G&stepfactor=2&format=text"}, serveTable},
-		{"/api/v1/schedule", http.MethodGet, fmt.Sprintf("rounds, transfers, ledger and price of one schedule (P ≤ %d)", MaxScheduleRanks),
-			[]string{"/api/v1/schedule?collective=allreduce&algorithm=ring&ranks=4&size=64B"}, serveSchedule},
-		{"/api/v1/run", http.MethodPost, fmt.Sprintf("run a collective on real buffers: the body and answer of `ccplay run` (≤ %d bytes)", MaxRunBody),
-			nil, serveRun},
-		{"/api/v1/plan", http.MethodGet, "parallelism planner: the JSON of plan.Result, as `ccplay plan --json` (format=text for the text)",
-			[]string{"/api/v1/plan?model=70b&dp=8&tp=8&pp=1&zero=3", "/api/v1/plan?model=70b&dp=8&tp=8&zero=3&timeline=zero3"}, servePlan},
-		{"/api/v1/doctor", http.MethodPost, fmt.Sprintf("is my bandwidth normal? an nccl-tests log's verdict, as `ccplay doctor --json` (≤ %d bytes)", MaxDoctorBody), nil, serveDoctor},
-		{"/healthz", http.MethodGet, "liveness", []string{"/healthz"}, serveHealth},
-	}
-	for _, rt := range h.order {
+	h := &handler{cfg: cfg, routes: map[string]route{}}
+	h.pools[light] = newPool(MaxLight, PerClient)
+	h.pools[heavy] = newPool(MaxHeavy, PerClient)
+	h.order = h.routeTable()
+	for _, rt := range h.listed() {
 		h.routes[rt.path] = rt
 	}
 	if cfg.Static != nil {
@@ -84,21 +65,26 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Access-Control-Allow-Origin", "*")
 		rt, ok := h.routes[p]
 		if !ok {
-			sendFail(w, http.StatusNotFound, "path", fmt.Sprintf("no endpoint %s; the endpoints are listed at /", p))
+			sendFail(w, http.StatusNotFound, "path", fmt.Sprintf("no endpoint %s; GET %s lists the endpoints as JSON", p, IndexPath))
 			return
 		}
-		h.dispatch(w, r, rt.method, rt.serve)
+		h.dispatch(w, r, rt)
 	case strings.HasPrefix(p, "/embed/"):
 		w.Header().Set("Access-Control-Allow-Origin", "*")
-		h.dispatch(w, r, http.MethodGet, serveEmbed)
+		rt, ok := h.routes[p]
+		if !ok {
+			rt = route{method: http.MethodGet, class: free, serve: serveEmbed} // an unknown chart: serveEmbed's 404
+		}
+		h.dispatch(w, r, rt)
 	default:
 		h.serveSite(w, r)
 	}
 }
 
 // dispatch checks the method (GET routes also answer HEAD; OPTIONS is a CORS
-// preflight) and calls serve.
-func (h *handler) dispatch(w http.ResponseWriter, r *http.Request, method string, serve func(http.ResponseWriter, *http.Request)) {
+// preflight) and answers with rt.serve (work).
+func (h *handler) dispatch(w http.ResponseWriter, r *http.Request, rt route) {
+	method := rt.method
 	allow := method
 	if method == http.MethodGet {
 		allow = "GET, HEAD"
@@ -108,16 +94,7 @@ func (h *handler) dispatch(w http.ResponseWriter, r *http.Request, method string
 		if method == http.MethodPost && !jsonBody(w, r) {
 			return
 		}
-		if r.URL.Path == "/healthz" {
-			serve(w, r)
-			return
-		}
-		if err := h.acquire(r.Context()); err != nil {
-			gone(w, err)
-			return
-		}
-		defer h.release()
-		serve(w, r)
+		h.work(w, r, rt)
 	case r.Method == http.MethodOptions:
 		w.Header().Set("Access-Control-Allow-Methods", allow+", OPTIONS")
 		w.Header().Set("Access-Control-Allow-Headers", "Content-Type")

@@ -130,8 +130,8 @@ func TestTableStopsWhenTheClientGoes(t *testing.T) {
 // request waits, and stops waiting (499) when its client goes.
 func TestWaitingRequestStopsWhenTheClientGoes(t *testing.T) {
 	h := New(Config{}).(*handler)
-	for range MaxHeavy {
-		h.heavy <- struct{}{}
+	for range MaxLight {
+		h.pools[light].slots <- struct{}{}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

@@ -12,6 +12,7 @@
 //	GET  /api/v1/plan        the parallelism planner (= `ccplay plan --json`); format=text for its text, timeline=NAME for an overlap timeline (SVG or JSON)
 //	GET  /embed/{chart}.svg  time-vs-ranks, time-vs-size, ledger-bars, ring-step (package chart/figure)
 //	GET  /healthz            liveness: {"status":"ok"}
+//	GET  /api/v1/            every endpoint above with its parameters or body fields, as JSON (Index)
 //	GET  /                   the static site if Config.Static has index.html, else an index of the endpoints
 //
 // Contract: every pure GET answer depends only on its URL, so it carries
@@ -28,8 +29,11 @@
 // 256 MiB): its work is estimated in O(1) — schedules and buffers of
 // /run, closed-form points of tables and sweeps — and a question over it
 // is a 413 naming the field, before any schedule, buffer or point. At most
-// MaxHeavy requests compute at once; a waiting request, a table and a run
-// stop when their client goes (StatusClientClosed). A 500 means a bug: a
+// MaxLight closed forms and MaxHeavy other requests compute at once, at
+// most PerClient of each per client; a POST's body is read whole first and
+// an answer is computed into memory and written after its slot is given
+// back, so a slow client holds no slot (limits.go). A waiting request, a
+// table and a run stop when their client goes (StatusClientClosed). A 500 means a bug: a
 // recover guard turns an unexpected panic into a JSON 500.
 //
 // docs/api.md describes the endpoints for users, with the Worker's limits;

@@ -1,36 +1,227 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/http"
+	"sync"
+	"time"
 )
 
-// MaxHeavy is how many requests of the endpoints that compute (every one
-// but /healthz and the static site) run at once in one handler; the others
-// wait for a slot, and stop waiting when their client goes. Together with
+// The requests that compute (every endpoint but /healthz, IndexPath and
+// the static site) take a slot of their class's pool while they compute,
+// and only then: a POST's body is read whole before (readAhead), and the
+// answer is computed into memory and the slot given back before it is
+// written (heldAnswer). So a client that sends slowly, or reads slowly or
+// never, holds a connection and never a slot, and closed forms (light)
+// never wait behind schedules, sweeps, runs and logs (heavy). Together with
 // the budget of one request (package budget: about 1 s of CPU and 256 MiB)
-// it bounds what a burst of requests can take: 2 × 256 MiB.
-const MaxHeavy = 2
+// the pools bound what a burst of requests can take: 4 × 256 MiB.
+const (
+	// MaxHeavy is how many heavy requests compute at once in one handler.
+	MaxHeavy = 2
+	// MaxLight is how many light requests (closed forms) compute at once.
+	MaxLight = 2
+	// PerClient is how many slots of one pool one client (one remote
+	// address) holds at once: its other requests wait for their turn
+	// without taking a slot, so a client with many connections leaves the
+	// pool's other slots to the others.
+	PerClient = 1
+	// BodyGrace and MinBodyRate bound how long a POST's body may take:
+	// BodyGrace plus one second per MinBodyRate bytes received so far (a
+	// body that falls below the rate is a 408).
+	BodyGrace   = 5 * time.Second
+	MinBodyRate = 64 << 10
+	// AnswerGrace and MinAnswerRate bound how long an answer may take to
+	// be written: AnswerGrace plus one second per MinAnswerRate bytes (the
+	// connection is then closed).
+	AnswerGrace   = 5 * time.Second
+	MinAnswerRate = 128 << 10
+)
 
 // StatusClientClosed is the status of a request whose client went away
 // before its answer was ready (nginx's 499); nobody reads it, the log does.
 const StatusClientClosed = 499
 
-// acquire takes one of the handler's MaxHeavy slots, or fails with
-// ctx.Err() when ctx ends first; release gives it back.
-func (h *handler) acquire(ctx context.Context) error {
+// work answers r with rt.serve as the comment on the pools says: the body
+// read ahead, one slot of rt's pool held while the answer is computed into
+// memory, the answer written after the slot is given back. A request that
+// waits for a slot stops waiting when its client goes (StatusClientClosed).
+func (h *handler) work(w http.ResponseWriter, r *http.Request, rt route) {
+	if rt.maxBody > 0 && !readAhead(w, r, rt.maxBody) {
+		return
+	}
+	p := h.pools[rt.class]
+	if p == nil {
+		rt.serve(w, r)
+		return
+	}
+	release, err := p.acquire(r.Context(), clientOf(r))
+	if err != nil {
+		gone(w, err)
+		return
+	}
+	a := &heldAnswer{header: http.Header{}}
+	func() {
+		defer release()
+		rt.serve(a, r)
+	}()
+	a.writeTo(w)
+}
+
+// pool is a set of slots shared by all clients, of which each client holds
+// at most per at once.
+type pool struct {
+	slots   chan struct{}
+	per     int
+	mu      sync.Mutex
+	clients map[string]*turns
+}
+
+// turns are one client's places in a pool; refs counts the requests of the
+// client that hold or wait for one (the entry goes when it drops to 0).
+type turns struct {
+	held chan struct{}
+	refs int
+}
+
+func newPool(slots, per int) *pool {
+	return &pool{slots: make(chan struct{}, slots), per: per, clients: map[string]*turns{}}
+}
+
+// acquire waits for one of who's turns, then for a slot, and returns the
+// function that gives both back; it fails with ctx.Err() when ctx ends
+// first.
+func (p *pool) acquire(ctx context.Context, who string) (release func(), err error) {
+	c := p.enter(who)
 	select {
-	case h.heavy <- struct{}{}:
-		return nil
+	case c.held <- struct{}{}:
 	case <-ctx.Done():
-		return ctx.Err()
+		p.leave(who)
+		return nil, ctx.Err()
+	}
+	select {
+	case p.slots <- struct{}{}:
+	case <-ctx.Done():
+		<-c.held
+		p.leave(who)
+		return nil, ctx.Err()
+	}
+	return func() {
+		<-p.slots
+		<-c.held
+		p.leave(who)
+	}, nil
+}
+
+func (p *pool) enter(who string) *turns {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	c := p.clients[who]
+	if c == nil {
+		c = &turns{held: make(chan struct{}, p.per)}
+		p.clients[who] = c
+	}
+	c.refs++
+	return c
+}
+
+func (p *pool) leave(who string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if c := p.clients[who]; c != nil {
+		if c.refs--; c.refs == 0 {
+			delete(p.clients, who)
+		}
 	}
 }
 
-func (h *handler) release() { <-h.heavy }
+// clientOf is the client a request counts against: its remote address
+// without the port.
+func clientOf(r *http.Request) string {
+	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+		return host
+	}
+	return r.RemoteAddr
+}
+
+// readAhead reads r's body, up to one read past limit (the handler's
+// readBody then refuses a longer one), under BodyGrace and MinBodyRate, and
+// puts it back in memory for the handler. A body whose Content-Length is
+// over limit is left unread for the handler to refuse. A body too slow is
+// answered 408, one that cannot be read 400; ok reports whether the handler
+// should go on. O(limit) memory.
+func readAhead(w http.ResponseWriter, r *http.Request, limit int64) (ok bool) {
+	if r.ContentLength > limit {
+		return true
+	}
+	rc := http.NewResponseController(w)
+	start := time.Now()
+	var body bytes.Buffer
+	chunk := make([]byte, 32<<10)
+	for int64(body.Len()) <= limit {
+		// A runtime without deadlines (the Worker's, which has the body
+		// already) answers ErrNotSupported: nothing to bound there.
+		rc.SetReadDeadline(start.Add(BodyGrace + time.Duration(body.Len())*time.Second/MinBodyRate)) //nolint:errcheck // see above
+		n, err := r.Body.Read(chunk)
+		body.Write(chunk[:n])
+		if err == io.EOF {
+			break
+		}
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			sendFail(w, http.StatusRequestTimeout, "body", fmt.Sprintf("the body came slower than %d bytes a second after the first %v; send it at once", MinBodyRate, BodyGrace))
+			return false
+		}
+		if err != nil {
+			sendFail(w, http.StatusBadRequest, "body", "could not read the body: "+err.Error())
+			return false
+		}
+	}
+	rc.SetReadDeadline(time.Time{}) //nolint:errcheck // as above
+	r.Body = io.NopCloser(bytes.NewReader(body.Bytes()))
+	return true
+}
+
+// heldAnswer is a complete answer held in memory: what a handler wrote, to be
+// written to the client once its slot is given back.
+type heldAnswer struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (a *heldAnswer) Header() http.Header { return a.header }
+
+func (a *heldAnswer) WriteHeader(status int) {
+	if a.status == 0 {
+		a.status = status
+	}
+}
+
+func (a *heldAnswer) Write(b []byte) (int, error) {
+	a.WriteHeader(http.StatusOK)
+	return a.body.Write(b)
+}
+
+// writeTo writes the answer to w under AnswerGrace and MinAnswerRate.
+func (a *heldAnswer) writeTo(w http.ResponseWriter) {
+	for k, v := range a.header {
+		w.Header()[k] = v
+	}
+	if a.status == 0 {
+		a.status = http.StatusOK
+	}
+	d := AnswerGrace + time.Duration(a.body.Len())*time.Second/MinAnswerRate
+	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(d)) //nolint:errcheck // ErrNotSupported: a runtime without deadlines (the Worker's)
+	w.WriteHeader(a.status)
+	w.Write(a.body.Bytes()) //nolint:errcheck // the client went away or was too slow; nothing to do
+}
 
 // jsonBody refuses, with 415, a POST whose Content-Type is not
 // application/json (parameters such as charset=utf-8 are fine). A browser

@@ -25,7 +25,7 @@ func (h *handler) serveSite(w http.ResponseWriter, r *http.Request) {
 		send(w, http.StatusOK, htmlType, CacheControl, h.index())
 		return
 	}
-	sendFail(w, http.StatusNotFound, "path", fmt.Sprintf("no page %s; the endpoints are listed at /", r.URL.Path))
+	sendFail(w, http.StatusNotFound, "path", fmt.Sprintf("no page %s; GET %s lists the endpoints as JSON", r.URL.Path, IndexPath))
 }
 
 // hasFile reports whether the static site has a file for urlPath: a

@@ -202,6 +202,13 @@ func (f *flagSet) describe(err error) string {
 			return fmt.Sprintf("%s: given more than once; give it once", dashed(f.field[name]))
 		}
 	}
+	if rest, ok := strings.CutPrefix(msg, "invalid value "); ok {
+		// invalid value "x" for flag -allow-host: want a host name …
+		if _, after, ok := strings.Cut(rest, " for flag -"); ok {
+			name, why, _ := strings.Cut(after, ": ")
+			return fmt.Sprintf("%s: %s", dashed(name), why)
+		}
+	}
 	if rest, ok := strings.CutPrefix(msg, "invalid boolean value "); ok {
 		// invalid boolean value "x" for -json: parse error
 		if q, after, ok := strings.Cut(rest, " for -"); ok {

@@ -27,14 +27,17 @@ func init() {
 }
 
 const (
-	serveSynopsis = "ccplay serve [--addr 127.0.0.1:8080] [--public DIR]"
+	serveSynopsis = "ccplay serve [--addr 127.0.0.1:8080] [--public DIR] [--allow-host NAME]…"
 	serveAbout    = "Serves the HTTP API (/api/v1/cost, /table, /schedule, /run, /embed/{chart}.svg, /healthz) and the\n" +
 		"static playground (--public, when the directory exists; otherwise / lists the endpoints) on one\n" +
 		"port, the same handler the Cloudflare Worker runs (package api). The playground's / is the page of\n" +
 		"its URL rendered on the server; its assets have content-hashed names (immutable caching, brotli or\n" +
 		"gzip). It listens on 127.0.0.1 unless\n" +
 		"--addr says otherwise (port 0 picks a free port), prints its URL, and on SIGINT or SIGTERM stops\n" +
-		"accepting, lets requests in flight finish (up to 10 s) and exits 0. A port in use is exit 1."
+		"accepting, lets requests in flight finish (up to 10 s) and exits 0. A port in use is exit 1.\n" +
+		"It answers only requests whose Host names the address it bound (localhost, 127.0.0.1, [::1], the\n" +
+		"--addr host; any IP address when it binds every interface) or a name given with --allow-host;\n" +
+		"others get 421, so a page on another name that resolves to this address cannot use it."
 	serveDefaultAddr   = "127.0.0.1:8080"
 	serveDefaultPublic = "public"
 	// shutdownGrace bounds how long requests in flight may take after a signal.
@@ -46,6 +49,10 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	f := newFlagSet("serve")
 	f.text("addr", "host:port to listen on; port 0 picks a free port", serveDefaultAddr)
 	f.text("public", "directory of the static site served at / (skipped when the default is missing)", serveDefaultPublic)
+	var allow hostList
+	const allowHelp = "a further Host name to answer, such as the public name of a deployment (repeatable)"
+	f.fs.Var(&allow, "allow-host", allowHelp)
+	f.flags = append(f.flags, flagDoc{names: []string{"allow-host"}, arg: "NAME", help: allowHelp})
 	if err := f.parse(args); err != nil {
 		return f.parseFailed(err, stdout, stderr, serveSynopsis, serveAbout)
 	}
@@ -69,7 +76,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return serve(ctx, addr, static, stdout, stderr)
+	return serve(ctx, addr, allowedHosts(addr, allow), static, stdout, stderr)
 }
 
 // checkAddr accepts host:port with a numeric port (host may be empty: all
@@ -101,9 +108,10 @@ func publicDir(dir string, given bool) (fs.FS, error) {
 	return nil, fmt.Errorf("cannot use %s: %v", dir, err)
 }
 
-// serve listens on addr and serves the API (and static, if non-nil) until
-// ctx is done, then shuts down gracefully. It returns the exit status.
-func serve(ctx context.Context, addr string, static fs.FS, stdout, stderr io.Writer) int {
+// serve listens on addr and serves the API (and static, if non-nil) to the
+// hosts allowed until ctx is done, then shuts down gracefully. It returns
+// the exit status.
+func serve(ctx context.Context, addr string, allowed hosts, static fs.FS, stdout, stderr io.Writer) int {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		reason := err.Error()
@@ -125,7 +133,7 @@ func serve(ctx context.Context, addr string, static fs.FS, stdout, stderr io.Wri
 		return exitInternal
 	}
 	srv := &http.Server{
-		Handler:           handler,
+		Handler:           guardHosts(allowed, handler),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      2 * time.Minute,

@@ -170,7 +170,7 @@ func TestServeWithoutPublic(t *testing.T) {
 		t.Fatalf("a missing default public/ is skipped: %v %v", static, err)
 	}
 	code := make(chan int, 1)
-	go func() { code <- serve(ctx, addr, static, &out, &errOut) }()
+	go func() { code <- serve(ctx, addr, allowedHosts(addr, nil), static, &out, &errOut) }()
 	deadline := time.Now().Add(30 * time.Second)
 	var body string
 	for {
@@ -221,6 +221,8 @@ func TestServeErrors(t *testing.T) {
 		{"a public path that is a file", []string{"--public", file}, exitUsage, []string{"--public", "not a directory"}},
 		{"an unknown flag", []string{"--port", "80"}, exitUsage, []string{"--port", "--addr"}},
 		{"a positional argument", []string{"public"}, exitUsage, []string{"unexpected argument"}},
+		{"an allowed host with a scheme", []string{"--allow-host", "https://ccplay.example.org/"}, exitUsage, []string{"--allow-host", "host name"}},
+		{"an allowed host with a port", []string{"--allow-host", "ccplay.example.org:8080"}, exitUsage, []string{"--allow-host", "no scheme, port"}},
 	} {
 		var out, errOut bytes.Buffer
 		code := runServe(tt.args, strings.NewReader(""), &out, &errOut)
