@@ -23,6 +23,8 @@ type DoctorRequest struct {
 	System     string `json:"system,omitempty"`
 	Ranks      int    `json:"ranks,omitempty"`
 	Collective string `json:"collective,omitempty"`
+	NCCLAlgo   string `json:"nccl-algo,omitempty"`
+	NCCLProto  string `json:"nccl-proto,omitempty"`
 }
 
 // serveDoctor answers POST /api/v1/doctor (Content-Type application/json):
@@ -39,7 +41,7 @@ func serveDoctor(w http.ResponseWriter, r *http.Request) {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&q); err != nil {
-		sendFail(w, http.StatusBadRequest, "body", `want one JSON object {"log": "…", "system": "…", "ranks": P, "collective": "…"}: `+err.Error())
+		sendFail(w, http.StatusBadRequest, "body", `want one JSON object {"log": "…", "system": "…", "ranks": P, "collective": "…", "nccl-algo": "…", "nccl-proto": "…"}: `+err.Error())
 		return
 	}
 	if dec.More() {
@@ -50,7 +52,7 @@ func serveDoctor(w http.ResponseWriter, r *http.Request) {
 		sendFail(w, http.StatusBadRequest, "log", "empty; want the nccl-tests output as a string")
 		return
 	}
-	v, err := doctor.Judge([]byte(q.Log), doctor.Options{System: q.System, Ranks: q.Ranks, Collective: q.Collective})
+	v, err := doctor.Judge([]byte(q.Log), doctor.Options{System: q.System, Ranks: q.Ranks, Collective: q.Collective, NCCLAlgo: q.NCCLAlgo, NCCLProto: q.NCCLProto})
 	if v == nil {
 		sendError(w, err)
 		return

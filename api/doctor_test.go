@@ -33,6 +33,8 @@ func TestDoctor(t *testing.T) {
 		{"../core/nccltests/testdata/all_reduce_perf_16x_h100.txt", DoctorRequest{System: "a3-mega"}, doctor.ClassNormal, ""},
 		{"../core/nccltests/testdata/all_reduce_perf_16x_h100.txt", DoctorRequest{}, doctor.ClassBelow, ""},
 		{"../core/doctor/testdata/h100_pcie_2x_info.txt", DoctorRequest{System: "dgx-h100", Ranks: 2, Collective: "allreduce"}, doctor.ClassFarBelow, "line 11: "},
+		// The Ring given outside the log: the one-node NVLS run beats it.
+		{"../core/doctor/testdata/h100_8x_and_16x_srun_label.txt", DoctorRequest{NCCLAlgo: "Ring"}, doctor.ClassAbove, ""},
 	} {
 		data, err := os.ReadFile(tc.file)
 		if err != nil {
@@ -50,7 +52,7 @@ func TestDoctor(t *testing.T) {
 		if (tc.problem == "") != (got.Error == nil) || got.Error != nil && !strings.HasPrefix(got.Error.Error, tc.problem) {
 			t.Errorf("%s: error %+v, want %q", tc.file, got.Error, tc.problem)
 		}
-		v, jerr := doctor.Judge(data, doctor.Options{System: tc.q.System, Ranks: tc.q.Ranks, Collective: tc.q.Collective})
+		v, jerr := doctor.Judge(data, doctor.Options{System: tc.q.System, Ranks: tc.q.Ranks, Collective: tc.q.Collective, NCCLAlgo: tc.q.NCCLAlgo, NCCLProto: tc.q.NCCLProto})
 		want, _ := json.Marshal(doctor.AnswerOf(v, jerr))
 		var w, g any
 		json.Unmarshal(want, &w)           //nolint:errcheck // just marshalled
@@ -68,6 +70,7 @@ func TestDoctorErrors(t *testing.T) {
 	post := func(body string) answer { return do(t, h, http.MethodPost, "/api/v1/doctor", strings.NewReader(body)) }
 	wantError(t, "unknown system", post(`{"log":"x","system":"dgx-z"}`), http.StatusBadRequest, "system", "unknown system")
 	wantError(t, "one rank", post(`{"log":"x","ranks":1}`), http.StatusBadRequest, "ranks", "want 2 to")
+	wantError(t, "unknown algorithm", post(`{"log":"x","nccl-algo":"Spiral"}`), http.StatusBadRequest, "nccl-algo", "Spiral")
 	wantError(t, "unknown field", post(`{"log":"x","sytem":"a"}`), http.StatusBadRequest, "body", "unknown field")
 	wantError(t, "two objects", post(`{"log":"x"} {}`), http.StatusBadRequest, "body", "more after it")
 	wantError(t, "empty log", post(`{"system":"dgx-h100"}`), http.StatusBadRequest, "log", "empty")

@@ -63,6 +63,8 @@ var doctorEN = map[string]string{
 	"d.cut.header":             "header",
 	"d.cut.table":              "table",
 	"d.problem":                "problem: %s",
+	"d.problems.more":          "… and %d more problem lines",
+	"d.more.table":             "table %d of the log (from line %d): %s",
 	"d.json":                   "Download JSON (ccplay doctor --json)",
 	"d.cli":                    "The same in a terminal:",
 }
@@ -126,6 +128,8 @@ var doctorZH = map[string]string{
 	"d.cut.header":             "在表头中",
 	"d.cut.table":              "在表格中",
 	"d.problem":                "问题：%s",
+	"d.problems.more":          "……还有 %d 行有问题",
+	"d.more.table":             "日志中的第 %d 张表（从第 %d 行起）：%s",
 	"d.json":                   "下载 JSON（ccplay doctor --json）",
 	"d.cli":                    "在终端中：",
 }

@@ -114,6 +114,9 @@ func (c *Doctor) Basis() []string {
 		return nil
 	}
 	var out []string
+	for i, m := range c.v.More {
+		out = append(out, c.S.Tf("d.more.table", i+2, m.TableLine, c.say(m.Summary)))
+	}
 	if b := c.v.Basis; b != nil {
 		for _, n := range b.From {
 			out = append(out, c.lined(n.Line, c.say(n.Text)))
@@ -247,8 +250,12 @@ func (c *Doctor) Gap() string {
 	return c.say(*c.v.Gap)
 }
 
-// Cut says where the log stops early ("" when it does not).
+// Cut is the log's structural problem — where it stops early, or that it
+// is not a log — ("" when it has none).
 func (c *Doctor) Cut() string {
+	if c.v != nil && c.v.Headline != nil {
+		return c.say(*c.v.Headline)
+	}
 	if c.v == nil || c.v.Cut == nil {
 		return ""
 	}
@@ -263,6 +270,9 @@ func (c *Doctor) Problems() []string {
 	out := make([]string, len(c.v.Problems))
 	for i, p := range c.v.Problems {
 		out[i] = c.S.Tf("d.problem", c.say(p))
+	}
+	if n := c.v.ProblemsMore; n > 0 {
+		out = append(out, c.S.Tf("d.problems.more", n))
 	}
 	return out
 }

@@ -25,7 +25,7 @@ Send Recv reduce-scatter all-gather all-reduce
 Ring Tree Double Binary Binomial Rabenseifner Bruck Pairwise Master
 float half bfloat double none sum prod max min
 Tree Ring CollNet CollNetDirect CollNetChain NVLS NVLSTree PAT LL Simple Direct Chain
-NVLink NVSwitch PCIe InfiniBand Ethernet SHARP Hopper Ampere Volta Blackwell hopper ampere volta blackwell NVIDIA DGX GB200 Grace
+NVLink NVSwitch PCIe InfiniBand Ethernet SHARP Hopper Ampere Volta Blackwell hopper ampere volta blackwell NVIDIA DGX GB200 Grace Ada GeForce
 ccplay nccl nccl-tests English Go GitHub bench json txt log csv tcp
 ZeRO Megatron MoE LayerNorm Adam GPU GPUs FSDP DDP Korthikanti
 algbw busbw redop root count type size time algorithm

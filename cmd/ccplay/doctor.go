@@ -24,13 +24,14 @@ func init() {
 }
 
 const (
-	doctorSynopsis = "ccplay doctor FILE|- [--system NAME] [--ranks P] [--collective C] [--json] [--fail-below F]"
+	doctorSynopsis = "ccplay doctor FILE|- [--system NAME] [--ranks P] [--collective C] [--nccl-algo A] [--nccl-proto P] [--json] [--fail-below F]"
 	doctorAbout    = "Reads an nccl-tests log (text, with or without NCCL_DEBUG=INFO lines, or -J JSON; - reads stdin),\n" +
 		"infers the system (GPU model → preset, ranks per host, NICs) or takes --system, and sets every\n" +
 		"measured row against the busbw NCCL's model expects there (doctor.Judge). The one-line verdict\n" +
 		"comes first: the mean fraction of expected over the bandwidth-bound rows (the model's bandwidth\n" +
 		"term ≥ 95 % of its time), normal from 80 %. Then the question asked, the regimes, the peak, every\n" +
-		"row, and the causes the log shows, each with its line (docs/doctor.md).\n" +
+		"row, and the causes the log shows, each with its line; a log of several tables gets one verdict\n" +
+		"per table (docs/doctor.md).\n" +
 		"Exit status: 0; 1 with --fail-below F when the bandwidth-bound rows reach less than F of expected\n" +
 		"(or none can be judged); 2 for a bad flag or a log with a line that cannot be read (what could\n" +
 		"be read is still judged and printed)."
@@ -45,6 +46,8 @@ func runDoctor(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f.text("system", "the system preset to judge against instead of the one the GPU implies: "+strings.Join(topo.SystemNames(), ", "), "")
 	f.text("ranks", "the ranks, for a pasted table without \"# Rank\" lines", "")
 	f.text("collective", "the collective, for a pasted table without its command line", "")
+	f.text("nccl-algo", "NCCL_ALGO as the run had it when the log does not show it (Ring, Tree, NVLS, …; NCCL's syntax): the expectation uses it", "")
+	f.text("nccl-proto", "NCCL_PROTO as the run had it when the log does not show it (LL, LL128, Simple): the expectation uses it", "")
 	f.text("fail-below", "exit with status 1 when the bandwidth-bound rows reach less than this fraction of expected (0.8 or 80%)", "")
 	asJSON := f.boolean("json", "print the verdict as JSON (doctor.Answer), as POST /api/v1/doctor answers")
 	file, err := parseDoctorArgs(f, args)

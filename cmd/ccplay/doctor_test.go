@@ -79,3 +79,31 @@ func TestDoctorExitStatus(t *testing.T) {
 		wantUsageError(t, strings.Join(tc.args, " "), code, out, errOut, tc.want)
 	}
 }
+
+// What people paste: an srun-labelled log of two tables gets a verdict per
+// table; --nccl-algo judges against the algorithm set outside the log; a
+// binary file's headline says it is not a log; a bad --nccl-algo is
+// refused on its flag.
+func TestDoctorPasted(t *testing.T) {
+	const two = "../../core/doctor/testdata/h100_8x_and_16x_srun_label.txt"
+	code, out, errOut := cli(t, "", "doctor", two)
+	if code != exitOK || errOut != "" || !strings.HasPrefix(out, "table 1 of 2 (from line 18):\nbandwidth-bound rows reach ") ||
+		!strings.Contains(out, "should give: normal\n") || !strings.Contains(out, "table 2 of 2 (from line 50):\nbandwidth-bound rows reach ") ||
+		!strings.Contains(out, "should give: far below expectation\n") {
+		t.Errorf("two tables: status %d, stderr %q:\n%s", code, errOut, out)
+	}
+	code, out, _ = cli(t, "", "doctor", two, "--nccl-algo", "Ring")
+	if code != exitOK || !strings.Contains(out, "--nccl-algo Ring") || !strings.Contains(out, "the expectation uses NCCL_ALGO=Ring as given") {
+		t.Errorf("--nccl-algo Ring: status %d:\n%s", code, out)
+	}
+	bin := t.TempDir() + "/ccplay"
+	if err := os.WriteFile(bin, []byte("\x7fELF\x02\x01\x01\x00\x00\x00\x00"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = cli(t, "", "doctor", bin)
+	if code != exitUsage || !strings.HasPrefix(out, "not a text log: byte 7 is a NUL") || !strings.Contains(errOut, "not a text log") {
+		t.Errorf("binary: status %d, stderr %q:\n%s", code, errOut, out)
+	}
+	code, out, errOut = cli(t, "", "doctor", two, "--nccl-algo", "Spiral")
+	wantUsageError(t, "--nccl-algo Spiral", code, out, errOut, "--nccl-algo:")
+}

@@ -18,10 +18,16 @@ import (
 // name) instead of the one the GPU implies, and the ranks and collective
 // for a pasted table whose header and command line are missing. Zero
 // values leave the log's word.
+//
+// NCCLAlgo and NCCLProto are NCCL_ALGO and NCCL_PROTO set outside the log
+// (NCCL's syntax, cost.NCCLOptions): the expectation uses them, as it
+// uses the log's own settings when it shows them.
 type Options struct {
 	System     string `json:"system,omitempty"`
 	Ranks      int    `json:"ranks,omitempty"`
 	Collective string `json:"collective,omitempty"`
+	NCCLAlgo   string `json:"nccl-algo,omitempty"`
+	NCCLProto  string `json:"nccl-proto,omitempty"`
 }
 
 // Check validates the options, naming the field at fault ("system",
@@ -40,19 +46,85 @@ func (o Options) Check() error {
 			return fielderr.On("collective", err)
 		}
 	}
+	for _, k := range []struct{ field, value string }{{"nccl-algo", o.NCCLAlgo}, {"nccl-proto", o.NCCLProto}} {
+		if strings.TrimSpace(k.value) == "" {
+			continue
+		}
+		if err := checkKnob(k.field, k.value); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
-// presets maps the System keys of GPU models (SystemOf) to the whole-system
-// preset (topo.Systems) built around that GPU. GPUs without one are
-// judged only with --system.
-var presets = map[string]string{
-	"a100-sxm":  "dgx-a100",
-	"h100-sxm":  "dgx-h100",
-	"h200":      "dgx-h200",
-	"b200":      "dgx-b200",
-	"gb200":     "gb200-nvl72",
-	"l40s-pcie": "pcie-l40s",
+// checkKnob asks NCCL's model a fixed question (one DGX H100 node,
+// AllReduce) with NCCL_ALGO or NCCL_PROTO (field name: "nccl-algo" or
+// "nccl-proto") set to value: a name NCCL does not know is refused on
+// that field.
+func checkKnob(name, value string) error {
+	p, err := question.CostParams(field.Map(map[string]string{"model": cost.ModelNCCL, "system": "dgx-h100",
+		"collective": "allreduce", "ranks": "8", "size": "1MiB", name: value}))
+	if err == nil {
+		_, err = cost.NCCL(p)
+	}
+	if err != nil {
+		return fielderr.On(name, err)
+	}
+	return nil
+}
+
+// presets maps the System keys of GPU models (SystemOf) to the
+// whole-system presets (topo.Systems) built around that GPU: one preset,
+// or, for PCIe cards, one per node size — up to 4 GPUs a one-socket
+// workstation, more a two-socket server — and, for GeForce cards, with
+// and without peer-to-peer ("-p2p"). GPUs without one are judged only
+// with a system given.
+var presets = map[string]struct{ small, large string }{
+	"a100-sxm":        {"dgx-a100", "dgx-a100"},
+	"h100-sxm":        {"dgx-h100", "dgx-h100"},
+	"h200":            {"dgx-h200", "dgx-h200"},
+	"b200":            {"dgx-b200", "dgx-b200"},
+	"gb200":           {"gb200-nvl72", "gb200-nvl72"},
+	"l40s-pcie":       {"pcie-l40s-4x", "pcie-l40s"},
+	"a100-pcie":       {"pcie-a100", "pcie-a100"},
+	"h100-pcie":       {"pcie-h100", "pcie-h100"},
+	"rtx4090-pcie":    {"ws-rtx4090-4x", "srv-rtx4090-8x"},
+	"rtx3090-pcie":    {"ws-rtx3090-4x", "ws-rtx3090-4x"},
+	"rtxa6000-pcie":   {"ws-rtxa6000-4x", "ws-rtxa6000-4x"},
+	"rtx6000ada-pcie": {"ws-rtx6000ada-4x", "ws-rtx6000ada-4x"},
+}
+
+// presetOf is the preset for a GPU's System key on gpn GPUs per node (0:
+// the log does not say, taken as a large node), and whether the log shows
+// peer-to-peer between them: a preset without peer-to-peer (a GeForce
+// card on the stock driver) becomes its "-p2p" twin when the log connects
+// GPUs over P2P. "" when no preset has the GPU.
+func presetOf(key string, gpn int, p2pOn bool) string {
+	p, ok := presets[key]
+	if !ok {
+		return ""
+	}
+	name := p.large
+	if gpn > 0 && gpn <= 4 {
+		name = p.small
+	}
+	if s, err := topo.LookupSystem("system", name); err == nil && s.NoP2P && p2pOn {
+		if _, err := topo.LookupSystem("system", name+"-p2p"); err == nil {
+			return name + "-p2p"
+		}
+	}
+	return name
+}
+
+// p2pLink is the first connection line between GPUs of a node over P2P,
+// 0 if the log shows none.
+func p2pLink(ev *nccltests.Evidence) int {
+	for _, l := range ev.Links {
+		if l.Kind == "P2P" {
+			return l.Line
+		}
+	}
+	return 0
 }
 
 // Basis is the question a verdict asks the model: the system, ranks,
@@ -80,7 +152,19 @@ type Basis struct {
 	// option gave it).
 	From []Note `json:"from"`
 
+	// Forced names the NCCL_ALGO and NCCL_PROTO the expectation uses
+	// ("" for NCCL's own choice), with the line that sets them (0: an
+	// option).
+	Forced []Knob `json:"forced,omitempty"`
+
 	params cost.Params
+}
+
+// Knob is an NCCL variable the expectation honours.
+type Knob struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+	Line  int    `json:"line,omitempty"`
 }
 
 // Note is a Text tied to the line of the log that shows it (0: not from
@@ -152,6 +236,16 @@ func basisOf(d *Diagnosis, t *nccltests.Table, o Options) (*Basis, *Text) {
 	}
 	if b.Model == cost.ModelAlphaBeta {
 		fields = append(fields, "algorithm", "auto")
+	} else {
+		b.Forced = forcedKnobs(d.Evidence, o)
+		for _, k := range b.Forced {
+			fields = append(fields, knobField[k.Name], k.Value)
+			if k.Line > 0 {
+				b.From = append(b.From, note(k.Line, say("doctor.basis.forced.log", k.Name, k.Value)))
+			} else {
+				b.From = append(b.From, note(0, say("doctor.basis.forced.given", k.Name, k.Value)))
+			}
+		}
 	}
 	fields = append(fields, "dtype", b.DType)
 	m := map[string]string{"size": "0"}
@@ -188,12 +282,25 @@ func systemOf(d *Diagnosis, o Options, b *Basis) (topo.System, *Text) {
 	switch {
 	case !inf.GPU.Known:
 		w = say("doctor.cannot.nogpu", strings.Join(topo.SystemNames(), ", "))
-	case !inf.System.Known || presets[inf.System.Value.Key] == "":
+	case !inf.System.Known || presetOf(inf.System.Value.Key, 0, false) == "":
 		w = say("doctor.cannot.nopreset", inf.GPU.Value, inf.GPU.Line, strings.Join(topo.SystemNames(), ", "))
 	default:
-		s, _ := topo.LookupSystem("system", presets[inf.System.Value.Key])
+		gpn := 0
+		if inf.GPUsPerNode.Known {
+			gpn = inf.GPUsPerNode.Value
+		} else if inf.Ranks.Known && !inf.Elided {
+			gpn = inf.Ranks.Value
+		}
+		p2p := p2pLink(d.Evidence)
+		s, _ := topo.LookupSystem("system", presetOf(inf.System.Value.Key, gpn, p2p > 0))
 		b.System, b.Label = s.Name, s.Label
 		b.From = append(b.From, note(inf.GPU.Line, say("doctor.basis.system.gpu", s.Name, inf.GPU.Value)))
+		switch {
+		case strings.HasSuffix(s.Name, "-p2p"):
+			b.From = append(b.From, note(p2p, say("doctor.basis.p2p.on", s.Name)))
+		case s.NoP2P:
+			b.From = append(b.From, note(0, say("doctor.basis.p2p.off", s.Name)))
+		}
 		return s, nil
 	}
 	return topo.System{}, &w
@@ -269,12 +376,13 @@ func hardware(s topo.System, nodes, nics int) Text {
 
 // OptionFields are the fields OptionsOf reads: the CLI's flags and the
 // API's JSON keys and query parameters.
-var OptionFields = []string{"system", "ranks", "collective"}
+var OptionFields = []string{"system", "ranks", "collective", "nccl-algo", "nccl-proto"}
 
 // OptionsOf reads Options from text fields (field.Lookup: CLI flags, the
 // API's query) and checks them, naming the field at fault.
 func OptionsOf(get field.Lookup) (Options, error) {
-	o := Options{System: field.Text(get, "system", ""), Collective: field.Text(get, "collective", "")}
+	o := Options{System: field.Text(get, "system", ""), Collective: field.Text(get, "collective", ""),
+		NCCLAlgo: field.Text(get, "nccl-algo", ""), NCCLProto: field.Text(get, "nccl-proto", "")}
 	n, err := field.Int(get, "ranks", 0, 2, 1<<20)
 	if err != nil {
 		return o, err

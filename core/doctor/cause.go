@@ -23,7 +23,12 @@ const (
 	KindForced   = "forced"   // NCCL_ALGO / NCCL_PROTO (or a transport) forced
 	KindNoNVLS   = "no-nvls"  // NVLS absent on a system that has it
 	KindUnequal  = "unequal"  // ranks per host unequal
-	KindPCIe     = "pcie"     // GPUs attached over PCIe
+	KindPCIe     = "pcie"     // GPUs attached over PCIe, or a PCIe link below its rate
+	KindP2POff   = "p2p-off"  // GPUs of one node talk through host memory (SHM)
+	KindTopology = "topology" // ACS, IOMMU or the GPUs' order
+	// KindNetSetting is a network setting that departs from NCCL's
+	// default (queue pairs per connection).
+	KindNetSetting = "net-setting"
 )
 
 // cause is a Cause of kind at line saying t.
@@ -35,7 +40,8 @@ func cause(kind string, line int, t Text) Cause { return Cause{Kind: kind, Line:
 func Causes(ev *nccltests.Evidence, inf Inference) []Cause {
 	var out []Cause
 	for _, check := range []func(*nccltests.Evidence, Inference) []Cause{
-		SocketTransport, GDROff, FewChannels, Forced, NVLSAbsent, UnequalRanks, PCIeGPUs,
+		SocketTransport, GDROff, GDRLevel, FewChannels, Forced, P2PLevel, IBQPs, NVLSAbsent, UnequalRanks,
+		PCIeGPUs, PCIeLinks, SHMBetweenGPUs, DeviceOrder, ACSHints,
 	} {
 		out = append(out, check(ev, inf)...)
 	}

@@ -48,6 +48,22 @@ func TestCauses(t *testing.T) {
 		{"unequal ranks", "# nThread 1\n" + dev(0, "a", "NVIDIA H100 80GB HBM3") + dev(1, "a", "NVIDIA H100 80GB HBM3") + dev(2, "b", "NVIDIA H100 80GB HBM3") + "#\n", "unequal@4"},
 		{"unequal but cut: no cause", "# nThread 1\n" + dev(0, "a", "NVIDIA H100 80GB HBM3") + dev(1, "a", "NVIDIA H100 80GB HBM3") + dev(2, "b", "NVIDIA H100 80GB HBM3"), ""},
 		{"NVLink in the topology: not PCIe", "a:1:2 [0] NCCL INFO + PCI[24.0] - GPU/1000 (0)\na:1:2 [0] NCCL INFO + NVL[240.0] - GPU/2000\n", ""},
+		// Settings on the command line and exported, and PCIe hints.
+		{"GDR level PIX", "mpirun -x NCCL_NET_GDR_LEVEL=PIX ./all_reduce_perf\n", "gdr-off@1"},
+		{"GDR level SYS is Forced's", "mpirun -x NCCL_NET_GDR_LEVEL=SYS ./all_reduce_perf\n", "forced@1"},
+		{"P2P level NVL on H100", h100 + "export NCCL_P2P_LEVEL=NVL\n", "forced@10"},
+		{"P2P level LOC", "NCCL_P2P_LEVEL=LOC ./all_reduce_perf -g 8\n", "forced@1"},
+		{"P2P level NVL on PCIe cards", "NCCL_P2P_LEVEL=NVL ./all_reduce_perf -g 4\n# nThread 1\n" + dev(0, "a", "NVIDIA L40S") + dev(1, "a", "NVIDIA L40S"), "forced@1 pcie@3"},
+		{"64 QPs", "mpirun -x NCCL_IB_QPS_PER_CONNECTION=64 ./all_reduce_perf\n", "net-setting@1"},
+		{"2 QPs is no cause", "mpirun -x NCCL_IB_QPS_PER_CONNECTION=2 ./all_reduce_perf\n", ""},
+		{"GPUs out of order", "CUDA_VISIBLE_DEVICES=0,2,1,3 ./all_reduce_perf -g 4\n", "topology@1"},
+		{"GPUs in order", "CUDA_VISIBLE_DEVICES=0,1,2,3 ./all_reduce_perf -g 4\n", ""},
+		{"ACS in a pasted lspci line", "ACSCtl: SrcValid+ TransBlk- ReqRedir+ CmpltRedir+ UpstreamFwd+ EgressCtrl- DirectTrans-\n", "topology@1"},
+		{"IOMMU in a kernel line", "[    0.52] DMAR: IOMMU enabled\n", "topology@1"},
+		{"GPUs via SHM", "a:1:2 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via SHM/direct/direct\n", "p2p-off@1"},
+		{"downgraded PCIe link", "\t\tLnkSta:\tSpeed 8GT/s (downgraded), Width x8 (downgraded)\n", "pcie@1"},
+		{"full PCIe link", "\t\tLnkSta:\tSpeed 16GT/s, Width x16\n", ""},
+		{"socket by NCCL_NET", "NCCL_NET=Socket ./all_reduce_perf\n", "socket@1"},
 	}
 	for _, tc := range cases {
 		d, _ := Diagnose([]byte(tc.log))
@@ -64,6 +80,7 @@ func TestSystemOf(t *testing.T) {
 		"NVIDIA H200": "h200", "NVIDIA B200": "b200", "NVIDIA A100-SXM4-80GB": "a100-sxm",
 		"NVIDIA A100-PCIE-40GB": "a100-pcie", "NVIDIA A100 80GB PCIe": "a100-pcie", "NVIDIA L40S": "l40s-pcie",
 		"Tesla V100-SXM2-32GB": "v100-sxm", "NVIDIA H20": "h20", "NVIDIA GeForce RTX 4090": "rtx4090-pcie",
+		"NVIDIA GeForce RTX 3090": "rtx3090-pcie", "NVIDIA RTX A6000": "rtxa6000-pcie", "NVIDIA RTX 6000 Ada Generation": "rtx6000ada-pcie",
 	} {
 		if s, ok := SystemOf(model); !ok || s.Key != want {
 			t.Errorf("%q: %q %v, want %q", model, s.Key, ok, want)

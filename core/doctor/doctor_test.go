@@ -57,6 +57,15 @@ func TestCorpus(t *testing.T) {
 		{"a100_pcie_2node_hdr_gdr_sys.txt", "", "a100-pcie", []HostRanks{{"node-a", 1, 5}, {"node-b", 1, 6}}, 2, 1, "IB", 1, prim.AllReduce, 1, "", []kl{{KindForced, 36}}},
 		{"a100_16x_2node_roce_oci.txt", "", "a100-sxm", []HostRanks{{"node-a", 8, 4}, {"node-b", 8, 12}}, 2, 8, "", 0, "", 0, "", nil},
 		{"rtx4090_4x_pcie_docker.txt", "", "rtx4090-pcie", []HostRanks{{"node-a", 4, 4}}, 1, 4, "", 0, "", 0, "", []kl{{KindPCIe, 4}}},
+		// Settings on the command line (NVIDIA/nccl-tests#319) and in
+		// "export" lines, launcher prefixes (srun --label), several
+		// tables, a P2P box cut mid-row, broken rows (TestThreadVerdicts
+		// has their verdicts).
+		{"h100_16x_2node_gdr_p2p_qps_cmdline.txt", "", "h100-sxm", []HostRanks{{"node-a", 8, 16}, {"node-b", 8, 24}}, 2, 8, "", 8, prim.AllReduce, 12, "", []kl{{KindGDROff, 6}, {KindForced, 7}, {KindNetSetting, 11}}},
+		{"h100_16x_malformed_rows.txt", "line 50: column size", "h100-sxm", []HostRanks{{"node-a", 8, 16}, {"node-b", 8, 24}}, 2, 8, "", 8, prim.AllReduce, 12, "", []kl{{KindGDROff, 6}, {KindForced, 7}, {KindNetSetting, 11}}},
+		{"h100_16x_srun_label_ring_export.txt", "", "h100-sxm", []HostRanks{{"node-a", 8, 11}, {"node-b", 8, 19}}, 2, 8, "", 8, "", 0, "", []kl{{KindForced, 1}}},
+		{"h100_8x_and_16x_srun_label.txt", "", "h100-sxm", []HostRanks{{"node-a", 8, 6}}, 1, 8, "", 0, "", 0, "", nil},
+		{"rtx4090_4x_p2p_cut_row.txt", "line 16: 2 values", "rtx4090-pcie", []HostRanks{{"node-a", 4, 5}}, 1, 4, "", 0, prim.AllReduce, 1, "row@16", []kl{{KindPCIe, 5}}},
 	}
 	seen := map[string]bool{}
 	for _, tc := range cases {

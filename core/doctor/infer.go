@@ -64,3 +64,25 @@ func Infer(ev *nccltests.Evidence) Inference {
 	inferNetwork(&inf, ev)
 	return inf
 }
+
+// inferTable is the inference for table k of the log: the whole log's,
+// with the GPU and the layout of the "# Rank" list of the run that printed
+// table k when that run has its own list (a log of several runs). O(facts).
+func inferTable(d *Diagnosis, k int) Inference {
+	ev := d.Evidence
+	for _, h := range ev.Headers {
+		if h.Table != k || len(h.Devices) == 0 {
+			continue
+		}
+		inf := Inference{Transport: d.Inference.Transport, NICsPerNode: d.Inference.NICsPerNode}
+		if m := h.Devices[0]; m.Model != "" {
+			inf.GPU = known(m.Model, m.Line)
+			if sys, ok := SystemOf(m.Model); ok {
+				inf.System = known(sys, m.Line)
+			}
+		}
+		inferLayout(&inf, ev, h.Devices, h.DevicesCut)
+		return inf
+	}
+	return d.Inference
+}

@@ -51,6 +51,9 @@ func inferNetwork(inf *Inference, ev *nccltests.Evidence) {
 	if s := ev.Setting("NCCL_IB_DISABLE"); s != nil && s.Value == "1" && !inf.Transport.Known {
 		inf.Transport = known("Socket", s.Line)
 	}
+	if s := ev.Setting("NCCL_NET"); s != nil && strings.EqualFold(strings.TrimSpace(s.Value), "Socket") && !inf.Transport.Known {
+		inf.Transport = known("Socket", s.Line)
+	}
 	if s := ev.Setting("NCCL_IB_HCA"); s != nil && !inf.NICsPerNode.Known {
 		if n := len(hcaNames(s.Value)); n > 0 {
 			inf.NICsPerNode = known(n, s.Line)

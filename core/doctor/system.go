@@ -37,6 +37,8 @@ var systems = []struct {
 	{[]string{"A100"}, System{Key: "a100-sxm", MinChannels: 16}},
 	{[]string{"A800", "PCIE"}, System{Key: "a800-pcie", PCIe: true}},
 	{[]string{"A800"}, System{Key: "a800-sxm", MinChannels: 16}},
+	{[]string{"RTX 6000", "ADA"}, System{Key: "rtx6000ada-pcie", PCIe: true}},
+	{[]string{"RTX A6000"}, System{Key: "rtxa6000-pcie", PCIe: true}},
 	{[]string{"L40S"}, System{Key: "l40s-pcie", PCIe: true}},
 	{[]string{"L40"}, System{Key: "l40-pcie", PCIe: true}},
 	{[]string{"L4"}, System{Key: "l4-pcie", PCIe: true}},

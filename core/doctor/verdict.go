@@ -6,6 +6,7 @@ import (
 
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/msg"
 	"github.com/ccplay/ccplay/core/nccltests"
 	"github.com/ccplay/ccplay/core/units"
 )
@@ -62,6 +63,19 @@ type Verdict struct {
 	Inference Inference      `json:"inference"`
 	Cut       *nccltests.Cut `json:"cut"`
 	Problems  []Text         `json:"problems"`
+	// ProblemsMore counts the problems beyond the MaxShownProblems listed.
+	ProblemsMore int `json:"problems_more,omitempty"`
+	// Headline is the log's structural problem when it has one (not text,
+	// no table, cut off mid-row …): what a person must know first.
+	Headline *Text `json:"headline,omitempty"`
+	// Table is the index of the judged table in the log, TableLine its
+	// first row's line; More holds the verdicts of the log's further
+	// tables, one per table (set on the first verdict only).
+	Table     int        `json:"table"`
+	TableLine int        `json:"table_line,omitempty"`
+	More      []*Verdict `json:"more,omitempty"`
+
+	refused *fielderr.Error
 }
 
 // MaxPoints caps the measured points a verdict sets against the model
@@ -73,39 +87,104 @@ const MaxPoints = 2 * cost.MaxRows
 // Bad options return a nil *Verdict and a *fielderr.Error naming the
 // option. Otherwise the *Verdict is never nil, and the error is the log's
 // first problem (nccltests.Read: a line it could not read, a cut, no
-// table), with what could be read still judged. Linear in the log and in
-// its rows.
+// table; or a row faster than the hardware can be), with what could be
+// read still judged. Linear in the log and in its rows.
 func Judge(data []byte, o Options) (*Verdict, error) {
 	if err := o.Check(); err != nil {
 		return nil, err
 	}
 	d, err := Diagnose(data)
-	return VerdictOf(d, o), err
+	v := VerdictOf(d, o)
+	if err == nil && v.refused != nil {
+		err = v.refused
+	}
+	return v, err
 }
 
-// VerdictOf sets a diagnosis' first table that has measured points against
-// the model (o must have passed Check). O(rows).
+// MaxShownProblems caps the problem lines a verdict lists; ProblemsMore
+// counts the rest.
+const MaxShownProblems = 10
+
+// VerdictOf judges every table of a diagnosis that has measured points,
+// one verdict per table: the first such table's verdict, with the others'
+// in its More (o must have passed Check). The log's structural problem —
+// not text, no table, cut off — is the Headline. O(rows).
 func VerdictOf(d *Diagnosis, o Options) *Verdict {
-	v := &Verdict{Rows: []Row{}, Regimes: []Regime{}, Causes: d.Causes, Notes: []Note{}, Inference: d.Inference, Cut: d.Evidence.Cut, Problems: []Text{}}
-	for _, p := range d.Evidence.Problems {
-		v.Problems = append(v.Problems, textOf(p))
-	}
-	var table *nccltests.Table
-	var points []Point
+	var tables []int
 	for i := range d.Evidence.Log.Tables {
-		if pts := finite(Measured(d.Evidence.Log.Tables[i])); len(pts) > 0 {
-			if table != nil {
-				v.Notes = append(v.Notes, note(d.Evidence.Log.Tables[i].Rows[0].Line, say("doctor.table.further")))
-				continue
-			}
-			table, points = &d.Evidence.Log.Tables[i], pts
+		if len(finite(Measured(d.Evidence.Log.Tables[i]))) > 0 {
+			tables = append(tables, i)
 		}
 	}
-	if table == nil {
+	if len(tables) == 0 {
+		v := newVerdict(d, d.Inference)
 		v.cannot(say("doctor.cannot.norows"))
-		return v
+		return v.capProblems()
 	}
-	b, why := basisOf(d, table, o)
+	v := tableVerdict(d, o, tables[0])
+	for _, i := range tables[1:] {
+		m := tableVerdict(d, o, i)
+		v.Problems = append(v.Problems, m.Problems...)
+		if v.refused == nil {
+			v.refused = m.refused
+		}
+		m.Problems, m.Headline, m.ProblemsMore = []Text{}, nil, 0
+		v.More = append(v.More, m)
+	}
+	return v.capProblems()
+}
+
+// capProblems keeps the first MaxShownProblems problems and counts the
+// rest in ProblemsMore.
+func (v *Verdict) capProblems() *Verdict {
+	if len(v.Problems) > MaxShownProblems {
+		v.ProblemsMore += len(v.Problems) - MaxShownProblems
+		v.Problems = v.Problems[:MaxShownProblems]
+	}
+	return v
+}
+
+// newVerdict is an empty verdict on the log of d: its causes, the
+// inference inf, its cut and problems, and its headline.
+func newVerdict(d *Diagnosis, inf Inference) *Verdict {
+	ev := d.Evidence
+	v := &Verdict{Rows: []Row{}, Regimes: []Regime{}, Causes: d.Causes, Notes: []Note{}, Inference: inf, Cut: ev.Cut, Problems: []Text{}}
+	for _, p := range ev.Problems {
+		v.Problems = append(v.Problems, textOf(p))
+	}
+	v.ProblemsMore = ev.ProblemCount - len(ev.Problems)
+	v.Headline = headline(ev)
+	return v
+}
+
+// headline is the log's structural problem, nil when it has none: a
+// binary file, no table, or where the log stops early.
+func headline(ev *nccltests.Evidence) *Text {
+	if len(ev.Problems) > 0 {
+		switch p := ev.Problems[0]; p.ID {
+		case "nccltests.binary", "nccltests.table.none", "nccltests.input.big", "nccltests.json.bad", "nccltests.json.noresults":
+			t := textOf(p)
+			return &t
+		}
+	}
+	if c := ev.Cut; c != nil {
+		t := say(msg.ID("doctor.cut."+c.Where), c.Line)
+		return &t
+	}
+	return nil
+}
+
+// tableVerdict sets table k of d against the model, with the layout its
+// own "# Rank" lines show (a log of several runs has one list per run).
+func tableVerdict(d *Diagnosis, o Options, k int) *Verdict {
+	inf := inferTable(d, k)
+	v := newVerdict(d, inf)
+	table := &d.Evidence.Log.Tables[k]
+	points := finite(Measured(*table))
+	v.Table, v.TableLine = k, table.Rows[0].Line
+	dk := *d
+	dk.Inference = inf
+	b, why := basisOf(&dk, table, o)
 	if why != nil {
 		v.cannot(*why)
 		return v
@@ -116,7 +195,11 @@ func VerdictOf(d *Diagnosis, o Options) *Verdict {
 		v.Notes = append(v.Notes, note(points[MaxPoints].Line, say("doctor.points.max", MaxPoints)))
 		points = points[:MaxPoints]
 	}
+	_, top, _ := b.peak()
 	for _, p := range points {
+		if t := v.absurd(b, p, top); t != nil {
+			continue
+		}
 		e, err := b.expect(p.SizeBytes)
 		if err != nil || !(e.BusBwGBs > 0) {
 			continue // a size the model refuses (e.g. 0 bytes) is left out
@@ -131,7 +214,36 @@ func VerdictOf(d *Diagnosis, o Options) *Verdict {
 	v.Regimes = regimes(v.Rows)
 	v.Peak = peakOf(b, v.Rows)
 	v.summarize()
+	if n := forcedNote(b); n != nil {
+		v.Notes = append(v.Notes, *n)
+	}
 	return v
+}
+
+// AbsurdFactor is how many times the model's peak busbw a row may reach
+// before it is refused as misprinted: no run beats the hardware's
+// physical peak, and the model's peak is within a few tens of percent of
+// it, so 10 × is far beyond any measurement error.
+const AbsurdFactor = 10
+
+// absurd refuses a point whose busbw — from its size and time, not the
+// printed figure — exceeds AbsurdFactor × the model's peak top: it becomes
+// a problem naming its line, and the verdict's error if none came before.
+func (v *Verdict) absurd(b *Basis, p Point, top float64) *Text {
+	if !(top > 0) {
+		return nil
+	}
+	_, bus := cost.Bandwidths(b.Collective, b.Ranks, p.SizeBytes, p.TimeUs*1e-6)
+	if !(bus/1e9 > AbsurdFactor*top) {
+		return nil
+	}
+	err := fielderr.New("nccl-tests", "doctor.row.absurd", p.Line, p.TimeUs, float64(AbsurdFactor), top)
+	t := textOf(err)
+	v.Problems = append(v.Problems, t)
+	if v.refused == nil {
+		v.refused = err
+	}
+	return &t
 }
 
 // cannot sets the verdict to "cannot judge" for the given reason.

@@ -57,7 +57,9 @@ func TestVerdictCorpus(t *testing.T) {
 		// same verdict as the text log.
 		{tests + "all_reduce_perf_16x_h100.json", Options{}, ClassBelow, 0.68, "dgx-h100", "nccl", 16, 2, "below expectation"},
 		{"testdata/broadcast_v100_pcie_2node_socket.txt", Options{}, ClassCannotJudge, 0, "", "", 0, 0, "no system preset has the Tesla V100-PCIE-16GB of line 5"},
-		{"testdata/rtx4090_8x_pcie_tree.txt", Options{}, ClassCannotJudge, 0, "", "", 0, 0, "NVIDIA GeForce RTX 4090 of line 5"},
+		// The RTX 4090 implies the 8-GPU server preset; its one row (8 B)
+		// is latency-bound.
+		{"testdata/rtx4090_8x_pcie_tree.txt", Options{}, ClassCannotJudge, 0, "srv-rtx4090-8x", "nccl", 8, 1, "no measured size is bandwidth-bound"},
 		{"testdata/gb10_2node_allreduce.txt", Options{}, ClassCannotJudge, 0, "", "", 0, 0, "NVIDIA GB10 of line 6"},
 		{"testdata/h200_8x_nvlink_allreduce.txt", Options{}, ClassCannotJudge, 0, "", "", 0, 0, "no measured rows"},
 		// Only 8–64 KiB measured: latency-bound, nothing to judge.

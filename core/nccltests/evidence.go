@@ -42,6 +42,10 @@ type Evidence struct {
 	Topo     []TopoLink `json:"topo,omitempty"`
 	Comms    []Comm     `json:"comms,omitempty"`
 	Warnings []Fact     `json:"warnings,omitempty"`
+	// Hints are lines that mention PCIe ACS or the IOMMU; PCIe the
+	// "LnkSta:" lines of lspci (hints.go).
+	Hints []Fact     `json:"hints,omitempty"`
+	PCIe  []PCIeLink `json:"pcie,omitempty"`
 	// Cut is set when the log stops before a run finished.
 	Cut *Cut `json:"cut,omitempty"`
 	// Problems are the lines Read could not use, in input order (the
@@ -217,6 +221,17 @@ type Comm struct {
 	NRanks     int    `json:"n_ranks"`
 	NNodes     int    `json:"n_nodes,omitempty"`
 	LocalRanks int    `json:"local_ranks,omitempty"`
+}
+
+// PCIeLink is an lspci "LnkSta: Speed 8GT/s (downgraded), Width x8
+// (downgraded)" line: the speed in GT/s and the lane count a device's link
+// trained to (0 where the line omits them), and whether lspci marks either
+// as below the device's capability.
+type PCIeLink struct {
+	Line       int     `json:"line"`
+	GTs        float64 `json:"gts"`
+	Width      int     `json:"width"`
+	Downgraded bool    `json:"downgraded,omitempty"`
 }
 
 // Cut says where a log stops early: Where is "devices" (inside the "#

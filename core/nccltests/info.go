@@ -15,10 +15,12 @@ func (s *scanner) evidenceLine(lineNo int, trim string) {
 	s.endDevices()
 	if i := strings.Index(trim, "NCCL INFO "); i >= 0 {
 		s.info(lineNo, hostOf(trim[:i]), strings.TrimSpace(trim[i+len("NCCL INFO "):]))
+		s.hint(lineNo, trim)
 		return
 	}
 	if i := strings.Index(trim, "NCCL WARN "); i >= 0 {
 		s.fact(&s.ev.Warnings, Fact{Line: lineNo, Host: hostOf(trim[:i]), Text: strings.TrimSpace(trim[i+len("NCCL WARN "):])})
+		s.hint(lineNo, trim)
 		return
 	}
 	if v, ok := strings.CutPrefix(trim, "NCCL version "); ok { // rank 0 prints it bare

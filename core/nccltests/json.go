@@ -181,7 +181,7 @@ func jsonResult(i int, raw json.RawMessage) (Row, error) {
 		return Row{}, fielderr.New("nccl-tests", "nccltests.json.result", i, strings.TrimPrefix(err.Error(), "nccl-tests: "))
 	}
 	if jr.Size == nil || *jr.Size < 1 || *jr.Size > MaxSize || jr.Count < 0 || jr.Count > *jr.Size {
-		return Row{}, fielderr.New("nccl-tests", "nccltests.json.size", i, int64(MaxSize))
+		return Row{}, fielderr.New("nccl-tests", "nccltests.json.size", i)
 	}
 	r := Row{SizeBytes: *jr.Size, Count: jr.Count, Type: jr.Type, Redop: jr.Redop, Root: -1}
 	if len(jr.Root) > 0 && string(jr.Root) != "null" {

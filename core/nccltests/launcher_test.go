@@ -92,3 +92,21 @@ func TestCleanLineKeeps(t *testing.T) {
 		}
 	}
 }
+
+// cleanLine never grows a line, never panics, and is stable: a cleaned
+// line that still starts with a prefix only loses more of it.
+func FuzzCleanLine(f *testing.F) {
+	for _, s := range []string{" 0: # nThread 1", "[1,0]<stdout>:  8 2 float", "Tue Dec  2 02:44:24 2025[1,0]<stdout>:x",
+		"[rank0]: x", "gpu-1: 12: y", "2025-01-02T03:04:05.678Z z", "\x1b[32mcolour\x1b[0m", "\x1b[", "[", "Jan  2 03:04", "03:04:05."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c := cleanLine(s)
+		if len(c) > len(s) {
+			t.Fatalf("%q grew to %q", s, c)
+		}
+		if strings.IndexByte(c, 0x1b) >= 0 && strings.IndexByte(s, 0x1b) >= 0 && len(c) == len(s) {
+			t.Fatalf("%q kept its escapes", s)
+		}
+	})
+}

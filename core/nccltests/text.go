@@ -109,7 +109,7 @@ type scanner struct {
 	// footer is true once the current table's footer was read.
 	footer bool
 	// last is the last non-blank line; lastRowCut is true when it was a
-	// row that stopped inside its in-place columns.
+	// row with fewer values than its header.
 	last       int
 	lastRowCut bool
 	// inDevices is true while the "# Rank" list is being read.
@@ -188,11 +188,13 @@ func (s *scanner) line(lineNo int, raw string) bool {
 		if !s.lenient {
 			return s.problem(err)
 		}
+		// A row with fewer values than its header is where a log cut
+		// off mid-row stops (if no line follows it).
+		s.lastRowCut = isShort(err)
 		if row.OutOfPlace == nil {
 			return s.problem(err)
 		}
-		s.lastRowCut = true // keep the out-of-place values read
-		s.problem(err)
+		s.problem(err) // keep the out-of-place values read
 	}
 	if s.rows++; s.rows > MaxRows {
 		return s.problem(fielderr.New("nccl-tests", "nccltests.rows.max", MaxRows))
@@ -273,6 +275,12 @@ func (s *scanner) headerLine(lineNo int, body string) bool {
 	return true
 }
 
+// isShort reports whether err refuses a row for having too few values.
+func isShort(err error) bool {
+	fe, ok := err.(*fielderr.Error)
+	return ok && fe.ID == "nccltests.row.short"
+}
+
 // rowStart reports whether a line's first word starts a data row: a
 // number, signed or not ("8", "-8", "1e400"), so that a negative or
 // absurd size is refused by line rather than skipped.
@@ -316,7 +324,7 @@ func parseRow(f []string, l layout, line int) (Row, error) {
 	r := Row{Line: line, Root: -1}
 	var err error
 	if r.SizeBytes, err = strconv.ParseInt(f[l.size], 10, 64); err != nil || r.SizeBytes < 1 || r.SizeBytes > MaxSize {
-		return r, fielderr.New("nccl-tests", "nccltests.row.size", line, int64(MaxSize), f[l.size])
+		return r, fielderr.New("nccl-tests", "nccltests.row.size", line, f[l.size])
 	}
 	if r.Count, err = strconv.ParseInt(f[l.count], 10, 64); err != nil || r.Count < 0 || r.Count > r.SizeBytes {
 		return r, fielderr.New("nccl-tests", "nccltests.row.count", line, r.SizeBytes, f[l.count])

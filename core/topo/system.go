@@ -64,8 +64,12 @@ type System struct {
 	CPU string `json:"cpu"` // CPUIntel, CPUAMD or CPUArm
 	// Sockets is the CPU sockets of a node; for PCIe systems GPUs on
 	// different sockets talk through the inter-socket link.
-	Sockets int    `json:"sockets"`
-	Source  string `json:"source"`
+	Sockets int `json:"sockets"`
+	// NoP2P is true where the GPUs of a node cannot reach each other's
+	// memory over PCIe (GeForce cards on NVIDIA's stock driver): NCCL then
+	// stages GPU-to-GPU traffic through host memory (its SHM transport).
+	NoP2P  bool   `json:"no_p2p,omitempty"`
+	Source string `json:"source"`
 }
 
 // NICGBs is one NIC's rate in GB/s (Gbit/s ÷ 8).
@@ -126,6 +130,53 @@ var systems = []System{
 		Arch: ArchAmpere, CompCap: 89, GPUsPerNode: 8, PCIeGen: 4, LineRateGBs: 32,
 		NICs: 4, NICGbps: 200, Net: "RoCE / InfiniBand 200G", CPU: CPUIntel, Sockets: 2,
 		Source: "NVIDIA L40S datasheet (Ada Lovelace, compute capability 8.9, PCIe Gen4 x16 = 64 GB/s both directions, no NVLink) in NVIDIA's 2-8-5-200 reference server (2 CPU sockets, 8 GPUs, 4 east-west NICs of 200 Gb/s)"},
+	// Workstations and PCIe servers of consumer and professional cards.
+	// A GeForce card's x16 link runs at the rate of its PCIe generation,
+	// as a data-center card's does; what differs is peer-to-peer: NVIDIA's
+	// stock driver does not enable it on GeForce cards (NCCL falls back to
+	// SHM), and tinygrad's open-gpu-kernel-modules (github.com/tinygrad/
+	// open-gpu-kernel-modules, "P2P support for 4090") does. The "-p2p"
+	// presets are those boxes with that driver.
+	{Name: "ws-rtx4090-4x", Label: "Workstation (4× RTX 4090, PCIe Gen4, 1 socket, stock driver: no P2P)", GPU: "RTX 4090 24GB",
+		Arch: ArchAmpere, CompCap: 89, GPUsPerNode: 4, PCIeGen: 4, LineRateGBs: 32,
+		NICs: 1, NICGbps: 100, Net: "100G Ethernet (one NIC)", CPU: CPUAMD, Sockets: 1, NoP2P: true,
+		Source: "NVIDIA GeForce RTX 4090 specifications (Ada Lovelace, compute capability 8.9 per the CUDA GPUs list, PCIe Gen4 x16, no NVLink); peer-to-peer off on the stock GeForce driver (NCCL reports the GPUs connected via SHM; tinygrad/open-gpu-kernel-modules README); one AMD Threadripper socket as in 4-GPU workstations"},
+	{Name: "ws-rtx4090-4x-p2p", Label: "Workstation (4× RTX 4090, PCIe Gen4, 1 socket, P2P driver)", GPU: "RTX 4090 24GB",
+		Arch: ArchAmpere, CompCap: 89, GPUsPerNode: 4, PCIeGen: 4, LineRateGBs: 32,
+		NICs: 1, NICGbps: 100, Net: "100G Ethernet (one NIC)", CPU: CPUAMD, Sockets: 1,
+		Source: "as ws-rtx4090-4x, with peer-to-peer over PCIe enabled by tinygrad/open-gpu-kernel-modules"},
+	{Name: "srv-rtx4090-8x", Label: "Server (8× RTX 4090, PCIe Gen4, 2 AMD sockets, stock driver: no P2P)", GPU: "RTX 4090 24GB",
+		Arch: ArchAmpere, CompCap: 89, GPUsPerNode: 8, PCIeGen: 4, LineRateGBs: 32,
+		NICs: 2, NICGbps: 100, Net: "100G Ethernet", CPU: CPUAMD, Sockets: 2, NoP2P: true,
+		Source: "NVIDIA GeForce RTX 4090 specifications (PCIe Gen4 x16, no NVLink) in a 2-socket AMD EPYC server with every GPU on a CPU root port (nvidia-smi topo shows SYS between GPUs of different sockets); peer-to-peer off on the stock GeForce driver"},
+	{Name: "srv-rtx4090-8x-p2p", Label: "Server (8× RTX 4090, PCIe Gen4, 2 AMD sockets, P2P driver)", GPU: "RTX 4090 24GB",
+		Arch: ArchAmpere, CompCap: 89, GPUsPerNode: 8, PCIeGen: 4, LineRateGBs: 32,
+		NICs: 2, NICGbps: 100, Net: "100G Ethernet", CPU: CPUAMD, Sockets: 2,
+		Source: "as srv-rtx4090-8x, with peer-to-peer over PCIe enabled by tinygrad/open-gpu-kernel-modules"},
+	{Name: "ws-rtx3090-4x", Label: "Workstation (4× RTX 3090, PCIe Gen4, 1 socket, stock driver: no P2P over PCIe)", GPU: "RTX 3090 24GB",
+		Arch: ArchAmpere, CompCap: 86, GPUsPerNode: 4, PCIeGen: 4, LineRateGBs: 32,
+		NICs: 1, NICGbps: 100, Net: "100G Ethernet (one NIC)", CPU: CPUAMD, Sockets: 1, NoP2P: true,
+		Source: "NVIDIA GeForce RTX 3090 specifications (Ampere, compute capability 8.6, PCIe Gen4 x16; its NVLink bridge joins two cards only, not modelled); peer-to-peer over PCIe off on the stock GeForce driver"},
+	{Name: "ws-rtxa6000-4x", Label: "Workstation (4× RTX A6000, PCIe Gen4, 1 socket)", GPU: "RTX A6000 48GB",
+		Arch: ArchAmpere, CompCap: 86, GPUsPerNode: 4, PCIeGen: 4, LineRateGBs: 32,
+		NICs: 1, NICGbps: 100, Net: "100G Ethernet (one NIC)", CPU: CPUAMD, Sockets: 1,
+		Source: "NVIDIA RTX A6000 datasheet (Ampere, compute capability 8.6, PCIe Gen4 x16 at 64 GB/s both directions; its 2-way NVLink bridge not modelled); professional cards enable peer-to-peer; one AMD Threadripper PRO socket"},
+	{Name: "ws-rtx6000ada-4x", Label: "Workstation (4× RTX 6000 Ada, PCIe Gen4, 1 socket)", GPU: "RTX 6000 Ada 48GB",
+		Arch: ArchAmpere, CompCap: 89, GPUsPerNode: 4, PCIeGen: 4, LineRateGBs: 32,
+		NICs: 1, NICGbps: 100, Net: "100G Ethernet (one NIC)", CPU: CPUAMD, Sockets: 1,
+		Source: "NVIDIA RTX 6000 Ada Generation datasheet (Ada Lovelace, compute capability 8.9, PCIe Gen4 x16, no NVLink); professional cards enable peer-to-peer; one AMD Threadripper PRO socket"},
+	{Name: "pcie-l40s-4x", Label: "PCIe server (4× L40S, no NVLink, 1 socket, 2× 200G)", GPU: "L40S-48GB",
+		Arch: ArchAmpere, CompCap: 89, GPUsPerNode: 4, PCIeGen: 4, LineRateGBs: 32,
+		NICs: 2, NICGbps: 200, Net: "RoCE / InfiniBand 200G", CPU: CPUIntel, Sockets: 1,
+		Source: "NVIDIA L40S datasheet (PCIe Gen4 x16, no NVLink) in a 1-socket server of 4 GPUs and 2 NICs of 200 Gb/s, half of NVIDIA's 2-8-5-200 reference server"},
+	{Name: "pcie-a100", Label: "PCIe server (8× A100 PCIe, no NVLink bridges, 2 sockets, 4× 200G)", GPU: "A100-PCIE-80GB",
+		Arch: ArchAmpere, CompCap: 80, GPUsPerNode: 8, PCIeGen: 4, LineRateGBs: 32,
+		NICs: 4, NICGbps: 200, Net: "InfiniBand HDR / RoCE 200G", CPU: CPUAMD, Sockets: 2,
+		Source: "NVIDIA A100 PCIe datasheet (compute capability 8.0, PCIe Gen4 x16 = 64 GB/s both directions; NVLink bridges optional, not modelled) in a 2-socket AMD EPYC server with 4 NICs of 200 Gb/s"},
+	{Name: "pcie-h100", Label: "PCIe server (8× H100 PCIe, no NVLink bridges, 2 sockets, 4× 400G)", GPU: "H100-PCIE-80GB",
+		Arch: ArchHopper, CompCap: 90, GPUsPerNode: 8, PCIeGen: 5, LineRateGBs: 64,
+		NICs: 4, NICGbps: 400, Net: "InfiniBand NDR / RoCE 400G", CPU: CPUIntel, Sockets: 2,
+		Source: "NVIDIA H100 PCIe datasheet (compute capability 9.0, PCIe Gen5 x16 = 128 GB/s both directions; NVLink bridges optional, not modelled) in a 2-socket Intel Xeon server with 4 NICs of 400 Gb/s"},
 }
 
 // Systems returns the whole-system presets (a copy).
