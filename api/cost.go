@@ -75,20 +75,20 @@ func serveTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	t, err := question.ReadTable(get)
-	p, dt, sweep := t.Params, t.DType, t.Sweep
 	if err != nil {
 		sendError(w, err)
 		return
 	}
-	sizes, err := sweep.Sizes()
+	p := t.Params
+	n, err := t.Rows()
 	if err == nil {
-		err = checkWork("maxbytes", sweepWork(p, nil, len(sizes), true))
+		err = checkWork("maxbytes", sweepWork(p, nil, n, true))
 	}
 	if err != nil {
 		sendError(w, err)
 		return
 	}
-	rows, err := cost.TableContext(r.Context(), p, dt, sweep)
+	rows, err := question.TableRows(r.Context(), t)
 	if err != nil {
 		sendError(w, err)
 		return

@@ -60,7 +60,7 @@ func TestTableFlagErrors(t *testing.T) {
 		{[]string{"-b", "1M", "-e", "1K"}, []string{"ccplay: --maxbytes: want a size ≥ minbytes"}, "an empty sweep"},
 		{[]string{"-f", "1"}, []string{`ccplay: --stepfactor: want an integer from 2 to 1048576, got "1"`}, "a factor that never grows"},
 		{[]string{"-i", "-1"}, []string{"ccplay: --stepbytes: "}, "a negative step"},
-		{[]string{"-f", "2", "-i", "1K"}, []string{"ccplay: --stepbytes: give either --stepfactor (-f) or --stepbytes (-i), not both"}, "both step kinds"},
+		{[]string{"-f", "2", "-i", "1K"}, []string{"ccplay: --stepbytes: give either stepfactor or stepbytes, not both"}, "both step kinds"},
 		{[]string{"-b", "0", "-f", "2"}, []string{"ccplay: --minbytes: "}, "a multiplicative sweep from 0"},
 		{[]string{"-b", "1", "-e", "8G", "-i", "1"}, []string{"ccplay: --maxbytes: the sweep has more than"}, "too many rows"},
 		{[]string{"--size", "1M"}, []string{"ccplay: --size: unknown flag for ccplay table"}, "table sweeps sizes; --size is not its flag"},

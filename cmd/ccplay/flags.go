@@ -27,6 +27,7 @@ type flagSet struct {
 	given map[string]string // field → text; only flags given, each at most once
 	flags []flagDoc         // in registration order, for usage
 	field map[string]string // flag name (including aliases) → field name
+	value map[string]*fieldValue
 }
 
 // flagDoc describes one flag for the usage text.
@@ -123,18 +124,37 @@ func newFlagSet(cmd string) *flagSet {
 	fs := flag.NewFlagSet("ccplay "+cmd, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	return &flagSet{fs: fs, cmd: cmd, given: map[string]string{}, field: map[string]string{}}
+	return &flagSet{fs: fs, cmd: cmd, given: map[string]string{}, field: map[string]string{}, value: map[string]*fieldValue{}}
 }
 
 // text registers --name (and the given one-letter aliases) as request field
 // name, with default def shown in the usage.
 func (f *flagSet) text(name, help, def string, aliases ...string) {
 	v := &fieldValue{field: name, given: f.given}
+	f.value[name] = v
 	for _, n := range append([]string{name}, aliases...) {
 		f.fs.Var(v, n, help)
 		f.field[n] = name
 	}
 	f.flags = append(f.flags, flagDoc{names: append([]string{name}, aliases...), arg: "VALUE", help: help, def: def})
+}
+
+// alias registers more names for the field name registered before (e.g.
+// nccl-tests' -d and --datatype for --dtype).
+func (f *flagSet) alias(name string, aliases ...string) {
+	v := f.value[name]
+	for _, n := range aliases {
+		if _, taken := f.field[n]; taken || n == name {
+			continue
+		}
+		f.fs.Var(v, n, "")
+		f.field[n] = name
+		for i := range f.flags {
+			if f.flags[i].names[0] == name {
+				f.flags[i].names = append(f.flags[i].names, n)
+			}
+		}
+	}
 }
 
 // costFields registers every field of question.CostFields except skip.
