@@ -27,9 +27,12 @@ type FabricResult struct {
 	TorusDims        []int   `json:"torus_dims,omitempty"`
 	// UplinksPerLeaf is U, each leaf's uplinks (one per spine).
 	UplinksPerLeaf int `json:"uplinks_per_leaf,omitempty"`
-	LinkCount      int `json:"link_count"`
-	Flows          int `json:"flows"`
-	Events         int `json:"events"`
+	// NICsPerNode is the NICs of a node where fewer than its GPUs share
+	// them (a system preset's); absent when every GPU has its own.
+	NICsPerNode int `json:"nics_per_node,omitempty"`
+	LinkCount   int `json:"link_count"`
+	Flows       int `json:"flows"`
+	Events      int `json:"events"`
 	// IdealTimeS is the α-β-γ answer without contention (the closed form).
 	IdealTimeS float64 `json:"ideal_time_s"`
 	// BisectionBoundS is AllToAll's least time through the leaves' uplinks
@@ -64,13 +67,19 @@ func simulateFabric(p Params, r *Result, yield func()) error {
 	if err != nil {
 		return err
 	}
-	net := fabric.Build(p.Fabric, p.Cluster())
+	spec := p.Fabric
+	if sys := p.NCCL.System; sys.NICs > 0 && p.GPUsPerNode > 0 {
+		if n := sys.NICsFor(p.GPUsPerNode); n < p.GPUsPerNode {
+			spec.NICs = n // the system's GPUs share its NICs
+		}
+	}
+	net := fabric.Build(spec, p.Cluster())
 	res, err := fabric.Simulate(s, p.ElemSize, net, p.Gamma, fabric.WorkCap(int64(s.Transfers()), net.MaxHops()))
 	if err != nil {
 		return err
 	}
 	sp := net.Spec
-	fr := &FabricResult{Kind: sp.Kind, Node: sp.Node, LinkCount: len(net.Links), Flows: res.Flows, Events: res.Events,
+	fr := &FabricResult{Kind: sp.Kind, Node: sp.Node, NICsPerNode: sp.NICs, LinkCount: len(net.Links), Flows: res.Flows, Events: res.Events,
 		IdealTimeS: r.TimeS, Links: net.Hottest(res, FabricLinks)}
 	switch sp.Kind {
 	case fabric.FatTree, fabric.Rail:

@@ -3,12 +3,14 @@ package cost_test
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/fabric"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/core/topo"
 )
 
 // The ideal fabric is today's answer, bit for bit, for every applicable
@@ -78,5 +80,33 @@ func TestFatTreeAnswer(t *testing.T) {
 	}
 	if a4.Fabric.IdealTimeS != a1.Fabric.IdealTimeS || a4.BusBwBps >= a1.BusBwBps {
 		t.Errorf("AllToAll: ideal %g / %g s, busbw %g / %g", a4.Fabric.IdealTimeS, a1.Fabric.IdealTimeS, a4.BusBwBps, a1.BusBwBps)
+	}
+}
+
+// A system preset with fewer NICs than GPUs makes its GPUs share them on
+// the fabric: each NIC link carries g/NICs GPUs' network bandwidth.
+func TestFabricSharesASystemsNICs(t *testing.T) {
+	sys, err := topo.LookupSystem("system", "pcie-l40s")
+	if err != nil || sys.NICs >= sys.GPUsPerNode {
+		t.Fatalf("pcie-l40s: %+v, %v", sys, err)
+	}
+	p := base(prim.AllToAll, sched.Pairwise, 2*sys.GPUsPerNode)
+	p.Size = 16 << 20
+	p.GPUsPerNode, p.IntraBandwidth, p.IntraLatency = sys.GPUsPerNode, sys.IntraBandwidth(), 1e-6
+	p.Bandwidth = sys.NetworkPerGPU()
+	p.NCCL.System = sys
+	p.Fabric = fabric.Spec{Kind: fabric.FatTree}
+	r, err := cost.Evaluate(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Fabric.NICsPerNode != sys.NICs {
+		t.Errorf("NICs per node %d, the system has %d", r.Fabric.NICsPerNode, sys.NICs)
+	}
+	want := p.Bandwidth * float64(sys.GPUsPerNode) / float64(sys.NICs)
+	for _, l := range r.Fabric.Links {
+		if strings.HasPrefix(l.From, "nic") && l.Cap != want {
+			t.Errorf("%s → %s: %g B/s, want %g", l.From, l.To, l.Cap, want)
+		}
 	}
 }

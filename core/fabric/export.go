@@ -47,7 +47,9 @@ func Export(s *sched.Schedule, elemSize int, net *Net) Workload {
 	}
 	for r := 0; r < net.Cluster.Ranks; r++ {
 		w.Links[net.portUp+r].Lat = net.Cluster.Intra.Alpha
-		w.Links[net.nicUp+r].Lat = net.Cluster.Inter.Alpha
+	}
+	for k := net.nicUp; k < net.nicDn; k++ {
+		w.Links[k].Lat = net.Cluster.Inter.Alpha
 	}
 	for f := range g.src {
 		w.Flows = append(w.Flows, WorkFlow{Src: g.src[f], Dst: g.dst[f], Bytes: g.bytes[f], Path: net.Route(int(g.src[f]), int(g.dst[f]), nil)})

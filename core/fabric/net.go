@@ -30,6 +30,7 @@ type Net struct {
 	U int
 
 	g, nodes                       int
+	nics                           int // NICs per node (Spec.NICs, or g)
 	portUp, portDown, nicUp, nicDn int // first link id of each per-rank block
 	pcieUp, pcieDn                 int // per node × PCIe switch
 	leafUp, leafDn                 int // per leaf × U
@@ -68,17 +69,22 @@ func Build(spec Spec, c topo.Cluster) *Net {
 			add("host"+strconv.Itoa(k/n.pcieSw), n.interior(k/n.pcieSw, 2*(k%n.pcieSw)), c.Intra.Bandwidth)
 		}
 	}
+	n.nics = n.g
+	if s.NICs > 0 && s.NICs < n.g {
+		n.nics = s.NICs
+	}
+	nic := b * float64(n.g) / float64(n.nics) // the GPUs of a NIC share it
 	n.nicUp = len(n.Links)
-	for r := 0; r < p; r++ {
-		add(rank("nic", r), n.edge(r), b)
+	for k := 0; k < n.nodes*n.nics; k++ {
+		add(n.nicName(k), n.edge(n.firstRank(k)), nic)
 	}
 	n.nicDn = len(n.Links)
-	for r := 0; r < p; r++ {
-		add(n.edge(r), rank("nic", r), b)
+	for k := 0; k < n.nodes*n.nics; k++ {
+		add(n.edge(n.firstRank(k)), n.nicName(k), nic)
 	}
 	switch s.Kind {
 	case FatTree, Rail:
-		ports := s.LeafNodes * n.g
+		ports := s.LeafNodes * n.nics
 		if s.Kind == Rail {
 			ports = s.LeafNodes
 		}
@@ -117,6 +123,24 @@ func Build(spec Spec, c topo.Cluster) *Net {
 	return n
 }
 
+// nicOf is the NIC rank r sends and receives through: node·nics + the
+// GPU's share of the node's NICs (GPU l uses NIC l·nics/g).
+func (n *Net) nicOf(r int) int { return r/n.g*n.nics + r%n.g*n.nics/n.g }
+
+// firstRank is the first rank using NIC k.
+func (n *Net) firstRank(k int) int {
+	v, j := k/n.nics, k%n.nics
+	return v*n.g + (j*n.g+n.nics-1)/n.nics
+}
+
+// nicName names NIC k: by its rank where every GPU has its own.
+func (n *Net) nicName(k int) string {
+	if n.nics == n.g {
+		return "nic" + strconv.Itoa(k)
+	}
+	return "nic" + strconv.Itoa(k/n.nics) + "." + strconv.Itoa(k%n.nics)
+}
+
 // interior names the switch GPU local of node v is attached to inside the
 // node.
 func (n *Net) interior(v, local int) string {
@@ -141,17 +165,17 @@ func (n *Net) edge(r int) string {
 func (n *Net) leaves() int {
 	groups := (n.nodes + n.Spec.LeafNodes - 1) / n.Spec.LeafNodes
 	if n.Spec.Kind == Rail {
-		return groups * n.g
+		return groups * n.nics
 	}
 	return groups
 }
 
 // leafOf is the leaf of rank r's NIC: its node's leaf on a fat-tree; on a
-// rail fabric, rail r mod g of its node's group.
+// rail fabric, the rail of its NIC's place in the node, in its node's group.
 func (n *Net) leafOf(r int) int {
 	grp := r / n.g / n.Spec.LeafNodes
 	if n.Spec.Kind == Rail {
-		return grp*n.g + r%n.g
+		return grp*n.nics + n.nicOf(r)%n.nics
 	}
 	return grp
 }
@@ -162,12 +186,12 @@ func (n *Net) port(r int) int {
 	if n.Spec.Kind == Rail {
 		return r / n.g % n.Spec.LeafNodes
 	}
-	return r % (n.Spec.LeafNodes * n.g)
+	return n.nicOf(r) % (n.Spec.LeafNodes * n.nics)
 }
 
 func (n *Net) leafName(l int) string {
 	if n.Spec.Kind == Rail {
-		return "rail" + strconv.Itoa(l/n.g) + "." + strconv.Itoa(l%n.g)
+		return "rail" + strconv.Itoa(l/n.nics) + "." + strconv.Itoa(l%n.nics)
 	}
 	return "leaf" + strconv.Itoa(l)
 }
@@ -229,7 +253,7 @@ func (n *Net) Route(src, dst int, buf []int32) []int32 {
 		}
 		return append(buf, int32(n.portDown+dst))
 	}
-	buf = append(buf, int32(n.nicUp+src))
+	buf = append(buf, int32(n.nicUp+n.nicOf(src)))
 	switch n.Spec.Kind {
 	case FatTree, Rail:
 		ls, ld := n.leafOf(src), n.leafOf(dst)
@@ -257,7 +281,7 @@ func (n *Net) Route(src, dst int, buf []int32) []int32 {
 			}
 		}
 	}
-	return append(buf, int32(n.nicDn+dst))
+	return append(buf, int32(n.nicDn+n.nicOf(dst)))
 }
 
 // MaxHops bounds the links of any route. O(1).

@@ -177,3 +177,37 @@ func TestLinkBytesMatchLedger(t *testing.T) {
 		}
 	}
 }
+
+// GPUs sharing a NIC (a system with fewer NICs than GPUs) share its rate,
+// g/NICs times one GPU's network bandwidth: one flow alone gets all of it,
+// and the NIC carries the inter-node bytes of all its GPUs.
+func TestSharedNIC(t *testing.T) {
+	s := build(t, prim.SendRecv, sched.Naive, 2, 1<<20)
+	n := Build(Spec{Kind: FatTree, NICs: 1}, cluster(2, 1))
+	if r := simulate(t, s, n, 0); !near(r.Time, 5e-6+4*float64(1<<20)/50e9, 1e-12) {
+		t.Errorf("NICs ≥ GPUs: %g s", r.Time)
+	}
+	ring := build(t, prim.AllReduce, sched.Ring, 16, 1<<16)
+	n = Build(Spec{Kind: FatTree, NICs: 2, LeafNodes: 2}, cluster(16, 4)) // 4 nodes of 4 GPUs, 2 NICs each
+	if len(n.Links) == 0 || n.Links[n.nicUp].Cap != 100e9 || n.nicDn-n.nicUp != 8 {
+		t.Fatalf("NIC links: %d of %g B/s", n.nicDn-n.nicUp, n.Links[n.nicUp].Cap)
+	}
+	r := simulate(t, ring, n, 0)
+	led := sim.NewClusterLedger(ring, 4, 4)
+	for k := 0; k < 8; k++ {
+		var want int64
+		for q := 0; q < 16; q++ {
+			if n.nicOf(q) == k {
+				want += led.Ranks[q].InterSent
+			}
+		}
+		if r.Bytes[n.nicUp+k] != float64(want) {
+			t.Errorf("NIC %d carries %g bytes, its GPUs send %d across nodes", k, r.Bytes[n.nicUp+k], want)
+		}
+	}
+	one := build(t, prim.SendRecv, sched.Naive, 8, 1<<20) // one message between the two nodes
+	n = Build(Spec{Kind: FatTree, NICs: 1}, cluster(8, 4))
+	if got := simulate(t, one, n, 0).Time; !near(got, 5e-6+4*float64(1<<20)/200e9, 1e-12) {
+		t.Errorf("one message alone on a NIC of 4 GPUs: %g s, want α + bytes ÷ 200 GB/s", got)
+	}
+}

@@ -38,8 +38,8 @@ const (
 )
 
 // Spec is a fabric. The zero value is Ideal. Every GPU has its own NIC of
-// the network bandwidth (DGX style) and its own port into the node's
-// interior of the intra-node bandwidth.
+// the network bandwidth (DGX style) unless NICs says fewer, and its own
+// port into the node's interior of the intra-node bandwidth.
 //
 //   - FatTree: nodes in order on leaves of LeafNodes nodes. A leaf has one
 //     downlink per NIC and U = ⌈LeafNodes·g / R⌉ uplinks, one to each of U
@@ -67,6 +67,10 @@ type Spec struct {
 	PodLeaves        int     // three tiers: leaves per pod; 0 means DefaultPodLeaves
 	Dims             [3]int  // torus: 2 or 3 sizes (Dims[2] = 0 for 2-D) whose product is the node count; all 0 picks a near-square 2-D torus
 	Node             string  // NVSwitch (default, "") or PCIe
+	// NICs is the NICs of a node when fewer than its GPUs share them
+	// (a system preset's); 0 gives every GPU its own. GPU l of g uses NIC
+	// l·NICs/g, and each NIC carries g/NICs GPUs' network bandwidth.
+	NICs int
 }
 
 // Active reports whether s is a switched fabric to simulate (not Ideal).
@@ -136,6 +140,8 @@ func (s Spec) Validate(nodes int) error {
 		return fielderr.New("tiers", "fabric.tiers", s.Tiers)
 	case n.PodLeaves < 1 || n.PodLeaves > 1<<16:
 		return fielderr.New("pod-leaves", "fabric.pod-leaves", 1<<16, s.PodLeaves)
+	case n.NICs < 0:
+		return fielderr.New("system", "fabric.nics", n.NICs)
 	case n.Node != NVSwitch && n.Node != PCIe:
 		return fielderr.New("node-switch", "fabric.node", s.Node, "nvswitch, pcie")
 	}

@@ -95,6 +95,7 @@ var en = map[ID]string{
 	"fabric.dims-size":              "want every torus dimension to be a whole number from 1 to 65536, got %q",
 	"fabric.kind":                   "unknown fabric %q; accepted: %s",
 	"fabric.leaf-nodes":             "want nodes per leaf from 1 to %d, got %d",
+	"fabric.nics":                   "want a NIC count ≥ 0 per node (0: one per GPU), got %d",
 	"fabric.node":                   "unknown node interior %q; accepted: %s",
 	"fabric.oversubscription":       "want an oversubscription ratio from 1 to %g (leaf downlink ÷ uplink capacity), got %g",
 	"fabric.pod-leaves":             "want leaves per pod from 1 to %d, got %d",

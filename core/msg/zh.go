@@ -95,6 +95,7 @@ var zh = map[ID]string{
 	"fabric.dims-size":              "环面每一维应为 1 到 65536 之间的整数，收到 %q",
 	"fabric.kind":                   "未知的网络结构 %q；可选：%s",
 	"fabric.leaf-nodes":             "每个叶交换机的节点数应在 1 到 %d 之间，收到 %d",
+	"fabric.nics":                   "每个节点的网卡数应 ≥ 0（0 表示每块 GPU 一块），收到 %d",
 	"fabric.node":                   "未知的节点内部互连 %q；可选：%s",
 	"fabric.oversubscription":       "收敛比（叶交换机下行 ÷ 上行容量）应在 1 到 %g 之间，收到 %g",
 	"fabric.pod-leaves":             "每个 pod 的叶交换机数应在 1 到 %d 之间，收到 %d",
