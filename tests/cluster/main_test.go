@@ -7,8 +7,12 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -19,27 +23,111 @@ import (
 // ccplay is the binary under test, built by TestMain.
 var ccplay string
 
-// TestMain builds ccplay once for every test, and removes the namespaces
-// a killed earlier run left behind.
+// rootPrefix starts the name of the temporary directory of a run, followed
+// by its PID: every temporary file of the run is under it (TestMain points
+// TMPDIR there, for t.TempDir, ccplay and mpirun alike).
+const rootPrefix = "ccplay-cluster-"
+
+// TestMain builds ccplay once for every test and removes what a killed
+// earlier run left behind (namespaces, temporary directory). Whatever the
+// outcome — passed, failed, or interrupted by SIGINT or SIGTERM — it then
+// ends the processes the tests started and removes this run's namespaces
+// and temporary directory before it exits.
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "ccplay-cluster-")
+	os.Exit(runTests(m))
+}
+
+func runTests(m *testing.M) int {
+	removeStaleRoots()
+	root, err := os.MkdirTemp("", fmt.Sprintf("%s%d-", rootPrefix, os.Getpid()))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+		return 1
 	}
-	ccplay = filepath.Join(dir, "ccplay")
+	var once sync.Once
+	cleanup := func() {
+		once.Do(func() {
+			stopStarted()
+			if Permitted() == nil {
+				if _, err := Shutdown(); err != nil {
+					fmt.Fprintf(os.Stderr, "removing the namespaces of this run: %v\n", err)
+				}
+			}
+			os.RemoveAll(root)
+		})
+	}
+	defer cleanup()
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sig)
+	go func() {
+		s := <-sig
+		fmt.Fprintf(os.Stderr, "cluster tests: %v: ending the processes and removing the namespaces and temporary files of this run\n", s)
+		cleanup()
+		os.Exit(128 + int(s.(syscall.Signal)))
+	}()
+	os.Setenv("TMPDIR", root)
+	ccplay = filepath.Join(root, "ccplay")
 	if out, err := exec.Command("go", "build", "-o", ccplay, "github.com/ccplay/ccplay/cmd/ccplay").CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "building ccplay: %v\n%s", err, out)
-		os.Exit(1)
+		return 1
 	}
 	if Permitted() == nil {
 		if gone, err := RemoveStale(); err != nil || len(gone) > 0 {
 			fmt.Fprintf(os.Stderr, "removed the namespaces of an earlier run: %v %v\n", gone, err)
 		}
 	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	return m.Run()
+}
+
+// removeStaleRoots removes the temporary directories of earlier runs
+// whose process has gone.
+func removeStaleRoots() {
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), rootPrefix+"*-*"))
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(strings.SplitN(strings.TrimPrefix(filepath.Base(d), rootPrefix), "-", 2)[0])
+		if err == nil && pid != os.Getpid() && !alive(pid) {
+			os.RemoveAll(d)
+		}
+	}
+}
+
+// started are the processes the tests started and have not seen end, by
+// PID; each leads a process group of its own (with whatever it starts:
+// ip netns exec's command, mpirun's daemons).
+var (
+	startedMu sync.Mutex
+	started   = map[int]bool{}
+)
+
+// start starts c in a process group of its own, ended (the whole group,
+// by its PID) when the test ends or the run is interrupted.
+func start(t *testing.T, c *exec.Cmd) {
+	t.Helper()
+	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := c.Start(); err != nil {
+		t.Fatalf("starting %s: %v", c, err)
+	}
+	pid := c.Process.Pid
+	startedMu.Lock()
+	started[pid] = true
+	startedMu.Unlock()
+	t.Cleanup(func() {
+		syscall.Kill(-pid, syscall.SIGKILL) //nolint:errcheck // the group has ended already
+		startedMu.Lock()
+		delete(started, pid)
+		startedMu.Unlock()
+	})
+}
+
+// stopStarted ends the process groups of every started process still
+// listed.
+func stopStarted() {
+	startedMu.Lock()
+	defer startedMu.Unlock()
+	for pid := range started {
+		syscall.Kill(-pid, syscall.SIGKILL) //nolint:errcheck // the group has ended already
+	}
 }
 
 // needNamespaces fails the test under CI (which runs as root) and skips
@@ -98,14 +186,7 @@ func runAll(t *testing.T, timeout time.Duration, cmds ...*exec.Cmd) []string {
 	for i, c := range cmds {
 		p := &proc{cmd: c, done: make(chan error, 1)}
 		c.Stdout, c.Stderr = &p.stdout, &p.stderr
-		if err := c.Start(); err != nil {
-			t.Fatalf("starting %s: %v", c, err)
-		}
-		t.Cleanup(func() {
-			if c.ProcessState == nil {
-				c.Process.Kill()
-			}
-		})
+		start(t, c)
 		go func() { p.done <- c.Wait() }()
 		procs[i] = p
 	}
@@ -119,7 +200,7 @@ func runAll(t *testing.T, timeout time.Duration, cmds ...*exec.Cmd) []string {
 			}
 		case <-deadline:
 			for _, q := range procs {
-				q.cmd.Process.Kill()
+				syscall.Kill(-q.cmd.Process.Pid, syscall.SIGKILL) //nolint:errcheck // the group has ended already
 			}
 			t.Fatalf("process %d (%s) still running after %v: %s", i, strings.Join(p.cmd.Args, " "), timeout, p.stderr.String())
 		}

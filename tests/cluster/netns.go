@@ -4,8 +4,9 @@
 // servers), each rail a bridge of its own with its own subnet inside
 // 198.18.0.0/15 (the benchmarking range), every NIC shaped in both
 // directions by a token bucket (tc tbf). Nothing is created outside the
-// namespaces it creates, and Close removes them all. It needs root (or
-// CAP_NET_ADMIN and CAP_SYS_ADMIN) and the ip and tc commands.
+// namespaces it creates, and Close removes them all; Shutdown removes every
+// one the process created, for a handler of SIGINT and SIGTERM. It needs
+// root (or CAP_NET_ADMIN and CAP_SYS_ADMIN) and the ip and tc commands.
 package cluster
 
 import (
@@ -17,6 +18,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 )
 
@@ -48,6 +50,13 @@ type Cluster struct {
 }
 
 var seq int
+
+// nsMu orders the creation of namespaces with Shutdown: once shut, no
+// namespace is created, so none outlives a Shutdown.
+var (
+	nsMu sync.Mutex
+	shut bool
+)
 
 // New creates the namespaces, links, addresses and shaping of spec. On
 // an error everything it created is removed again.
@@ -138,6 +147,11 @@ func (c *Cluster) addNIC(h, r int) error {
 }
 
 func (c *Cluster) addNS(name string) error {
+	nsMu.Lock()
+	defer nsMu.Unlock()
+	if shut {
+		return errors.New("cluster: shutting down (a signal): no new namespaces")
+	}
 	if err := run("ip", "netns", "add", name); err != nil {
 		return err
 	}
@@ -146,8 +160,15 @@ func (c *Cluster) addNS(name string) error {
 }
 
 // Close removes every namespace New created (their links, addresses,
-// bridges and qdiscs go with them). It may be called more than once.
+// bridges and qdiscs go with them). It may be called more than once, and
+// after Shutdown.
 func (c *Cluster) Close() error {
+	nsMu.Lock()
+	defer nsMu.Unlock()
+	if shut { // Shutdown has removed them
+		c.created = nil
+		return nil
+	}
 	var errs []error
 	for i := len(c.created) - 1; i >= 0; i-- {
 		if err := run("ip", "netns", "del", c.created[i]); err != nil {
@@ -163,12 +184,30 @@ func (c *Cluster) Command(h int, name string, args ...string) *exec.Cmd {
 	return exec.Command("ip", append([]string{"netns", "exec", c.Host(h), name}, args...)...)
 }
 
-var stale = regexp.MustCompile("^" + Prefix + `(\d+)-\d+-(sw|h\d+)$`)
+var ours = regexp.MustCompile("^" + Prefix + `(\d+)-\d+-(sw|h\d+)$`)
 
 // RemoveStale removes the namespaces of earlier runs of this package
 // whose process has gone (a run killed before its clean-up), and returns
 // their names.
 func RemoveStale() ([]string, error) {
+	return remove(func(pid int) bool { return pid != os.Getpid() && !alive(pid) })
+}
+
+// Shutdown removes every namespace this process created, whichever
+// cluster it belongs to and however far New had got, and makes every later
+// New fail: what a handler of SIGINT or SIGTERM calls before the process
+// exits. The processes running in them should be ended first; the
+// namespaces' links and bridges go when their last process has.
+func Shutdown() ([]string, error) {
+	nsMu.Lock()
+	shut = true
+	nsMu.Unlock()
+	return remove(func(pid int) bool { return pid == os.Getpid() })
+}
+
+// remove deletes the namespaces of this package whose creator's PID
+// matches, and returns their names. O(namespaces on the machine).
+func remove(match func(pid int) bool) ([]string, error) {
 	out, err := exec.Command("ip", "netns", "list").Output()
 	if err != nil {
 		return nil, fmt.Errorf("ip netns list: %w", err)
@@ -180,11 +219,11 @@ func RemoveStale() ([]string, error) {
 		if len(f) == 0 {
 			continue
 		}
-		m := stale.FindStringSubmatch(f[0])
+		m := ours.FindStringSubmatch(f[0])
 		if m == nil {
 			continue
 		}
-		if pid, _ := strconv.Atoi(m[1]); pid == os.Getpid() || alive(pid) {
+		if pid, _ := strconv.Atoi(m[1]); !match(pid) {
 			continue
 		}
 		if err := run("ip", "netns", "del", f[0]); err != nil {
