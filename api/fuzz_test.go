@@ -96,3 +96,23 @@ func FuzzChartQuery(f *testing.F) {
 		checkAnswer(t, raw, w)
 	})
 }
+
+// FuzzDoctorBody: any body POSTed to /api/v1/doctor gets a 200 or a 400
+// naming a field (the log's own problems are in the 200's answer).
+func FuzzDoctorBody(f *testing.F) {
+	for _, seed := range []string{
+		`{"log":"x"}`, `{"log":"#  size count type redop root time algbw busbw #wrong\n 8 2 float sum -1 1.0 0 0 0"}`,
+		`{"log":"x","nccl-algo":"Ring","nccl-proto":"^LL"}`, `{"log":"x","system":"dgx-h100","ranks":16,"collective":"allreduce"}`,
+		`{"log":"\u0000\u0001"}`, `{"log":"x","ranks":-1}`, `{}`, `[`, `{"log":" 0: #  size count time algbw busbw\n 0: 8 2 1 2"}`,
+	} {
+		f.Add(seed)
+	}
+	h := New(Config{})
+	f.Fuzz(func(t *testing.T, body string) {
+		req := httptest.NewRequest(http.MethodPost, "/api/v1/doctor", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		checkAnswer(t, body, w)
+	})
+}

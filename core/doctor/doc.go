@@ -9,13 +9,14 @@
 //
 // Diagnose does the three at once. Every inferred value and every Cause
 // carries the 1-based line of the log that shows it; a Cause's sentence is
-// kept as Format and Args (Msg == fmt.Sprintf(Format, Args...)) so that a
-// front end can say it in another language, as core/fielderr does.
+// a Text, a message ID of core/msg with its arguments, which a front end
+// renders in its own language.
 //
 // # The verdict
 //
-// Judge (or VerdictOf on a Diagnosis) sets the first table's measured
-// points (Measured) against the model:
+// Judge (or VerdictOf on a Diagnosis) sets every table's measured points
+// (Measured) against the model, one Verdict per table (the first, with the
+// others in its More):
 //
 //	v, err := Judge(log, Options{System: "a3-mega"})
 //

@@ -2,10 +2,13 @@ package doctor
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/msg"
 )
 
@@ -42,6 +45,33 @@ func FuzzJudge(f *testing.F) {
 			if !msg.Has(msg.EN, x.ID) || !msg.Has(msg.ZH, x.ID) {
 				t.Fatalf("%q: no catalogue entry for %s", x.Msg, x.ID)
 			}
+		}
+	})
+}
+
+// Judge's options never panic: a bad one is refused on its own field and
+// no verdict is given; a good one gives a verdict.
+func FuzzOptions(f *testing.F) {
+	f.Add("dgx-h100", 16, "allreduce", "Ring", "Simple")
+	f.Add("", 0, "", "^NVLS,NVLSTree", "LL128")
+	f.Add("ws-rtx4090-4x", 4, "alltoall", "allreduce:Tree;allgather:Ring", "")
+	f.Add("x", 1, "y", "Spiral", "^")
+	data, err := os.ReadFile("testdata/h100_16x_2node_gdr_p2p_qps_cmdline.txt")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, system string, ranks int, collective, algo, proto string) {
+		o := Options{System: system, Ranks: ranks, Collective: collective, NCCLAlgo: algo, NCCLProto: proto}
+		v, err := Judge(data, o)
+		if v == nil {
+			var fe *fielderr.Error
+			if !errors.As(err, &fe) || !slices.Contains(OptionFields, fe.Field) {
+				t.Fatalf("%+v: refused without naming an option: %v", o, err)
+			}
+			return
+		}
+		if v.Class == "" {
+			t.Fatalf("%+v: no class", o)
 		}
 	})
 }

@@ -37,7 +37,7 @@ type Peak struct {
 
 // Verdict is doctor's answer about one log: the one-line Summary first,
 // then the rows beside the model, per regime, the peak, and the causes the
-// log shows. Every sentence is a Text (Format + Args).
+// log shows. Every sentence is a Text (a message ID and its arguments).
 type Verdict struct {
 	Class string `json:"class"`
 	// Summary is the one-line verdict; Fraction the mean fraction of

@@ -13,6 +13,8 @@ import "strings"
 //     ("Tue Dec  2 02:44:24 2025");
 //   - torchrun's `--tee`/`--log-line-prefix-template` tags ("[rank0]:",
 //     "[default0]:");
+//   - a rank tag "[0]" before a row or a '#' line, repeated inside a row
+//     printed in several writes ("[0]  1048576  …  -1[0]  1626.5 …");
 //   - `kubectl logs --prefix` ("[pod/name/container] ") and pdsh/clush
 //     host prefixes ("node-a: ");
 //   - timestamps: ISO 8601 ("2025-01-02T03:04:05.678Z", "2025-01-02
@@ -106,12 +108,24 @@ func cutBracket(t string) (string, bool) {
 		return rest[1:], true
 	case strings.HasPrefix(rest, " ") && strings.HasPrefix(in, "pod/"):
 		return rest[1:], true
+	case isUint(in) && startsRow(rest):
+		// "[0]   1048576  262144  float  sum  -1[0]  1626.5 …": a launcher
+		// that tags each write of a rank, so a row printed in pieces
+		// carries the tag inside it too.
+		return strings.ReplaceAll(rest, "["+in+"]", " "), true
 	case strings.HasPrefix(rest, " ") || rest == "":
 		if _, ok := cutTimestamp(in + " "); ok {
 			return rest, true
 		}
 	}
 	return t, false
+}
+
+// startsRow reports whether s, after blanks, starts a table row or a '#'
+// line (a digit or '#'), not a message ("[0] NCCL INFO …" keeps its tag).
+func startsRow(s string) bool {
+	t := strings.TrimLeft(s, " \t")
+	return t != "" && (t[0] == '#' || t[0] >= '0' && t[0] <= '9')
 }
 
 // isRankPair reports whether s is Open MPI's "jobid,rank" ("1,0").

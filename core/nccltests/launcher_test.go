@@ -45,6 +45,7 @@ func TestLauncherPrefixes(t *testing.T) {
 		"syslog timestamp":          func(i int) string { return "Jan  2 03:04:05 " },
 		"clock":                     func(i int) string { return "03:04:05.123 " },
 		"timestamp then srun":       func(i int) string { return "2025-01-02T03:04:05Z 0: " },
+		"rank tag":                  func(i int) string { return "[0] " },
 	}
 	for name, prefix := range prefixes {
 		lines := make([]string, len(bareLog))
@@ -60,6 +61,20 @@ func TestLauncherPrefixes(t *testing.T) {
 			!reflect.DeepEqual(got.Headers, want.Headers) || !reflect.DeepEqual(got.Links, want.Links) {
 			t.Errorf("%s: read differently from the bare log:\n%+v\n%+v", name, got.Log.Tables, want.Log.Tables)
 		}
+	}
+}
+
+// A row printed in pieces, each tagged with its rank (as in
+// https://github.com/NVIDIA/nccl/issues/1453), reads as one row.
+func TestRankTagInsideRow(t *testing.T) {
+	log := "[0]#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong\n" +
+		"[0]      1048576        262144     float     sum      -1[0]    1626.5    0.64    1.24      0[0]    2302.3    0.46    0.87      0\n"
+	l, err := Parse([]byte(log))
+	if err != nil || len(l.Tables[0].Rows) != 1 {
+		t.Fatalf("%v %+v", err, l)
+	}
+	if r := l.Tables[0].Rows[0]; r.SizeBytes != 1048576 || r.OutOfPlace.TimeUs != 1626.5 || r.InPlace.TimeUs != 2302.3 {
+		t.Errorf("row %+v %+v %+v", r, r.OutOfPlace, r.InPlace)
 	}
 }
 

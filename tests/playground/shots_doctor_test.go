@@ -14,9 +14,10 @@ import (
 
 // TestShotsDoctor writes screenshots of the "check my log" view with a
 // verdict — the RTX 4090 example (far below, a cause on line 4), then the
-// same log pasted with line 20 cut short (a line that cannot be read) — in both languages at
-// 1280×800 and 390×844, into $CCPLAY_SHOTS (default /tmp/shots):
-// doctor-example-… and doctor-badlog-….
+// same log pasted with line 20 cut short (a line that cannot be read), then
+// an srun-labelled log of two tables (a verdict per table) — in both
+// languages at 1280×800 and 390×844, into $CCPLAY_SHOTS (default
+// /tmp/shots): doctor-example-…, doctor-badlog-… and doctor-tables-….
 func TestShotsDoctor(t *testing.T) {
 	dir := os.Getenv("CCPLAY_SHOTS")
 	if dir == "" {
@@ -32,6 +33,10 @@ func TestShotsDoctor(t *testing.T) {
 	lines := strings.Split(string(log), "\n")
 	lines[19] = strings.Join(strings.Fields(lines[19])[:8], "  ") // line 20 cut short
 	bad := strings.Join(lines, "\n")
+	tables, err := os.ReadFile("../../core/doctor/testdata/h100_8x_and_16x_srun_label.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
 	base := server(t)
 	shot := func(p *page, name string) {
 		png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
@@ -52,6 +57,9 @@ func TestShotsDoctor(t *testing.T) {
 			p.setField("d-paste", bad)
 			p.click("d-check")
 			shot(p, fmt.Sprintf("doctor-badlog-%s-%dx%d.png", lang, size[0], size[1]))
+			p.setField("d-paste", string(tables))
+			p.click("d-check")
+			shot(p, fmt.Sprintf("doctor-tables-%s-%dx%d.png", lang, size[0], size[1]))
 		}
 		p.noConsoleErrors()
 	}
