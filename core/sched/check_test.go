@@ -11,11 +11,9 @@ import (
 	"github.com/ccplay/ccplay/core/sched"
 )
 
-// allAlgorithms are the algorithm identifiers (docs/conventions.md), Auto
-// excluded.
-var allAlgorithms = []sched.Algorithm{sched.Naive, sched.Ring, sched.Tree, sched.Binomial,
-	sched.RecursiveDoubling, sched.RecursiveHalving, sched.Rabenseifner, sched.Bruck,
-	sched.Pairwise, sched.ScatterAllgather, sched.Hierarchical}
+// allAlgorithms are the registry's algorithm identifiers, Auto excluded
+// (cost's TestAlgorithmRegistryIsComplete checks each is documented).
+var allAlgorithms = sched.Algorithms()
 
 // fieldErr asserts a *fielderr.Error on field whose message says every
 // string of says.
