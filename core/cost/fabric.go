@@ -59,13 +59,32 @@ func (p Params) validateFabric() error {
 // it on p.Fabric and puts the answer in r. It refuses, before building
 // anything, a schedule that may exceed FabricTransfers.
 func simulateFabric(p Params, r *Result, yield func()) error {
+	_, _, err := runFabric(p, r, yield)
+	return err
+}
+
+// evaluateFabric is Evaluate of p (on an active fabric) with the net and
+// the simulation's loads.
+func evaluateFabric(p Params) (Result, *fabric.Net, fabric.Result, error) {
+	q := p
+	q.Fabric = fabric.Spec{}
+	r, err := Evaluate(q)
+	if err != nil {
+		return Result{}, nil, fabric.Result{}, err
+	}
+	net, res, err := runFabric(concrete(p), &r, nil)
+	return r, net, res, err
+}
+
+// runFabric is simulateFabric returning the net and the loads.
+func runFabric(p Params, r *Result, yield func()) (*fabric.Net, fabric.Result, error) {
 	q := concrete(p)
 	if n := TransferBound(q); n > FabricTransfers {
-		return fielderr.New("ranks", "fabric.too-large", n, int64(FabricTransfers))
+		return nil, fabric.Result{}, fielderr.New("ranks", "fabric.too-large", n, int64(FabricTransfers))
 	}
 	s, err := scheduleOf(q, FabricTransfers, yield)
 	if err != nil {
-		return err
+		return nil, fabric.Result{}, err
 	}
 	spec := p.Fabric
 	if sys := p.NCCL.System; sys.NICs > 0 && p.GPUsPerNode > 0 {
@@ -76,7 +95,7 @@ func simulateFabric(p Params, r *Result, yield func()) error {
 	net := fabric.Build(spec, p.Cluster())
 	res, err := fabric.Simulate(s, p.ElemSize, net, p.Gamma, fabric.WorkCap(int64(s.Transfers()), net.MaxHops()))
 	if err != nil {
-		return err
+		return nil, fabric.Result{}, err
 	}
 	sp := net.Spec
 	fr := &FabricResult{Kind: sp.Kind, Node: sp.Node, NICsPerNode: sp.NICs, LinkCount: len(net.Links), Flows: res.Flows, Events: res.Events,
@@ -103,5 +122,5 @@ func simulateFabric(p Params, r *Result, yield func()) error {
 		r.AlgBwBps, r.BusBwBps = Bandwidths(p.Collective, p.Ranks, p.Size, r.TimeS)
 		r.PctOfLowerBound = 100 * r.LowerBoundS / r.TimeS
 	}
-	return nil
+	return net, res, nil
 }

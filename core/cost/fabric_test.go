@@ -110,3 +110,45 @@ func TestFabricSharesASystemsNICs(t *testing.T) {
 		}
 	}
 }
+
+// The fabric view's study: the question's own row and ring AllReduce's and
+// pairwise AllToAll's, each simulated at every ratio of FabricRatios (the
+// row at the question's own ratio is Evaluate's answer); AllToAll slows as
+// the ratio grows while ring AllReduce does not; the drawing has a cable
+// from every leaf to every spine and one per node to its leaf, and names
+// the answer's hottest link. Over its budget the study is refused before
+// any work.
+func TestStudyFabric(t *testing.T) {
+	p := base(prim.Broadcast, sched.Binomial, 64)
+	p.Size = 16 << 20
+	p.GPUsPerNode, p.IntraBandwidth, p.IntraLatency = 8, 450e9, 1e-6
+	p.Fabric = fabric.Spec{Kind: fabric.FatTree, Oversubscription: 4, LeafNodes: 2}
+	st, err := cost.StudyFabric(p, 1<<16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Rows) != 3 || st.Rows[0].Collective != "broadcast" || st.Rows[1].Algorithm != "ring" || st.Rows[2].Collective != "alltoall" {
+		t.Fatalf("rows %+v", st.Rows)
+	}
+	want, err := cost.Evaluate(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Result.TimeS != want.TimeS || st.Rows[0].TimesS[2] != want.TimeS || st.Rows[0].IdealS != want.Fabric.IdealTimeS {
+		t.Errorf("study %g s, row at 4:1 %g s, Evaluate %g s", st.Result.TimeS, st.Rows[0].TimesS[2], want.TimeS)
+	}
+	ring, a2a := st.Rows[1].TimesS, st.Rows[2].TimesS
+	if ring[3] > 1.10*ring[0] || a2a[3] < 2*a2a[0] {
+		t.Errorf("ring %v, AllToAll %v over ratios %v", ring, a2a, cost.FabricRatios)
+	}
+	d := st.Drawing
+	if d == nil || len(d.Leaves) != 4 || len(d.Nodes) != 8 || len(d.Spines) != 4 || len(d.Cables) != 4*4+8 {
+		t.Fatalf("drawing %+v", d)
+	}
+	if d.Hottest != want.Fabric.Links[0] {
+		t.Errorf("drawing's hottest %+v, the answer's %+v", d.Hottest, want.Fabric.Links[0])
+	}
+	if _, err := cost.StudyFabric(p, 100); err == nil {
+		t.Error("a study over its budget is answered")
+	}
+}
