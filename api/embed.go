@@ -98,7 +98,7 @@ func algorithmsParam(get field.Lookup, c prim.Collective) ([]sched.Algorithm, er
 	for _, part := range strings.Split(s, ",") {
 		a, err := sched.ParseAlgorithm(part)
 		if err != nil {
-			return nil, fielderr.Errorf("algorithms", "%s", err.(*fielderr.Error).Msg)
+			return nil, fielderr.On("algorithms", err)
 		}
 		if a == sched.Auto {
 			return nil, fielderr.Errorf("algorithms", "auto is the cheapest of the others; list concrete algorithms, e.g. %s", joinNames(sched.Applicable(c)))
@@ -211,10 +211,7 @@ func sizeParam(get field.Lookup, name, def string) (int64, error) {
 	}
 	v, err := units.ParseNCCLSize(s)
 	if err != nil {
-		if fe, isField := err.(*fielderr.Error); isField {
-			return 0, fielderr.Errorf(name, "%s", fe.Msg)
-		}
-		return 0, fielderr.Errorf(name, "%v", err)
+		return 0, fielderr.On(name, err)
 	}
 	if v < 1 || v > MaxChartBytes {
 		return 0, fielderr.Errorf(name, "want a size from 1 byte to %d bytes (1 TiB), got %d", int64(MaxChartBytes), int64(v))

@@ -80,7 +80,7 @@ func FitNCCL(get field.Lookup, data []byte, inPlace bool) ([]FitTable, error) {
 	opt.Ranks, opt.InPlace = np, inPlace
 	set, err := measure.ParseNCCLTests(data, opt)
 	if err != nil {
-		if fe, ok := err.(*fielderr.Error); ok && fe.Field == "np" && strings.HasSuffix(fe.Msg, "give the number of ranks") {
+		if fe, ok := err.(*fielderr.Error); ok && fe.ID == "measure.np.none" {
 			return nil, fielderr.Errorf("np", "the log lists no ranks; give --np")
 		}
 		return nil, err

@@ -106,7 +106,7 @@ func TestFitBenchErrors(t *testing.T) {
 		{"bench JSON given to --nccl-tests", "ccplay: --nccl-tests: this is the JSON of ccplay bench --json; use --bench", []string{"--nccl-tests", benchData}},
 		{"both files", "ccplay: --bench: give either --nccl-tests or --bench, not both", []string{"--bench", benchData, "--nccl-tests", ncclLog}},
 		{"--np with a bench report", "ccplay: --np: a ccplay bench report states its ranks", []string{"--bench", benchData, "--np", "8"}},
-		{"--inplace with a bench report", "ccplay: --inplace: a ccplay bench report has no in-place columns", []string{"--bench", benchData, "--inplace"}},
+		{"--inplace with a bench report", "ccplay: --inplace: a bench report has no in-place columns", []string{"--bench", benchData, "--inplace"}},
 		{"no series matches", "ccplay: --collective: no series of the report matches; it has allreduce/ring, allreduce/tree, allgather/ring", []string{"--bench", benchData, "--collective", "broadcast"}},
 		{"bad row", "ccplay: --bench: series[0].rows[0].time_s: want a finite time > 0 seconds, got -1", []string{"--bench", bad}},
 		{"missing file", "ccplay: --bench: open", []string{"--bench", filepath.Join(t.TempDir(), "none.json")}},

@@ -133,6 +133,6 @@ var binomialCost = algorithmCost{
 			prim.Scatter:   "L·α + (P−1)/P·S·β",
 			prim.Gather:    "L·α + (P−1)/P·S·β",
 		}[c]
-		return Formula{f, srcThakur}
+		return form(plainForm(f), srcThakur)
 	},
 }

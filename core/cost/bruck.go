@@ -1,6 +1,7 @@
 package cost
 
 import (
+	"github.com/ccplay/ccplay/core/msg"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 )
@@ -122,10 +123,12 @@ var bruckCost = algorithmCost{
 	id:   sched.Bruck,
 	form: bruckForm,
 	formula: func(c prim.Collective) Formula {
-		f := map[prim.Collective]string{
-			prim.AllGather: "L·α + (P−1)/P·S·β",
-			prim.AllToAll:  "L·α + Σ_{k<L} |J_k|·S/P·β, |J_k| = #{j < P : bit k of j set} (= L·(α + S/2·β) on a power of two)",
-		}[c]
-		return Formula{f, srcBruck + "; " + srcThakur}
+		switch c {
+		case prim.AllGather:
+			return form(plainForm("L·α + (P−1)/P·S·β"), srcBruck+"; "+srcThakur)
+		case prim.AllToAll:
+			return form(msg.New("cost.formula.bruck_alltoall", "L·α + Σ_{k<L} |J_k|·S/P·β", "L·(α + S/2·β)"), srcBruck+"; "+srcThakur)
+		}
+		return form(plainForm(""), srcBruck+"; "+srcThakur)
 	},
 }

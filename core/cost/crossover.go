@@ -63,11 +63,11 @@ func CrossoversAmongUntil(p Params, algs []sched.Algorithm, minBytes, maxBytes i
 	p.Algorithm, p.Chunks = sched.Auto, 0
 	e := int64(p.ElemSize)
 	if e < 1 {
-		return nil, fielderr.Errorf("dtype", "element size must be ≥ 1 byte, got %d", p.ElemSize)
+		return nil, fielderr.New("dtype", "cost.elem_size.min", p.ElemSize)
 	}
 	lo, hi := max(minBytes, e)/e, maxBytes/e // element counts
 	if hi < lo {
-		return nil, fielderr.Errorf("maxbytes", "want a size range of at least one element: %d to %d bytes", minBytes, maxBytes)
+		return nil, fielderr.New("maxbytes", "cost.crossover.range", minBytes, maxBytes)
 	}
 	p.Size = hi * e
 	if err := p.Validate(); err != nil {

@@ -44,7 +44,7 @@ func TestEvaluateDeferred(t *testing.T) {
 		{cluster(sched.Binomial, topo.Slow{Factor: 4, Rank: 3}), true, "and with a straggler: both executed costs"},
 		{cluster(sched.Ring, topo.Slow{}), false, "ring on a cluster is exact"},
 	}
-	scheduleFields := cmpopts.IgnoreFields(cost.Result{}, "ScheduleTimeS", "ScheduleSteps", "Note")
+	scheduleFields := cmpopts.IgnoreFields(cost.Result{}, "ScheduleTimeS", "ScheduleSteps", "Note", "NoteMsg")
 	topoFields := cmpopts.IgnoreFields(cost.TopologyResult{}, "UnslowedScheduleTimeS", "SlowRatio")
 	for _, tc := range cases {
 		quick, deferred, err := cost.EvaluateDeferred(tc.p)

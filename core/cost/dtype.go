@@ -35,5 +35,5 @@ func ParseDType(s string) (DType, error) {
 		}
 		names = append(names, d.Name)
 	}
-	return DType{}, fielderr.Errorf("dtype", "unknown data type %q; accepted: %s", s, strings.Join(names, ", "))
+	return DType{}, fielderr.New("dtype", "cost.dtype.unknown", s, strings.Join(names, ", "))
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"sort"
 
+	"github.com/ccplay/ccplay/core/msg"
+
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/sim"
 	"github.com/ccplay/ccplay/core/topo"
@@ -41,6 +43,12 @@ type Result struct {
 	FormulaNumbers   string  `json:"formula_numbers"`
 	Source           string  `json:"source"`
 	Note             string  `json:"note,omitempty"`
+	// FormulaMsg, FormulaNumbersMsg and NoteMsg are Formula,
+	// FormulaNumbers and Note as messages (those fields are these in
+	// English), for a face that speaks another language.
+	FormulaMsg        msg.Message `json:"-"`
+	FormulaNumbersMsg msg.Message `json:"-"`
+	NoteMsg           msg.Message `json:"-"`
 	// ScheduleTimeS is the executed schedule's cost where the closed form is
 	// a limit (tree), with ScheduleSteps its rounds; absent above ScheduleLimit.
 	ScheduleTimeS float64       `json:"schedule_time_s,omitempty"`
@@ -274,14 +282,15 @@ func evaluate(p Params, schedules bool, yield func()) (Result, bool) {
 		TimeS: t.Time(), LatencyTermS: t.Latency, BandwidthTermS: t.Bandwidth, ComputeTermS: t.Compute,
 		Steps: t.Steps, BytesSentPerRank: t.MaxSent, TotalBytes: t.Total, Exact: t.Exact,
 		BusBwFactor: p.Collective.BusBwFactor(p.Ranks),
-		Formula:     f.Text, FormulaNumbers: numbers(t, m, bw), Source: f.Source,
+		Formula:     f.Text, FormulaMsg: f.Msg, Source: f.Source,
+		FormulaNumbersMsg: plainForm(numbers(t, m, bw)),
 	}
 	if r.TimeS > 0 {
 		r.AlgBwBps, r.BusBwBps = Bandwidths(p.Collective, p.Ranks, p.Size, r.TimeS)
 	}
 	lbm := m
 	if p.Topological() {
-		r.FormulaNumbers = topoNumbers(p, s, t)
+		r.FormulaNumbersMsg = topoNumbers(p, s, t)
 		lbm = fastModel(p)
 	}
 	lb := lowerBound(p.Collective, s, lbm)
@@ -291,26 +300,26 @@ func evaluate(p Params, schedules bool, yield func()) (Result, bool) {
 	} else {
 		r.PctOfLowerBound = 100
 	}
+	var notes []msg.Message
 	if p.Algorithm == sched.Tree && s.n > 0 && s.p > 1 {
-		r.Note = "the lecture's pipelined-tree model: the limit of infinitely many chunks, not the cost of a finite schedule"
+		notes = append(notes, msg.New("cost.note.tree"))
 		if !schedules && p.Ranks <= sched.MaxRanks {
 			deferred = true
 		} else if c, steps, ok := scheduleCost(p, yield); ok {
 			r.ScheduleTimeS, r.ScheduleSteps = c, steps
-			r.Note += "; schedule_time_s is the executed double binary tree with the chosen chunks"
+			notes = append(notes, msg.New("cost.note.tree_schedule"))
 		} else {
-			r.Note += "; the executed schedule is too large to price here (see ccplay run)"
+			notes = append(notes, msg.New("cost.note.tree_too_large"))
 		}
 	}
 	if p.Topological() {
 		r.Topology = topologyResult(p, s)
 		if !t.Exact && r.ScheduleTimeS == 0 && s.n > 0 && s.p > 1 && !deferred {
-			const bound = "on this topology the closed form is an upper bound (every round at the slowest link it may use)"
+			notes = append(notes, msg.New("cost.note.bound"))
 			c, steps, ok := 0.0, 0, buildable(p)
 			switch {
 			case ok && !schedules:
 				deferred = true
-				r.Note = joinNote(r.Note, bound)
 			case ok:
 				c, steps, ok = scheduleCost(p, yield)
 			}
@@ -323,12 +332,17 @@ func evaluate(p Params, schedules bool, yield func()) (Result, bool) {
 					q.Slow = topo.Slow{}
 					r.Topology.UnslowedScheduleTimeS, _, _ = scheduleCost(q, yield)
 				}
-				r.Note = joinNote(r.Note, bound+"; schedule_time_s is the executed schedule's exact cost")
+				notes = append(notes, msg.New("cost.note.exact"))
 			default:
-				r.Note = joinNote(r.Note, bound+"; the schedule is too large to price here")
+				notes = append(notes, msg.New("cost.note.too_large"))
 			}
 		}
 		r.Topology.SlowRatio = slowRatio(r)
+	}
+	r.NoteMsg = joinNotes(notes)
+	r.FormulaNumbers, r.Note = r.FormulaNumbersMsg.String(), ""
+	if len(notes) > 0 {
+		r.Note = r.NoteMsg.String()
 	}
 	return r, deferred
 }
@@ -348,11 +362,17 @@ func slowRatio(r Result) float64 {
 	return 0
 }
 
-func joinNote(a, b string) string {
-	if a == "" {
-		return b
+// joinNotes is the notes as one message, "; "-separated; the zero
+// Message when there are none.
+func joinNotes(notes []msg.Message) msg.Message {
+	if len(notes) == 0 {
+		return msg.Message{}
 	}
-	return a + "; " + b
+	m := notes[0]
+	for _, n := range notes[1:] {
+		m = msg.New("cost.note.join", m, n)
+	}
+	return m
 }
 
 // bestChunks is the pipeline chunk count that minimises the algorithm's time.

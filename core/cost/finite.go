@@ -30,7 +30,7 @@ func CheckLink(bwField string, bandwidth, efficiency float64) error {
 	if efficiency < bandwidth {
 		name, value = "efficiency", efficiency
 	}
-	return fielderr.Errorf(name, "%g is too small: β = 1/(bandwidth × efficiency) must be a finite number of seconds per byte; raise %s", value, name)
+	return fielderr.New(name, "cost.beta.small", value, name)
 }
 
 // culprit is the input that makes an answer of p overflow: the smallest of
@@ -54,7 +54,7 @@ func (p Params) CheckFinite(v any) error {
 		return nil
 	}
 	name, value := p.culprit()
-	return fielderr.Errorf(name, "%g makes the answer overflow float64 (±Inf): the bytes moved times β = 1/(bandwidth × efficiency) exceed 1.8e308 s; raise %s", value, name)
+	return fielderr.New(name, "cost.time.overflow", value, name)
 }
 
 // Finite reports whether every float64 in v — a number, or a struct, slice,

@@ -5,16 +5,30 @@ import (
 	"math"
 	"strings"
 
+	"github.com/ccplay/ccplay/core/msg"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/units"
 )
 
-// Formula is a closed form as text, with the paper or lecture it comes from.
+// Formula is a closed form, with the paper or lecture it comes from. Msg is
+// the form as a message (its mathematics, and the words that explain its
+// symbols where it has some); Text is Msg in English.
 type Formula struct {
 	Text   string
+	Msg    msg.Message
 	Source string
 }
+
+// form is the Formula of the message m with its source.
+func form(m msg.Message, source string) Formula { return Formula{m.String(), m, source} }
+
+// plainForm is the message of a formula that is mathematics only.
+func plainForm(f string) msg.Message { return msg.New("cost.formula", f) }
+
+// folded is the message of a folded (MPICH non-power-of-two) form: f and
+// what its symbols mean.
+func folded(f string) msg.Message { return msg.New("cost.formula.folded", f) }
 
 const (
 	srcLecture  = "lecture 09 §4.4 (ring AllReduce) and §7.3 (Experiment 3)"
@@ -23,8 +37,6 @@ const (
 	srcSanders  = "Sanders, Speck & Träff 2009 (two-tree algorithms); the lecture's §5 tree model"
 	srcBruck    = "Bruck, Ho, Kipnis, Upfal & Weathersby 1997, Efficient algorithms for all-to-all communications in multiport message-passing systems"
 	srcChan     = "Chan, Heimlich, Purkayastha & van de Geijn 2007, Collective communication: theory, practice, and experience"
-	// foldNote explains the symbols of the folded (MPICH non-power-of-two) forms.
-	foldNote = "; L' = ⌊log₂P⌋, P' = 2^L', r = P − P', δ = 1 if P is not a power of two (fold-in and fold-out rounds of the r extra ranks), else 0"
 )
 
 // formulaOf returns the closed form of (c, a) in the symbols of the lecture:
@@ -56,7 +68,7 @@ func numbers(t Terms, m model, bw float64) string {
 // topoNumbers writes the evaluated terms of a closed form on a cluster,
 // where α and β differ by round: the hierarchical form phase by phase, any
 // other as its three terms.
-func topoNumbers(p Params, s shape, t Terms) string {
+func topoNumbers(p Params, s shape, t Terms) msg.Message {
 	if p.Algorithm == sched.Hierarchical && p.GPUsPerNode > 0 && !p.Slow.Active() && s.n > 0 {
 		c := p.Cluster()
 		g, k := int64(c.GPUsPerNode), int64(c.Nodes())
@@ -74,9 +86,9 @@ func topoNumbers(p Params, s shape, t Terms) string {
 		if t.Compute > 0 {
 			parts = append(parts, FormatSeconds(t.Compute)+" γ")
 		}
-		return strings.Join(parts, " + ") + " = " + FormatSeconds(t.Time())
+		return plainForm(strings.Join(parts, " + ") + " = " + FormatSeconds(t.Time()))
 	}
-	return fmt.Sprintf("%d steps: %s α + %s β + %s γ (each round on the link it waits for) = %s", t.Steps,
+	return msg.New("cost.numbers.rounds", t.Steps,
 		FormatSeconds(t.Latency), FormatSeconds(t.Bandwidth), FormatSeconds(t.Compute), FormatSeconds(t.Time()))
 }
 

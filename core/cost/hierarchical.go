@@ -1,6 +1,7 @@
 package cost
 
 import (
+	"github.com/ccplay/ccplay/core/msg"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/topo"
@@ -163,8 +164,7 @@ var hierarchicalCost = algorithmCost{
 	id:   sched.Hierarchical,
 	form: ringForm, // on one flat network: the ring (see hierForm)
 	formula: func(c prim.Collective) Formula {
-		return Formula{"2(g−1)·α₁ + 2(g−1)/g·S·β₁ + 2(k−1)·α₂ + 2(k−1)/k·(S/g)·β₂ + ((g−1)/g·S + (k−1)/k·S/g)·γ " +
-			"(g GPUs per node on links α₁, β₁; k nodes on links α₂, β₂; uneven counts use the largest piece ⌈S/g⌉ and sub-chunk ⌈⌈S/g⌉/k⌉; on one flat network the ring's)",
-			"the lecture's §9 (intra-node ReduceScatter → inter-node AllReduce per local rank → intra-node AllGather); " + srcThakur}
+		return form(msg.New("cost.formula.hierarchical", "2(g−1)·α₁ + 2(g−1)/g·S·β₁ + 2(k−1)·α₂ + 2(k−1)/k·(S/g)·β₂ + ((g−1)/g·S + (k−1)/k·S/g)·γ"),
+			"the lecture's §9 (intra-node ReduceScatter → inter-node AllReduce per local rank → intra-node AllGather); "+srcThakur)
 	},
 }

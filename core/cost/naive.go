@@ -129,6 +129,6 @@ var naiveCost = algorithmCost{
 			prim.ReduceScatter: "2(P−1)·α + (P−1)·S·(β + γ) + (P−1)/P·S·β",
 			prim.AllToAll:      "(P−1)·α + (P−1)/P·S·β",
 		}[c]
-		return Formula{f, "lecture §2 (naive master); " + srcThakur}
+		return form(plainForm(f), "lecture §2 (naive master); "+srcThakur)
 	},
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/msg"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/topo"
 )
@@ -43,14 +44,15 @@ type NCCLOptions struct {
 // one collective, as NCCL_DEBUG_SUBSYS=TUNING prints it (latency µs /
 // bandwidth GB/s), plus the predicted time for the question's size.
 type NCCLCell struct {
-	Algorithm string  `json:"algorithm"` // "Tree", "Ring", "CollNetDirect", "CollNetChain", "NVLS", "NVLSTree" or "PAT"
-	Protocol  string  `json:"protocol"`  // "LL", "LL128" or "Simple"
-	Enabled   bool    `json:"enabled"`
-	Reason    string  `json:"reason,omitempty"` // why it is disabled
-	LatencyUs float64 `json:"latency_us"`       // NCCL's latencies[coll][algo][proto]
-	BusBwGBs  float64 `json:"busbw_GBs"`        // before NCCL converts bus to algorithm bandwidth
-	AlgBwGBs  float64 `json:"algbw_GBs"`        // NCCL's bandwidths[coll][algo][proto]
-	TimeUs    float64 `json:"time_us"`          // ncclTopoGetAlgoTime for this size (one operation)
+	Algorithm string      `json:"algorithm"` // "Tree", "Ring", "CollNetDirect", "CollNetChain", "NVLS", "NVLSTree" or "PAT"
+	Protocol  string      `json:"protocol"`  // "LL", "LL128" or "Simple"
+	Enabled   bool        `json:"enabled"`
+	Reason    string      `json:"reason,omitempty"` // why it is disabled, in English
+	ReasonMsg msg.Message `json:"-"`                // Reason as a message
+	LatencyUs float64     `json:"latency_us"`       // NCCL's latencies[coll][algo][proto]
+	BusBwGBs  float64     `json:"busbw_GBs"`        // before NCCL converts bus to algorithm bandwidth
+	AlgBwGBs  float64     `json:"algbw_GBs"`        // NCCL's bandwidths[coll][algo][proto]
+	TimeUs    float64     `json:"time_us"`          // ncclTopoGetAlgoTime for this size (one operation)
 	// LatencyFactor and BwFactor are the factors ncclTopoGetAlgoTime
 	// applies for this size, so that TimeUs = LatencyUs·LatencyFactor +
 	// S ÷ (1000·AlgBwGBs·BwFactor): the ring's plateau (×1.4 from Ampere on,
@@ -104,6 +106,9 @@ type NCCLResult struct {
 	// (NCCLPrediction); TimeS above is NCCL's own estimate.
 	Predicted   NCCLPrediction `json:"predicted"`
 	Assumptions []string       `json:"assumptions"`
+	// AssumptionMsgs are the Assumptions as messages (those are these in
+	// English).
+	AssumptionMsgs []msg.Message `json:"-"`
 	// Machine describes the machine in NCCL's units (rates NCCL assigns,
 	// the preset and its source), one sentence per line.
 	Machine []string `json:"machine"`
@@ -161,15 +166,15 @@ func NCCLWith(p Params, o NCCLOptions) (NCCLResult, error) {
 	}
 	switch {
 	case fn < 0:
-		return NCCLResult{}, fielderr.Errorf("model", "NCCL's tuning model covers allreduce, allgather, reducescatter, broadcast and reduce, not %s", c)
+		return NCCLResult{}, fielderr.New("model", "cost.nccl.collective", c)
 	case p.Ranks < 2:
-		return NCCLResult{}, fielderr.Errorf("model", "NCCL tunes communicators of at least 2 ranks, got %d", p.Ranks)
+		return NCCLResult{}, fielderr.New("model", "cost.nccl.ranks", p.Ranks)
 	case p.Slow.Active():
-		return NCCLResult{}, fielderr.Errorf("model", "NCCL's model has no stragglers or slow links; drop slow-rank/slow-link or use the alpha-beta model")
+		return NCCLResult{}, fielderr.New("model", "cost.nccl.slow")
 	case o.MinChannels < 0 || o.MinChannels > ncclMaxChannels:
-		return NCCLResult{}, fielderr.Errorf("nccl-channels", "want 1 to %d channels (or 0 for NCCL's choice), got %d", ncclMaxChannels, o.MinChannels)
+		return NCCLResult{}, fielderr.New("nccl-channels", "cost.nccl.channels", ncclMaxChannels, o.MinChannels)
 	case o.MaxChannels < 0 || o.MaxChannels > ncclMaxChannels:
-		return NCCLResult{}, fielderr.Errorf("nccl-channels", "want 1 to %d channels (or 0 for NCCL's choice), got %d", ncclMaxChannels, o.MaxChannels)
+		return NCCLResult{}, fielderr.New("nccl-channels", "cost.nccl.channels", ncclMaxChannels, o.MaxChannels)
 	}
 	algoOn, err := ncclParseList("nccl-algo", o.Algo, ncclAlgoNames[:])
 	if err != nil {
@@ -212,7 +217,7 @@ func NCCLWith(p Params, o NCCLOptions) (NCCLResult, error) {
 		}
 	}
 	if math.IsInf(best, 1) {
-		return NCCLResult{}, fielderr.Errorf(ncclKnobField(o), "no algorithm/protocol is left for %s with NCCL_ALGO=%q NCCL_PROTO=%q (NCCL fails the same way)", c, o.Algo, o.Proto)
+		return NCCLResult{}, fielderr.New(ncclKnobField(o), "cost.nccl.none_left", c, o.Algo, o.Proto)
 	}
 	r.Winner = r.Algorithm + "/" + r.Protocol
 	r.TimeS = best * 1e-6
@@ -221,9 +226,14 @@ func NCCLWith(p Params, o NCCLOptions) (NCCLResult, error) {
 	r.Predicted = t.predict(w, p.Size, o.System)
 	r.Machine = notes
 	if p.GPUsPerNode == 0 && o.System.Name == "" {
-		r.Assumptions = append(r.Assumptions, ncclOneGPUPerNode)
+		r.AssumptionMsgs = append(r.AssumptionMsgs, msg.New("cost.nccl.assume.one_gpu"))
 	}
-	r.Assumptions = append(r.Assumptions, ncclCommonAssumptions...)
+	for _, id := range ncclCommonAssumptions {
+		r.AssumptionMsgs = append(r.AssumptionMsgs, msg.New(id))
+	}
+	for _, m := range r.AssumptionMsgs {
+		r.Assumptions = append(r.Assumptions, m.String())
+	}
 	return r, nil
 }
 
@@ -240,16 +250,9 @@ func archName(cc int) string {
 
 // ncclCommonAssumptions are the choices every answer makes where NCCL
 // measures the machine; the faces print them.
-var ncclCommonAssumptions = []string{
-	"latencies are NCCL's own constants (--latency, --intra-latency and --gamma do not enter NCCL's model)",
-	"the topology search is restated for uniform machines (every GPU with the same NVLinks or PCIe link and the same share of NICs, rails matched); NCCL_DEBUG_SUBSYS=GRAPH shows what NCCL found on a real one",
-	"balanced trees across nodes, same channels for Broadcast/Reduce, no extra network latency (graph latencyInter = 0), one operation (no aggregation), no tuner plugin, unregistered buffers",
-	"the time is NCCL's own estimate, used to choose an algorithm: NCCL does not model pipeline start-up, so real mid-size messages take longer (see docs/nccl-model.md)",
+var ncclCommonAssumptions = []msg.ID{
+	"cost.nccl.assume.latency", "cost.nccl.assume.uniform", "cost.nccl.assume.balanced", "cost.nccl.assume.estimate",
 }
-
-// ncclOneGPUPerNode is the assumption of a question without a system or a
-// node layout.
-const ncclOneGPUPerNode = "no system and no gpus-per-node: every rank is its own node (one GPU per node, all traffic on the network); give --system or --gpus-per-node for GPUs that share a node"
 
 // ncclMachineOf is the machine of the question: the system preset's (its
 // layout unless gpus-per-node says otherwise), or one derived from the
@@ -294,7 +297,7 @@ func ncclMachineOf(p Params, o NCCLOptions) (ncclMachine, []string, error) {
 		m.g = p.Ranks
 	}
 	if p.Ranks%m.g != 0 {
-		return m, nil, fielderr.Errorf("gpus-per-node", "ranks are placed on whole nodes: want a multiple of %d ranks, got %d", m.g, p.Ranks)
+		return m, nil, fielderr.New("gpus-per-node", "cost.nccl.nodes", m.g, p.Ranks)
 	}
 	m.nodes = p.Ranks / m.g
 	return m, notes, nil
@@ -327,60 +330,60 @@ func (t ncclTuner) graph(a int) ncclGraph {
 }
 
 // disabled reports why NCCL does not run algorithm a with protocol pr for
-// this collective on this machine ("" when it may): tuning.cc's loops and
+// this collective on this machine (the zero Message when it may): tuning.cc's loops and
 // enable rules, then enqueue.cc's updateCollCostTable.
-func (t ncclTuner) disabled(a, pr int) string {
+func (t ncclTuner) disabled(a, pr int) msg.Message {
 	m, c := t.m, t.c
 	ar, agrs := c == prim.AllReduce, c == prim.AllGather || c == prim.ReduceScatter
 	ppn := m.g
 	algo := ncclAlgoNames[a]
 	switch {
 	case (c == prim.Broadcast || c == prim.Reduce) && a != ncclRing:
-		return "NCCL runs " + string(c) + " only as a ring"
+		return msg.New("cost.nccl.off.ring_only", c)
 	case agrs && a != ncclPAT && a != ncclRing && a != ncclNVLS && a != ncclCollNetDirect,
 		ar && a == ncclPAT:
-		return "NCCL has no " + algo + " for " + string(c)
+		return msg.New("cost.nccl.off.no_algo", algo, c)
 	case (a == ncclNVLS || a == ncclNVLSTree) && pr != ncclSimple:
-		return "NVLS and NVLSTree run only the Simple protocol"
+		return msg.New("cost.nccl.off.nvls_simple")
 	case (a == ncclCollNetDirect || a == ncclCollNetChain) && pr != ncclSimple:
-		return "CollNet runs only the Simple protocol"
+		return msg.New("cost.nccl.off.collnet_simple")
 	case a == ncclPAT && pr != ncclSimple:
-		return "PAT runs only the Simple protocol"
+		return msg.New("cost.nccl.off.pat_simple")
 	case a == ncclPAT && m.g != 1:
-		return "PAT runs only with one GPU per node"
+		return msg.New("cost.nccl.off.pat_one_gpu")
 	case t.algoOn[a] == 0:
-		return "NCCL_ALGO leaves it out"
+		return msg.New("cost.nccl.off.algo_env")
 	case t.protoOn[pr] == 0:
-		return "NCCL_PROTO leaves it out"
+		return msg.New("cost.nccl.off.proto_env")
 	case pr == ncclLL128 && t.protoOn[pr] == 2 && !(m.nvlink > 0 || m.g == 1):
-		return "LL128 is enabled by default only over NVLink paths"
+		return msg.New("cost.nccl.off.ll128")
 	case (a == ncclNVLS || a == ncclNVLSTree) && t.gs.NVLS.Channels == 0:
-		return "NVLS needs NVSwitch with NVLink SHARP (Hopper or later)"
+		return msg.New("cost.nccl.off.nvls_switch")
 	case (a == ncclNVLS || a == ncclNVLSTree) && t.gs.NVLS.Channels < 2:
-		return "NVLS needs at least 2 channels"
+		return msg.New("cost.nccl.off.nvls_channels")
 	case a == ncclNVLSTree && m.nodes == 1:
-		return "NVLSTree needs more than one node"
+		return msg.New("cost.nccl.off.nvlstree_nodes")
 	case (a == ncclCollNetDirect || a == ncclCollNetChain) && !m.collnet:
-		return "CollNet needs NCCL_COLLNET_ENABLE=1 and a network that reduces (SHARP) across nodes"
+		return msg.New("cost.nccl.off.collnet_net")
 	case a == ncclNVLS && m.nodes > 1 && !m.collnet:
-		return "NVLS across nodes needs CollNet"
+		return msg.New("cost.nccl.off.nvls_collnet")
 	case a == ncclCollNetDirect && !m.nvswitch:
-		return "CollNet Direct needs NVSwitch"
+		return msg.New("cost.nccl.off.collnet_switch")
 	case (a == ncclCollNetDirect || a == ncclCollNetChain) && ppn > ncclMaxDirectArity+1:
-		return "CollNet runs with at most 8 GPUs per node"
+		return msg.New("cost.nccl.off.collnet_gpus")
 	case (a == ncclNVLS || a == ncclNVLSTree) && !ar && ppn > ncclMaxNVLSArity:
-		return "NVLS runs allgather and reducescatter with at most 32 GPUs per node"
+		return msg.New("cost.nccl.off.nvls_gpus")
 	case (a == ncclNVLS || a == ncclCollNetDirect) && agrs && m.nodes > 1:
-		return "NCCL runs NVLS and CollNet allgather/reducescatter across nodes only with a CollNet plugin that implements them"
+		return msg.New("cost.nccl.off.plugin")
 	}
-	return ""
+	return msg.Message{}
 }
 
 // cell is one entry of NCCL's table for size bytes.
 func (t ncclTuner) cell(a, pr int, size int64) NCCLCell {
 	cell := NCCLCell{Algorithm: ncclAlgoNames[a], Protocol: ncclProtoNames[pr]}
-	if why := t.disabled(a, pr); why != "" {
-		cell.Reason = why
+	if why := t.disabled(a, pr); why.ID != "" {
+		cell.Reason, cell.ReasonMsg = why.String(), why
 		return cell
 	}
 	m, c, P := t.m, t.c, t.P
@@ -473,7 +476,8 @@ func (t ncclTuner) cell(a, pr int, size int64) NCCLCell {
 	}
 	if cell.AlgBwGBs <= 0 {
 		cell.BusBwGBs, cell.AlgBwGBs = 0, 0
-		cell.Reason = "NCCL's bandwidth for it is 0"
+		cell.ReasonMsg = msg.New("cost.nccl.off.zero_bw")
+		cell.Reason = cell.ReasonMsg.String()
 		return cell
 	}
 	cell.LatencyUs = t.latency(a, pr, nsteps)

@@ -32,7 +32,7 @@ func ncclParseList(field, str string, elems []string) ([][ncclNumAlgos]int, erro
 		prefix, list, hasPrefix := strings.Cut(entry, ":")
 		if !hasPrefix {
 			if i > 0 {
-				return nil, fielderr.Errorf(field, "all entries except the first must have a collective prefix: %q", str)
+				return nil, fielderr.New(field, "cost.nccl_knob.prefix", str)
 			}
 			list, prefix = prefix, ""
 		}
@@ -52,13 +52,13 @@ func ncclParseList(field, str string, elems []string) ([][ncclNumAlgos]int, erro
 			for _, name := range strings.Split(list, ",") {
 				e := indexFold(elems, strings.TrimSpace(name))
 				if e < 0 {
-					return nil, fielderr.Errorf(field, "unknown element %q in %q; accepted: %s", name, str, strings.Join(elems, ", "))
+					return nil, fielderr.New(field, "cost.nccl_knob.element", name, str, strings.Join(elems, ", "))
 				}
 				out[f][e] = set
 			}
 		}
 		if !found {
-			return nil, fielderr.Errorf(field, "unknown collective prefix %q in %q; accepted: Broadcast, Reduce, AllGather, ReduceScatter, AllReduce", prefix, str)
+			return nil, fielderr.New(field, "cost.nccl_knob.collective", prefix, str)
 		}
 	}
 	return out, nil

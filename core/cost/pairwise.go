@@ -29,8 +29,8 @@ var pairwiseCost = algorithmCost{
 	},
 	formula: func(c prim.Collective) Formula {
 		if c == prim.ReduceScatter {
-			return Formula{"(P−1)·α + (P−1)/P·S·(β + γ)", srcThakur}
+			return form(plainForm("(P−1)·α + (P−1)/P·S·(β + γ)"), srcThakur)
 		}
-		return Formula{"(P−1)·(α + S/P·β)", srcThakur}
+		return form(plainForm("(P−1)·(α + S/P·β)"), srcThakur)
 	},
 }

@@ -146,39 +146,39 @@ func (p Params) Validate() error {
 	}
 	switch {
 	case p.ElemSize < 1:
-		return fielderr.Errorf("dtype", "element size must be ≥ 1 byte, got %d", p.ElemSize)
+		return fielderr.New("dtype", "cost.elem_size.min", p.ElemSize)
 	case p.Size < 0:
-		return fielderr.Errorf("size", "want a size ≥ 0 bytes, got %d", p.Size)
+		return fielderr.New("size", "cost.size.negative", p.Size)
 	case p.Size%int64(p.ElemSize) != 0:
-		return fielderr.Errorf("size", "%d bytes is not a whole number of %d-byte elements", p.Size, p.ElemSize)
+		return fielderr.New("size", "cost.size.whole", p.Size, p.ElemSize)
 	case !(p.Bandwidth > 0) || p.Bandwidth > 1e18:
-		return fielderr.Errorf("bandwidth", "want a bandwidth > 0 and ≤ 1e18 B/s, got %g B/s", p.Bandwidth)
+		return fielderr.New("bandwidth", "cost.bandwidth.range", p.Bandwidth)
 	case !(p.Efficiency > 0 && p.Efficiency <= 1):
-		return fielderr.Errorf("efficiency", "want a fraction in (0, 1], got %g", p.Efficiency)
+		return fielderr.New("efficiency", "cost.efficiency.range", p.Efficiency)
 	case !(p.Latency >= 0) || p.Latency > 1e6:
-		return fielderr.Errorf("latency", "want a latency from 0 to 1e6 s, got %g s", p.Latency)
+		return fielderr.New("latency", "cost.latency.range", p.Latency)
 	case !(p.Gamma >= 0) || p.Gamma > 1e6:
-		return fielderr.Errorf("gamma", "want seconds per byte reduced from 0 to 1e6, got %g", p.Gamma)
+		return fielderr.New("gamma", "cost.gamma.range", p.Gamma)
 	case p.Chunks < 0:
-		return fielderr.Errorf("chunks", "want a chunk count ≥ 1 (or 0 for the best), got %d", p.Chunks)
+		return fielderr.New("chunks", "cost.chunks.min", p.Chunks)
 	case p.Chunks > 0 && p.Algorithm == sched.Auto:
-		return fielderr.Errorf("chunks", "auto picks every algorithm's best chunk count itself; leave chunks unset or name the algorithm")
+		return fielderr.New("chunks", "cost.chunks.auto")
 	case p.Size > MaxSize(p.Ranks):
-		return fielderr.Errorf("size", "want at most %d bytes on %d ranks (P·S·(⌈log₂P⌉+2) must stay within 2^62 bytes so that byte totals are exact), got %d",
+		return fielderr.New("size", "cost.size.max",
 			MaxSize(p.Ranks), p.Ranks, p.Size)
 	}
 	if err := CheckLink("bandwidth", p.Bandwidth, p.Efficiency); err != nil {
 		return err
 	}
 	if p.CostModel != "" && p.CostModel != ModelAlphaBeta && p.CostModel != ModelNCCL {
-		return fielderr.Errorf("model", "unknown cost model %q; accepted: alpha-beta, nccl", p.CostModel)
+		return fielderr.New("model", "cost.model.unknown", p.CostModel)
 	}
 	if p.Topological() {
 		if p.GPUsPerNode < 0 {
-			return fielderr.Errorf("gpus-per-node", "want a GPU count ≥ 1 (or 0 for one flat network), got %d", p.GPUsPerNode)
+			return fielderr.New("gpus-per-node", "cost.gpus_per_node.min", p.GPUsPerNode)
 		}
 		if !(p.IntraBandwidth >= 0) || !(p.IntraLatency >= 0) {
-			return fielderr.Errorf("intra-bandwidth", "want an intra-node bandwidth > 0 and latency ≥ 0, got %g B/s and %g s", p.IntraBandwidth, p.IntraLatency)
+			return fielderr.New("intra-bandwidth", "cost.intra.range", p.IntraBandwidth, p.IntraLatency)
 		}
 		if err := p.Cluster().Validate(); err != nil {
 			return err
@@ -194,10 +194,10 @@ func (p Params) Validate() error {
 	}
 	if p.Chunks > 0 && p.Algorithm != sched.Auto {
 		if !sched.Pipelined(p.Collective, p.Algorithm) {
-			return fielderr.Errorf("chunks", "%s %s does not pipeline; leave chunks unset", p.Algorithm, p.Collective)
+			return fielderr.New("chunks", "cost.chunks.no_pipeline", p.Algorithm, p.Collective)
 		}
 		if m := sched.MaxChunks(p.Collective, p.Algorithm, int(p.Elems())); p.Chunks > m {
-			return fielderr.Errorf("chunks", "want 1 to %d pipeline chunks for %d elements, got %d", m, p.Elems(), p.Chunks)
+			return fielderr.New("chunks", "cost.chunks.range", m, p.Elems(), p.Chunks)
 		}
 	}
 	return nil

@@ -38,7 +38,7 @@ func HierarchicalPhases(p Params) ([]Phase, error) {
 		return nil, err
 	}
 	if p.Collective != prim.AllReduce || p.Algorithm != sched.Hierarchical {
-		return nil, fielderr.Errorf("algorithm", "phases are split for hierarchical AllReduce, got %s %s", p.Algorithm, p.Collective)
+		return nil, fielderr.New("algorithm", "cost.phases.algorithm", p.Algorithm, p.Collective)
 	}
 	bm, s := geometry(p)
 	var ts [4]Terms

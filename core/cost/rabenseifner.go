@@ -80,6 +80,6 @@ var rabenseifnerCost = algorithmCost{
 			prim.AllReduce: "2L'·α + 2(P'−1)/P'·S·β + (P'−1)/P'·S·γ + δ·(2α + 2S·β + S·γ)",
 			prim.Reduce:    "2L'·α + 2(P'−1)/P'·S·β + (P'−1)/P'·S·γ + δ·(α + S·(β + γ))",
 		}[c]
-		return Formula{f + foldNote, srcThakur}
+		return form(folded(f), srcThakur)
 	},
 }

@@ -64,6 +64,6 @@ var recursiveDoublingCost = algorithmCost{
 			prim.AllReduce: "(L'+2δ)·(α + S·β) + (L'+δ)·S·γ",
 			prim.AllGather: "(L'+2δ)·α + (P'−1 + Σ_{k<L'} min(2^k, r))/P·S·β + δ·(S/P + S)·β",
 		}[c]
-		return Formula{f + foldNote, srcThakur}
+		return form(folded(f), srcThakur)
 	},
 }

@@ -47,6 +47,6 @@ var recursiveHalvingCost = algorithmCost{
 	id:   sched.RecursiveHalving,
 	form: func(_ prim.Collective, s shape, m model) Terms { return recHalvingForm(s, m) },
 	formula: func(c prim.Collective) Formula {
-		return Formula{"(L'+2δ)·α + (P'−1 + Σ_{k<L'} min(2^k, r))/P·S·(β + γ) + δ·(S·(β + γ) + S/P·β)" + foldNote, srcThakur}
+		return form(folded("(L'+2δ)·α + (P'−1 + Σ_{k<L'} min(2^k, r))/P·S·(β + γ) + δ·(S·(β + γ) + S/P·β)"), srcThakur)
 	},
 }

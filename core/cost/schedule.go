@@ -27,17 +27,17 @@ func scheduleOf(p Params, maxTransfers int, yield func()) (*sched.Schedule, erro
 		return nil, err
 	}
 	if p.Ranks > sched.MaxRanks {
-		return nil, fielderr.Errorf("ranks", "schedules are built for up to %d ranks, got %d (the closed form answers larger questions)", sched.MaxRanks, p.Ranks)
+		return nil, fielderr.New("ranks", "cost.schedule.ranks", sched.MaxRanks, p.Ranks)
 	}
 	p = concrete(p)
 	if n := TransferBound(p); n > int64(maxTransfers) {
-		return nil, fielderr.Errorf("ranks", "the schedule may have up to %d transfers, more than the %d built here", n, maxTransfers)
+		return nil, fielderr.New("ranks", "cost.schedule.transfers", n, maxTransfers)
 	}
 	sp, o := p.Spec(), sched.Options{Chunks: p.Chunks, MaxTransfers: maxTransfers, GPUsPerNode: p.GPUsPerNode, Yield: yield}
 	// The builder also visits the empty transfers it drops (a few elements
 	// on many ranks): at most SlotsPerTransfer of them per transfer built.
 	if n := sched.EstimateOf(sp, p.Algorithm, o).Slots; n > SlotsPerTransfer*int64(maxTransfers) {
-		return nil, fielderr.Errorf("ranks", "building the schedule may visit up to %d transfer slots (empty ones included), more than the %d (%d per transfer built) allowed here", n, SlotsPerTransfer*int64(maxTransfers), SlotsPerTransfer)
+		return nil, fielderr.New("ranks", "cost.schedule.slots", n, SlotsPerTransfer*int64(maxTransfers), SlotsPerTransfer)
 	}
 	return sched.Build(sp, p.Algorithm, o)
 }

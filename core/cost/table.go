@@ -22,20 +22,20 @@ const MaxRows = 4096
 func (w Sweep) Sizes() ([]int64, error) {
 	switch {
 	case w.MinBytes < 0:
-		return nil, fielderr.Errorf("minbytes", "want a size ≥ 0, got %d", w.MinBytes)
+		return nil, fielderr.New("minbytes", "cost.sweep.min", w.MinBytes)
 	case w.MaxBytes < w.MinBytes:
-		return nil, fielderr.Errorf("maxbytes", "want a size ≥ minbytes (%d), got %d", w.MinBytes, w.MaxBytes)
+		return nil, fielderr.New("maxbytes", "cost.sweep.max", w.MinBytes, w.MaxBytes)
 	case w.StepBytes == 0 && w.StepFactor < 2:
-		return nil, fielderr.Errorf("stepfactor", "want an integer factor ≥ 2 (or stepbytes > 0), got %d", w.StepFactor)
+		return nil, fielderr.New("stepfactor", "cost.sweep.factor", w.StepFactor)
 	case w.StepBytes < 0:
-		return nil, fielderr.Errorf("stepbytes", "want a step > 0 bytes, got %d", w.StepBytes)
+		return nil, fielderr.New("stepbytes", "cost.sweep.step", w.StepBytes)
 	case w.StepBytes == 0 && w.MinBytes == 0:
-		return nil, fielderr.Errorf("minbytes", "a multiplicative sweep cannot start at 0 bytes; start at 1 or more")
+		return nil, fielderr.New("minbytes", "cost.sweep.zero")
 	}
 	var sizes []int64
 	for s := w.MinBytes; s <= w.MaxBytes; {
 		if len(sizes) == MaxRows {
-			return nil, fielderr.Errorf("maxbytes", "the sweep has more than %d sizes; raise the step or lower maxbytes", MaxRows)
+			return nil, fielderr.New("maxbytes", "cost.sweep.rows", MaxRows)
 		}
 		sizes = append(sizes, s)
 		next := s + w.StepBytes
@@ -110,7 +110,7 @@ func table(p Params, dt DType, w Sweep, stop func() error) ([]Row, error) {
 		return nil, err
 	}
 	if last := sizes[len(sizes)-1]; last > MaxSize(p.Ranks) {
-		return nil, fielderr.Errorf("maxbytes", "the sweep reaches %d bytes; on %d ranks sizes up to %d bytes are accepted (see cost.MaxSize)", last, p.Ranks, MaxSize(p.Ranks))
+		return nil, fielderr.New("maxbytes", "cost.sweep.size", last, p.Ranks, MaxSize(p.Ranks))
 	}
 	unit := SizeStep(p.Collective, p.Ranks, dt.Size) // bytes per counted element
 	redop, root := "none", -1

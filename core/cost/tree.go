@@ -102,6 +102,6 @@ var treeCost = algorithmCost{
 			prim.Broadcast: "L·α + S·β",
 			prim.Reduce:    "L·α + S·β + S·γ",
 		}[c]
-		return Formula{f, srcSanders}
+		return form(plainForm(f), srcSanders)
 	},
 }

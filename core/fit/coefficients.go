@@ -20,10 +20,10 @@ import (
 // auto chooses the algorithm from α and β and is refused.
 func Coefficients(p cost.Params) (a, b float64, err error) {
 	if p.Algorithm == sched.Auto {
-		return 0, 0, fielderr.Errorf("algorithm", "auto chooses by α and β, so a fit needs a concrete algorithm: %s", algList(p.Collective))
+		return 0, 0, fielderr.New("algorithm", "fit.algorithm.auto", algList(p.Collective))
 	}
 	if sched.Pipelined(p.Collective, p.Algorithm) && p.Algorithm != sched.Tree && p.Chunks == 0 {
-		return 0, 0, fielderr.Errorf("chunks", "%s %s picks its pipeline chunks from α and β; give a fixed chunk count to fit it", p.Algorithm, p.Collective)
+		return 0, 0, fielderr.New("chunks", "fit.chunks.auto", p.Algorithm, p.Collective)
 	}
 	if p.Algorithm == sched.Tree && p.Chunks == 0 {
 		// The tree's closed form is the lecture's limit, independent of the

@@ -70,7 +70,7 @@ func FitModel(samples []Sample, w Weighting) (Result, error) {
 	}
 	alpha, beta, ok := solve2(c1, c2, y)
 	if !ok {
-		return Result{}, fielderr.Errorf("samples", "the samples cannot separate α from β: their α and β coefficients are proportional (e.g. every size equal); measure at least two different sizes")
+		return Result{}, fielderr.New("samples", "fit.samples.collinear")
 	}
 	r := Result{Alpha: alpha, Beta: beta, N: n, Resid: make([]float64, n)}
 	if beta > 0 {
@@ -113,7 +113,7 @@ func FitLine(points []Point, w Weighting) (Result, error) {
 	s := make([]Sample, len(points))
 	for i, p := range points {
 		if !(p.Size >= 0) || math.IsInf(p.Size, 0) {
-			return Result{}, fielderr.Errorf("samples", "point %d: size must be a finite number of bytes ≥ 0, got %g", i, p.Size)
+			return Result{}, fielderr.New("samples", "fit.point.size", i, p.Size)
 		}
 		s[i] = Sample{A: 1, B: p.Size, Time: p.Time}
 	}
@@ -123,22 +123,22 @@ func FitLine(points []Point, w Weighting) (Result, error) {
 // check refuses too few samples and non-finite or impossible values.
 func check(samples []Sample, w Weighting) error {
 	if w != Relative && w != Absolute {
-		return fielderr.Errorf("weighting", "want Relative or Absolute, got %d", w)
+		return fielderr.New("weighting", "fit.weighting.unknown", w)
 	}
 	if len(samples) < 2 {
-		return fielderr.Errorf("samples", "need at least 2 measurements to fit α and β, got %d", len(samples))
+		return fielderr.New("samples", "fit.samples.few", len(samples))
 	}
 	if len(samples) > MaxSamples {
-		return fielderr.Errorf("samples", "at most %d measurements, got %d", MaxSamples, len(samples))
+		return fielderr.New("samples", "fit.samples.many", MaxSamples, len(samples))
 	}
 	for i, s := range samples {
 		switch {
 		case !finite(s.A) || !finite(s.B) || s.A < 0 || s.B < 0:
-			return fielderr.Errorf("samples", "sample %d: coefficients must be finite and ≥ 0, got a=%g b=%g", i, s.A, s.B)
+			return fielderr.New("samples", "fit.sample.coefficients", i, s.A, s.B)
 		case !finite(s.Time) || s.Time < 0:
-			return fielderr.Errorf("samples", "sample %d: time must be finite and ≥ 0 seconds, got %g", i, s.Time)
+			return fielderr.New("samples", "fit.sample.time", i, s.Time)
 		case w == Relative && s.Time == 0:
-			return fielderr.Errorf("samples", "sample %d: a time of 0 s has no relative error; use Absolute weighting or drop it", i)
+			return fielderr.New("samples", "fit.sample.zero_time", i)
 		}
 	}
 	return nil

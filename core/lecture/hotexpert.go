@@ -36,13 +36,13 @@ const maxHotTransfers = 1 << 20
 // Errors are *fielderr.Error. O(P² + transfers).
 func HotExpertAllToAll(p cost.Params, hotShare float64) (even, hot Dispatch, err error) {
 	if p.Collective != prim.AllToAll {
-		return even, hot, fielderr.Errorf("collective", "the hot-expert dispatch is an alltoall, got %s", p.Collective)
+		return even, hot, fielderr.New("collective", "lecture.hot.collective", p.Collective)
 	}
 	if p.Ranks < 2 {
-		return even, hot, fielderr.Errorf("ranks", "the hot-expert dispatch needs at least 2 ranks, got %d", p.Ranks)
+		return even, hot, fielderr.New("ranks", "lecture.hot.ranks", p.Ranks)
 	}
 	if !(hotShare >= 0 && hotShare <= 1) {
-		return even, hot, fielderr.Errorf("hot", "want the hot expert's share of every rank's tokens, from 0 to 1, got %g", hotShare)
+		return even, hot, fielderr.New("hot", "lecture.hot.share", hotShare)
 	}
 	q, err := cost.Concrete(p)
 	if err != nil {

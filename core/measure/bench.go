@@ -72,23 +72,23 @@ type BenchRow struct {
 // Errors are on field "bench" and name the series, row and JSON field.
 func ParseBench(data []byte, opt Options) (*Set, error) {
 	if len(data) > MaxInput {
-		return nil, fielderr.Errorf("bench", "the input is %d bytes; at most %d", len(data), MaxInput)
+		return nil, fielderr.New("bench", "measure.input.size", len(data), MaxInput)
 	}
 	if opt.InPlace {
-		return nil, fielderr.Errorf("inplace", "a ccplay bench report has no in-place columns (only nccl-tests logs do)")
+		return nil, fielderr.New("inplace", "measure.bench.inplace")
 	}
 	var b Bench
 	if err := json.Unmarshal(data, &b); err != nil {
-		return nil, fielderr.Errorf("bench", "not the JSON of ccplay bench --json: %s", jsonErr(err))
+		return nil, fielderr.New("bench", "measure.bench.json", jsonErr(err))
 	}
 	if b.Ranks < 2 || b.Ranks > prim.MaxRanks {
-		return nil, fielderr.Errorf("bench", "ranks: want an integer from 2 to %d, got %d", prim.MaxRanks, b.Ranks)
+		return nil, fielderr.New("bench", "measure.bench.ranks", prim.MaxRanks, b.Ranks)
 	}
 	if len(b.Series) == 0 {
-		return nil, fielderr.Errorf("bench", "series: want at least one measured series (collective, algorithm, rows), got none")
+		return nil, fielderr.New("bench", "measure.bench.no_series")
 	}
 	if len(b.Series) > maxBenchSeries {
-		return nil, fielderr.Errorf("bench", "series: at most %d, got %d", maxBenchSeries, len(b.Series))
+		return nil, fielderr.New("bench", "measure.bench.series_max", maxBenchSeries, len(b.Series))
 	}
 	elem, typ := 1, b.Type
 	if dt, err := cost.ParseDType(b.Type); err == nil {
@@ -100,20 +100,20 @@ func ParseBench(data []byte, opt Options) (*Set, error) {
 		where := fmt.Sprintf("series[%d]", i)
 		c, err := prim.ParseCollective(bs.Collective)
 		if err != nil {
-			return nil, fielderr.Errorf("bench", "%s.collective: want one of %s, got %q", where, collectiveNames(), bs.Collective)
+			return nil, fielderr.New("bench", "measure.bench.collective", where, collectiveNames(), bs.Collective)
 		}
 		a, err := sched.ParseAlgorithm(bs.Algorithm)
 		if err != nil || a == sched.Auto {
-			return nil, fielderr.Errorf("bench", "%s.algorithm: want one of %s, got %q", where, algNames(c), bs.Algorithm)
+			return nil, fielderr.New("bench", "measure.bench.algorithm", where, algNames(c), bs.Algorithm)
 		}
 		if sched.Check(c, a) != nil {
-			return nil, fielderr.Errorf("bench", "%s.algorithm: %s does not run %s; for %s: %s", where, a, c, c, algNames(c))
+			return nil, fielderr.New("bench", "measure.bench.algorithm_for", where, a, c, c, algNames(c))
 		}
 		if bs.Chunks < 0 {
-			return nil, fielderr.Errorf("bench", "%s.chunks: want a chunk count ≥ 0, got %d", where, bs.Chunks)
+			return nil, fielderr.New("bench", "measure.bench.chunks", where, bs.Chunks)
 		}
 		if rows += len(bs.Rows); rows > maxBenchRowsAll {
-			return nil, fielderr.Errorf("bench", "more than %d rows", maxBenchRowsAll)
+			return nil, fielderr.New("bench", "measure.bench.rows_max", maxBenchRowsAll)
 		}
 		s := Series{Collective: c, CollectiveFrom: "bench", Algorithm: a, Ranks: b.Ranks, RanksFrom: "bench",
 			Type: typ, ElemSize: elem, Chunks: bs.Chunks, Points: []Point{}}
@@ -121,11 +121,11 @@ func ParseBench(data []byte, opt Options) (*Set, error) {
 			at := fmt.Sprintf("%s.rows[%d]", where, k)
 			switch {
 			case r.SizeBytes <= 0:
-				return nil, fielderr.Errorf("bench", "%s.size_bytes: want a size > 0 bytes, got %d", at, r.SizeBytes)
+				return nil, fielderr.New("bench", "measure.bench.size", at, r.SizeBytes)
 			case !(r.TimeS > 0) || math.IsInf(r.TimeS, 0):
-				return nil, fielderr.Errorf("bench", "%s.time_s: want a finite time > 0 seconds, got %g", at, r.TimeS)
+				return nil, fielderr.New("bench", "measure.bench.time", at, r.TimeS)
 			case !(r.BusBwGBs >= 0) || math.IsInf(r.BusBwGBs, 0):
-				return nil, fielderr.Errorf("bench", "%s.busbw_GBps: want a finite bandwidth ≥ 0 GB/s, got %g", at, r.BusBwGBs)
+				return nil, fielderr.New("bench", "measure.bench.busbw", at, r.BusBwGBs)
 			}
 			s.Points = append(s.Points, Point{Collective: c, Algorithm: a, Ranks: b.Ranks, SizeBytes: r.SizeBytes, TimeS: r.TimeS, BusBwBps: r.BusBwGBs * 1e9})
 		}

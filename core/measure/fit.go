@@ -101,7 +101,7 @@ func Compare(p cost.Params, s Series) []Comparison {
 		}
 		c.ModelAlgorithm = q.Algorithm
 		if pt.Collective != p.Collective {
-			c.Err = fielderr.Errorf("collective", "the point measured %s, the question is %s", pt.Collective, p.Collective).Error()
+			c.Err = fielderr.New("collective", "measure.point.collective", pt.Collective, p.Collective).Error()
 		} else if r, _, err := cost.EvaluateDeferred(q); err != nil { // the closed form's time; no schedule needed
 			c.Err = err.Error()
 		} else {

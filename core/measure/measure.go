@@ -134,10 +134,10 @@ func Detect(data []byte) string {
 // O(len(data)).
 func Parse(data []byte, opt Options) (*Set, error) {
 	if len(data) > MaxInput {
-		return nil, fielderr.Errorf("measurements", "the input is %d bytes; at most %d", len(data), MaxInput)
+		return nil, fielderr.New("measurements", "measure.input.size", len(data), MaxInput)
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, fielderr.Errorf("measurements", "empty input: want the JSON of ccplay bench --json, or nccl-tests output (its text log or -J JSON)")
+		return nil, fielderr.New("measurements", "measure.input.empty")
 	}
 	if Detect(data) == FormatBench {
 		return ParseBench(data, opt)

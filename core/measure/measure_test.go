@@ -212,7 +212,7 @@ func TestErrors(t *testing.T) {
 		reason, in, field, want string
 		opt                     Options
 	}{
-		{"empty", "  \n", "measurements", "empty input: want the JSON of ccplay bench --json, or nccl-tests output", Options{}},
+		{"empty", "  \n", "measurements", "empty input: want a bench report (JSON), or nccl-tests output", Options{}},
 		{"bench with one rank", strings.Replace(good, `"ranks": 4`, `"ranks": 1`, 1), "bench", "ranks: want an integer from 2", Options{}},
 		{"bench without series", `{"transport":"tcp","ranks":4,"pingpong":[],"series":[]}`, "bench", "series: want at least one measured series", Options{}},
 		{"unknown collective", strings.Replace(good, `"collective": "allgather"`, `"collective": "allsum"`, 1), "bench", `series[2].collective: want one of sendrecv, broadcast`, Options{}},

@@ -24,14 +24,14 @@ func ParseNCCLTests(data []byte, opt Options) (*Set, error) {
 		set.Format = FormatNCCLJSON
 	}
 	if opt.Ranks != 0 && (opt.Ranks < 2 || opt.Ranks > prim.MaxRanks) {
-		return nil, fielderr.Errorf("np", "want an integer from 2 to %d, got %d", prim.MaxRanks, opt.Ranks)
+		return nil, fielderr.New("np", "measure.np.range", prim.MaxRanks, opt.Ranks)
 	}
 	for i, t := range log.Tables {
 		s, err := tableSeries(t, opt)
 		if err != nil {
 			if len(log.Tables) > 1 {
 				if fe, ok := err.(*fielderr.Error); ok {
-					return nil, fielderr.Errorf(fe.Field, "table %d: %s", i+1, fe.Msg)
+					return nil, fielderr.New(fe.Field, "measure.table", i+1, fe)
 				}
 			}
 			return nil, err
@@ -64,7 +64,7 @@ func tableSeries(t nccltests.Table, opt Options) (Series, error) {
 		s.Collective, s.CollectiveFrom = c, "busbw/algbw"
 	}
 	if s.Ranks < 2 {
-		return s, fielderr.Errorf("np", "the log lists no ranks (no device lines); give the number of ranks")
+		return s, fielderr.New("np", "measure.np.none")
 	}
 	for _, r := range t.Rows {
 		v := r.OutOfPlace

@@ -20,7 +20,7 @@ func (r Result) checkFinite() error {
 		if in.Compute.MFU < value {
 			name, value = "mfu", in.Compute.MFU
 		}
-		return fielderr.Errorf(name, "%g makes the step's compute time overflow float64 (±Inf); raise %s", value, name)
+		return fielderr.New(name, "plan.compute.overflow", value, name)
 	}
 	if cost.Finite(r) {
 		return nil
@@ -33,7 +33,7 @@ func (r Result) checkFinite() error {
 	if c.Efficiency < value {
 		name, value = "efficiency", c.Efficiency
 	}
-	return fielderr.Errorf(name, "%g makes the answer overflow float64 (±Inf): the bytes moved times β = 1/(bandwidth × efficiency) exceed 1.8e308 s; raise %s", value, name)
+	return fielderr.New(name, "plan.time.overflow", value, name)
 }
 
 func finite(x float64) bool { return !math.IsInf(x, 0) && !math.IsNaN(x) }

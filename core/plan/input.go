@@ -53,7 +53,7 @@ func ParseZero(s string) (Zero, error) {
 	case "fsdp":
 		return FSDP, nil
 	}
-	return 0, fielderr.Errorf("zero", "want a ZeRO stage 0, 1, 2, 3 or fsdp, got %q", s)
+	return 0, fielderr.New("zero", "plan.zero.text", s)
 }
 
 // Recompute is the activation recomputation policy of Korthikanti et al.
@@ -154,73 +154,73 @@ func (in Input) Validate() error {
 		{"dp", p.DP, MaxWorld}, {"tp", p.TP, MaxWorld}, {"pp", p.PP, MaxWorld}, {"ep", p.EP, MaxWorld},
 		{"nodes", c.Nodes, MaxWorld}, {"gpus-per-node", c.GPUsPerNode, MaxWorld}} {
 		if f.v < 1 || f.v > f.max {
-			return fielderr.Errorf(f.name, "want an integer from 1 to %d, got %d", f.max, f.v)
+			return fielderr.New(f.name, "plan.int.range", f.max, f.v)
 		}
 	}
 	w := int64(p.DP) * int64(p.TP) * int64(p.PP)
 	switch {
 	case w > MaxWorld:
-		return fielderr.Errorf("dp", "dp × tp × pp = %d GPUs; want at most %d", w, MaxWorld)
+		return fielderr.New("dp", "plan.world.max", w, MaxWorld)
 	case int64(c.Nodes)*int64(c.GPUsPerNode) != w:
-		return fielderr.Errorf("nodes", "nodes × gpus-per-node = %d × %d must equal dp × tp × pp = %d × %d × %d = %d",
+		return fielderr.New("nodes", "plan.nodes.world",
 			c.Nodes, c.GPUsPerNode, p.DP, p.TP, p.PP, w)
 	case float64(s.MicroBatch)*float64(s.Seq)*float64(in.Model.Hidden)*Elem*float64(max(in.Model.TopK, 1)) > 1<<50:
-		return fielderr.Errorf("micro-batch", "b·s·h·2·top-k = %d·%d·%d·2·%d bytes of activations per micro-batch is beyond 2^50; use a smaller micro-batch or sequence",
+		return fielderr.New("micro-batch", "plan.activations.max",
 			s.MicroBatch, s.Seq, in.Model.Hidden, max(in.Model.TopK, 1))
 	case p.PP > in.Model.Layers:
-		return fielderr.Errorf("pp", "want at most one stage per layer (%d layers), got %d", in.Model.Layers, p.PP)
+		return fielderr.New("pp", "plan.pp.layers", in.Model.Layers, p.PP)
 	case s.GlobalBatch%(s.MicroBatch*p.DP) != 0:
-		return fielderr.Errorf("global-batch", "want a multiple of micro-batch × dp = %d × %d = %d sequences, got %d",
+		return fielderr.New("global-batch", "plan.global_batch.multiple",
 			s.MicroBatch, p.DP, s.MicroBatch*p.DP, s.GlobalBatch)
 	case p.TP > 1 && in.Model.Heads%p.TP != 0:
-		return fielderr.Errorf("tp", "tensor parallelism splits the %d attention heads: want a divisor of %d, got %d", in.Model.Heads, in.Model.Heads, p.TP)
+		return fielderr.New("tp", "plan.tp.heads", in.Model.Heads, in.Model.Heads, p.TP)
 	case p.SP && p.TP == 1:
-		return fielderr.Errorf("sp", "sequence parallelism splits along the TP group: it needs tp ≥ 2")
+		return fielderr.New("sp", "plan.sp.tp")
 	case p.SP && s.Seq%p.TP != 0:
-		return fielderr.Errorf("sp", "sequence parallelism splits the sequence over tp %d: want seq a multiple of %d, got %d", p.TP, p.TP, s.Seq)
+		return fielderr.New("sp", "plan.sp.seq", p.TP, p.TP, s.Seq)
 	case p.EP > 1 && !in.Model.MoE():
-		return fielderr.Errorf("ep", "expert parallelism needs a model with experts; %s is dense (use ep 1)", in.Model.Name)
+		return fielderr.New("ep", "plan.ep.dense", in.Model.Name)
 	case p.DP%p.EP != 0:
-		return fielderr.Errorf("ep", "expert-parallel groups are carved out of the data-parallel ranks: want a divisor of dp %d, got %d", p.DP, p.EP)
+		return fielderr.New("ep", "plan.ep.dp", p.DP, p.EP)
 	case in.Model.MoE() && in.Model.Experts%p.EP != 0:
-		return fielderr.Errorf("ep", "want a divisor of the %d experts, got %d", in.Model.Experts, p.EP)
+		return fielderr.New("ep", "plan.ep.experts", in.Model.Experts, p.EP)
 	case p.Zero < DDP || p.Zero > FSDP:
-		return fielderr.Errorf("zero", "want a ZeRO stage 0, 1, 2, 3 or fsdp, got %d", int(p.Zero))
+		return fielderr.New("zero", "plan.zero.stage", int(p.Zero))
 	case p.Bucket < 2 || p.Bucket > MaxBucket || p.Bucket%2 != 0:
-		return fielderr.Errorf("bucket", "want an even byte count from 2 B to 1 TiB (bf16 gradients), got %d", p.Bucket)
+		return fielderr.New("bucket", "plan.bucket.range", p.Bucket)
 	case p.Zero.shardsParams() && p.PP > 1:
-		return fielderr.Errorf("zero", "ZeRO-3 / FSDP with pipeline parallelism re-gathers every stage's weights per micro-batch; neither DeepSpeed nor Megatron-LM supports it: use pp 1 or zero ≤ 2")
+		return fielderr.New("zero", "plan.zero.pp")
 	}
 	switch p.Recompute {
 	case RecomputeNone, RecomputeSelective, RecomputeFull:
 	default:
-		return fielderr.Errorf("recompute", "want none, selective or full, got %q", string(p.Recompute))
+		return fielderr.New("recompute", "plan.recompute.unknown", string(p.Recompute))
 	}
 	if _, err := strides(p.Order); err != nil {
 		return err
 	}
 	if !usable(p.Algorithm) {
-		return fielderr.Errorf("algorithm", "%q runs none of the planner's collectives (allreduce, allgather, reducescatter, alltoall, sendrecv); accepted: auto, naive, ring, tree, binomial, recursive_doubling, recursive_halving, rabenseifner, bruck, pairwise, hierarchical", string(p.Algorithm))
+		return fielderr.New("algorithm", "plan.algorithm.none", string(p.Algorithm))
 	}
 	for _, l := range []struct {
 		name string
 		l    topo.Link
 	}{{"intra-bandwidth", c.Intra}, {"bandwidth", c.Inter}} {
 		if !(l.l.Bandwidth > 0) || l.l.Bandwidth > 1e18 {
-			return fielderr.Errorf(l.name, "want a bandwidth > 0 and ≤ 1e18 B/s, got %g B/s", l.l.Bandwidth)
+			return fielderr.New(l.name, "plan.bandwidth.range", l.l.Bandwidth)
 		}
 	}
 	switch {
 	case !(c.Intra.Alpha >= 0) || c.Intra.Alpha > 1:
-		return fielderr.Errorf("intra-latency", "want a latency from 0 to 1 s, got %g s", c.Intra.Alpha)
+		return fielderr.New("intra-latency", "plan.latency.range", c.Intra.Alpha)
 	case !(c.Inter.Alpha >= 0) || c.Inter.Alpha > 1:
-		return fielderr.Errorf("latency", "want a latency from 0 to 1 s, got %g s", c.Inter.Alpha)
+		return fielderr.New("latency", "plan.latency.range", c.Inter.Alpha)
 	case !(c.Efficiency > 0 && c.Efficiency <= 1):
-		return fielderr.Errorf("efficiency", "want a fraction in (0, 1], got %g", c.Efficiency)
+		return fielderr.New("efficiency", "plan.fraction.range", c.Efficiency)
 	case !(in.Compute.PeakFLOPS > 0) || in.Compute.PeakFLOPS > 1e18:
-		return fielderr.Errorf("peak", "want a peak above 0 and at most 1e6 TFLOP/s, got %g FLOP/s", in.Compute.PeakFLOPS)
+		return fielderr.New("peak", "plan.peak.range", in.Compute.PeakFLOPS)
 	case !(in.Compute.MFU > 0 && in.Compute.MFU <= 1):
-		return fielderr.Errorf("mfu", "want a fraction in (0, 1], got %g", in.Compute.MFU)
+		return fielderr.New("mfu", "plan.fraction.range", in.Compute.MFU)
 	}
 	if err := cost.CheckLink("intra-bandwidth", c.Intra.Bandwidth, c.Efficiency); err != nil {
 		return err
@@ -235,7 +235,7 @@ func strides(order string) ([3]string, error) {
 	parts := strings.Split(strings.ToLower(strings.TrimSpace(order)), "-")
 	var out [3]string
 	if len(parts) != 3 {
-		return out, fielderr.Errorf("order", "want the three dimensions tp, pp, dp joined by '-', fastest first, such as tp-pp-dp, got %q", order)
+		return out, fielderr.New("order", "plan.order.form", order)
 	}
 	seen := map[string]bool{}
 	for i, d := range parts {
@@ -244,7 +244,7 @@ func strides(order string) ([3]string, error) {
 			ok = ok || x == d
 		}
 		if !ok || seen[d] {
-			return out, fielderr.Errorf("order", "want each of tp, pp, dp once, fastest first, such as tp-pp-dp, got %q", order)
+			return out, fielderr.New("order", "plan.order.each", order)
 		}
 		seen[d] = true
 		out[i] = d

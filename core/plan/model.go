@@ -81,7 +81,7 @@ func LookupModel(name string) (Model, error) {
 			return m, nil
 		}
 	}
-	return Model{}, fielderr.Errorf("model", "unknown model %q; accepted: %s, custom", name, strings.Join(PresetNames(), ", "))
+	return Model{}, fielderr.New("model", "plan.model.unknown", name, strings.Join(PresetNames(), ", "))
 }
 
 // MaxDim bounds every model dimension so that parameter counts stay far
@@ -117,37 +117,37 @@ func (m Model) Validate() error {
 	}{{"layers", m.Layers, MaxLayers}, {"hidden", m.Hidden, MaxDim}, {"heads", m.Heads, MaxDim},
 		{"kv-heads", m.KVHeads, MaxDim}, {"ffn", m.FFN, MaxDim}, {"vocab", m.Vocab, MaxDim}} {
 		if f.v < 1 || f.v > f.max {
-			return fielderr.Errorf(f.name, "want an integer from 1 to %d, got %d", f.max, f.v)
+			return fielderr.New(f.name, "plan.int.range", f.max, f.v)
 		}
 	}
 	switch {
 	case m.HeadDim < 0 || m.HeadDim > MaxDim:
-		return fielderr.Errorf("head-dim", "want an integer from 1 to %d (or 0 for hidden / heads), got %d", MaxDim, m.HeadDim)
+		return fielderr.New("head-dim", "plan.head_dim.range", MaxDim, m.HeadDim)
 	case m.HeadDim == 0 && m.Hidden%m.Heads != 0:
-		return fielderr.Errorf("heads", "want a divisor of hidden %d (or give head-dim), got %d", m.Hidden, m.Heads)
+		return fielderr.New("heads", "plan.heads.divisor", m.Hidden, m.Heads)
 	case m.Heads%m.KVHeads != 0:
-		return fielderr.Errorf("kv-heads", "want a divisor of heads %d (grouped-query attention), got %d", m.Heads, m.KVHeads)
+		return fielderr.New("kv-heads", "plan.kv_heads.divisor", m.Heads, m.KVHeads)
 	case m.Experts < 0 || m.Experts > MaxExperts:
-		return fielderr.Errorf("experts", "want an integer from 0 (dense) to %d, got %d", MaxExperts, m.Experts)
+		return fielderr.New("experts", "plan.experts.range", MaxExperts, m.Experts)
 	}
 	if f := m.paramsFloat(); f > MaxParams {
-		return fielderr.Errorf("layers", "the model has about %.3g parameters; want at most %g", f, float64(MaxParams))
+		return fielderr.New("layers", "plan.params.max", f, float64(MaxParams))
 	}
 	if m.Experts == 0 {
 		if m.TopK != 0 || m.SharedExperts != 0 || m.DenseLayers != 0 {
-			return fielderr.Errorf("experts", "top-k, shared-experts and dense-layers need experts ≥ 1; got a dense model (experts 0)")
+			return fielderr.New("experts", "plan.experts.dense")
 		}
 		return nil
 	}
 	switch {
 	case m.TopK < 1 || m.TopK > m.Experts:
-		return fielderr.Errorf("top-k", "want an integer from 1 to experts %d, got %d", m.Experts, m.TopK)
+		return fielderr.New("top-k", "plan.top_k.range", m.Experts, m.TopK)
 	case m.SharedExperts < 0 || m.SharedExperts > MaxExperts:
-		return fielderr.Errorf("shared-experts", "want an integer from 0 to %d, got %d", MaxExperts, m.SharedExperts)
+		return fielderr.New("shared-experts", "plan.int.range0", MaxExperts, m.SharedExperts)
 	case m.MoEFFN < 1 || m.MoEFFN > MaxDim:
-		return fielderr.Errorf("moe-ffn", "want an integer from 1 to %d, got %d", MaxDim, m.MoEFFN)
+		return fielderr.New("moe-ffn", "plan.int.range", MaxDim, m.MoEFFN)
 	case m.DenseLayers < 0 || m.DenseLayers >= m.Layers:
-		return fielderr.Errorf("dense-layers", "want an integer from 0 to layers−1 = %d, got %d", m.Layers-1, m.DenseLayers)
+		return fielderr.New("dense-layers", "plan.dense_layers.range", m.Layers-1, m.DenseLayers)
 	}
 	return nil
 }

@@ -125,7 +125,7 @@ func Parse(get field.Lookup) (Input, error) {
 	p := &in.Parallel
 	world := p.DP * p.TP * p.PP
 	if world > MaxWorld || world < 1 {
-		return in, fielderr.Errorf("dp", "dp × tp × pp must be from 1 to %d GPUs", MaxWorld)
+		return in, fielderr.New("dp", "plan.world.range", MaxWorld)
 	}
 	if in.Cluster.GPUsPerNode, err = field.Int(get, "gpus-per-node", min(8, world), 1, MaxWorld); err != nil {
 		return in, err
@@ -143,18 +143,18 @@ func Parse(get field.Lookup) (Input, error) {
 			return in, err
 		}
 		if _, both := get("micro-batches"); both && int64(mbs)*int64(in.Shape.MicroBatch)*int64(p.DP) != int64(in.Shape.GlobalBatch) {
-			return in, fielderr.Errorf("global-batch", "%s sequences ≠ micro-batches × micro-batch × dp = %d × %d × %d; give one of the two", gb, mbs, in.Shape.MicroBatch, p.DP)
+			return in, fielderr.New("global-batch", "plan.global_batch.both", gb, mbs, in.Shape.MicroBatch, p.DP)
 		}
 	} else {
 		gb := int64(mbs) * int64(in.Shape.MicroBatch) * int64(p.DP)
 		if gb > MaxBatch {
-			return in, fielderr.Errorf("micro-batches", "micro-batches × micro-batch × dp = %d sequences; want at most %d", gb, MaxBatch)
+			return in, fielderr.New("micro-batches", "plan.batch.max", gb, MaxBatch)
 		}
 		in.Shape.GlobalBatch = int(gb)
 	}
 	if world%in.Cluster.GPUsPerNode != 0 {
 		if _, given := get("nodes"); !given {
-			return in, fielderr.Errorf("gpus-per-node", "dp × tp × pp = %d GPUs do not fill whole nodes of %d GPUs; give gpus-per-node (a divisor of %d)", world, in.Cluster.GPUsPerNode, world)
+			return in, fielderr.New("gpus-per-node", "plan.gpus_per_node.nodes", world, in.Cluster.GPUsPerNode, world)
 		}
 	}
 	if in.Cluster.Nodes, err = field.Int(get, "nodes", max(1, world/in.Cluster.GPUsPerNode), 1, MaxWorld); err != nil {
@@ -189,7 +189,7 @@ func Parse(get field.Lookup) (Input, error) {
 	}
 	v, perr := strconv.ParseFloat(pk, 64)
 	if perr != nil || !(v > 0) || v > 1e6 {
-		return in, fielderr.Errorf("peak", "want peak dense TFLOP/s per GPU above 0 and at most 1e6, such as 989, got %q", field.Text(get, "peak", ""))
+		return in, fielderr.New("peak", "plan.peak.text", field.Text(get, "peak", ""))
 	}
 	in.Compute.PeakFLOPS = v * 1e12
 	if in.Compute.MFU, err = field.Fraction(get, "mfu", Default("mfu")); err != nil {

@@ -88,7 +88,7 @@ func Plan(in Input) (Result, error) {
 
 	for _, c := range derive(in, st, m) {
 		if float64(c.Calls)*float64(c.Bytes) > maxStepBytes || c.Bytes > cost.MaxSize(c.GroupSize) {
-			return Result{}, fielderr.Errorf(fieldOf(c), "%s %s of %d bytes × %d calls per step is beyond the exact range (2^60 bytes a step); use a smaller shape",
+			return Result{}, fielderr.New(fieldOf(c), "plan.call.bytes",
 				c.Strategy, c.Collective, c.Bytes, c.Calls)
 		}
 		row, err := price(in, c, shapes[c.Group])

@@ -84,11 +84,11 @@ func DDPTimeline(r Result) (Timeline, error) {
 			psi += x.BytesTotal
 		}
 		if len(buckets) > MaxSpans {
-			return Timeline{}, fielderr.Errorf("bucket", "more than %d gradient buckets to draw; use a larger bucket", MaxSpans)
+			return Timeline{}, fielderr.New("bucket", "plan.timeline.buckets", MaxSpans)
 		}
 	}
 	if psi == 0 {
-		return Timeline{}, fielderr.Errorf("zero", "no DDP gradient AllReduce in this plan: use zero 0 with dp ≥ 2")
+		return Timeline{}, fielderr.New("zero", "plan.timeline.no_ddp")
 	}
 	free, done := 0.0, int64(0)
 	for i, b := range buckets {
@@ -127,11 +127,11 @@ func ZeroTimeline(r Result, prefetch bool) (Timeline, error) {
 		}
 	}
 	if ag.Calls == 0 || !r.Input.Parallel.Zero.shardsParams() {
-		return Timeline{}, fielderr.Errorf("zero", "no ZeRO-3 gathers in this plan: use zero 3 or fsdp with dp ≥ 2")
+		return Timeline{}, fielderr.New("zero", "plan.timeline.no_zero3")
 	}
 	n := r.Stage.Layers
 	if 4*n > MaxSpans {
-		return Timeline{}, fielderr.Errorf("layers", "more than %d layers to draw", MaxSpans/4)
+		return Timeline{}, fielderr.New("layers", "plan.timeline.layers", MaxSpans/4)
 	}
 	t.Compute = r.ComputeS / float64(r.MicroBatches) // one micro-batch
 	tf, tb := t.Compute/3/float64(n), 2*t.Compute/3/float64(n)
@@ -187,7 +187,7 @@ func ZeroTimeline(r Result, prefetch bool) (Timeline, error) {
 func MoETimeline(r Result, chunks int) (Timeline, error) {
 	in := r.Input
 	if chunks < 1 || 3*chunks > MaxSpans {
-		return Timeline{}, fielderr.Errorf("chunks", "want from 1 to %d chunks, got %d", MaxSpans/3, chunks)
+		return Timeline{}, fielderr.New("chunks", "plan.timeline.chunks", MaxSpans/3, chunks)
 	}
 	var a2a Row
 	for _, x := range r.Rows {
@@ -196,10 +196,10 @@ func MoETimeline(r Result, chunks int) (Timeline, error) {
 		}
 	}
 	if a2a.Calls == 0 {
-		return Timeline{}, fielderr.Errorf("ep", "no expert-parallel AllToAll in this plan: use a MoE model with ep ≥ 2")
+		return Timeline{}, fielderr.New("ep", "plan.timeline.no_moe")
 	}
 	if a2a.Bytes/int64(chunks) < Elem*int64(a2a.GroupSize) {
-		return Timeline{}, fielderr.Errorf("chunks", "%d chunks leave less than one element per rank of the %d-byte AllToAll", chunks, a2a.Bytes)
+		return Timeline{}, fielderr.New("chunks", "plan.timeline.chunks_small", chunks, a2a.Bytes)
 	}
 	// The chunk's AllToAll, priced on the same placement as the row.
 	c := a2a.Call
@@ -292,5 +292,5 @@ func TimelineOf(r Result, name string, chunks int) (Timeline, error) {
 	case "moe":
 		return MoETimeline(r, chunks)
 	}
-	return Timeline{}, fielderr.Errorf("timeline", "unknown timeline %q; accepted: ddp, zero3, zero3-noprefetch, moe", name)
+	return Timeline{}, fielderr.New("timeline", "plan.timeline.unknown", name)
 }

@@ -46,7 +46,7 @@ func ParseCollective(s string) (Collective, error) {
 			return c, nil
 		}
 	}
-	return "", fielderr.Errorf("collective", "unknown collective %q; accepted: %s", s, joinCollectives(Collectives()))
+	return "", fielderr.New("collective", "prim.collective.unknown", s, joinCollectives(Collectives()))
 }
 
 func joinCollectives(cs []Collective) string {

@@ -33,7 +33,7 @@ func ParseOp(s string) (Op, error) {
 			return o, nil
 		}
 	}
-	return "", fielderr.Errorf("op", "unknown op %q; accepted: sum, prod, max, min", s)
+	return "", fielderr.New("op", "prim.op.unknown", s)
 }
 
 // Elem is an element type a collective can carry.

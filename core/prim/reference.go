@@ -7,21 +7,21 @@ import "github.com/ccplay/ccplay/core/fielderr"
 // significant. It returns a *fielderr.Error on field "inputs".
 func CheckInputs[T Elem](s Spec, inputs [][]T) error {
 	if len(inputs) != s.Ranks {
-		return fielderr.Errorf("inputs", "want %d buffers (one per rank), got %d", s.Ranks, len(inputs))
+		return fielderr.New("inputs", "prim.inputs.len", s.Ranks, len(inputs))
 	}
 	for r, in := range inputs {
 		want := s.InLen(r)
 		if want == Undefined {
 			if in != nil && len(in) != 0 {
-				return fielderr.Errorf("inputs", "inputs[%d]: rank %d's buffer is not significant for %s (root %d); send null", r, r, s.Collective, s.Root)
+				return fielderr.New("inputs", "prim.inputs.not_significant", r, r, s.Collective, s.Root)
 			}
 			continue
 		}
 		if in == nil && want > 0 {
-			return fielderr.Errorf("inputs", "inputs[%d]: rank %d needs %d elements, got null", r, r, want)
+			return fielderr.New("inputs", "prim.inputs.null", r, r, want)
 		}
 		if len(in) != want {
-			return fielderr.Errorf("inputs", "inputs[%d]: rank %d needs %d elements for %s, got %d", r, r, want, s.Collective, len(in))
+			return fielderr.New("inputs", "prim.inputs.count", r, r, want, s.Collective, len(in))
 		}
 	}
 	return nil

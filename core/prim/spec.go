@@ -53,53 +53,53 @@ func (s Spec) Validate() error {
 	// them, so a spelling ParseCollective/ParseOp would normalise ("AllReduce",
 	// "SUM") must be normalised by the caller, not silently mis-executed.
 	if !slices.Contains(Collectives(), s.Collective) {
-		return fielderr.Errorf("collective", "want one of %s, got %q", joinCollectives(Collectives()), s.Collective)
+		return fielderr.New("collective", "prim.collective.want", joinCollectives(Collectives()), s.Collective)
 	}
 	if s.Ranks < 1 || s.Ranks > MaxRanks {
-		return fielderr.Errorf("ranks", "want an integer from 1 to %d, got %d", MaxRanks, s.Ranks)
+		return fielderr.New("ranks", "prim.ranks.range", MaxRanks, s.Ranks)
 	}
 	if s.Collective.Rooted() {
 		if s.Root < 0 || s.Root >= s.Ranks {
-			return fielderr.Errorf("root", "want a rank from 0 to %d, got %d", s.Ranks-1, s.Root)
+			return fielderr.New("root", "prim.root.range", s.Ranks-1, s.Root)
 		}
 	} else if s.Root != 0 {
-		return fielderr.Errorf("root", "%s has no root; leave it 0, got %d", s.Collective, s.Root)
+		return fielderr.New("root", "prim.root.none", s.Collective, s.Root)
 	}
 	if s.Collective.Reduces() {
 		if !slices.Contains(Ops(), s.Op) {
-			return fielderr.Errorf("op", "want one of sum, prod, max, min, got %q", s.Op)
+			return fielderr.New("op", "prim.op.want", s.Op)
 		}
 	}
 	if s.Count < 0 {
-		return fielderr.Errorf("count", "want an element count ≥ 0, got %d", s.Count)
+		return fielderr.New("count", "prim.count.negative", s.Count)
 	}
 	if s.Counts != nil {
 		if !s.Collective.Blocked() {
-			return fielderr.Errorf("counts", "per-rank counts apply to scatter, gather, allgather and reducescatter, not %s", s.Collective)
+			return fielderr.New("counts", "prim.counts.collective", s.Collective)
 		}
 		if len(s.Counts) != s.Ranks {
-			return fielderr.Errorf("counts", "want %d per-rank counts (one per rank), got %d", s.Ranks, len(s.Counts))
+			return fielderr.New("counts", "prim.counts.len", s.Ranks, len(s.Counts))
 		}
 		for r, c := range s.Counts {
 			if c < 0 {
-				return fielderr.Errorf("counts", "counts[%d]: want an element count ≥ 0, got %d", r, c)
+				return fielderr.New("counts", "prim.counts.negative", r, c)
 			}
 		}
 	}
 	if s.SendCounts != nil {
 		if s.Collective != AllToAll {
-			return fielderr.Errorf("sendcounts", "a send-count matrix applies to alltoall only, not %s", s.Collective)
+			return fielderr.New("sendcounts", "prim.sendcounts.collective", s.Collective)
 		}
 		if len(s.SendCounts) != s.Ranks {
-			return fielderr.Errorf("sendcounts", "want %d rows (one per sending rank), got %d", s.Ranks, len(s.SendCounts))
+			return fielderr.New("sendcounts", "prim.sendcounts.rows", s.Ranks, len(s.SendCounts))
 		}
 		for i, row := range s.SendCounts {
 			if len(row) != s.Ranks {
-				return fielderr.Errorf("sendcounts", "sendcounts[%d]: want %d entries (one per receiving rank), got %d", i, s.Ranks, len(row))
+				return fielderr.New("sendcounts", "prim.sendcounts.row_len", i, s.Ranks, len(row))
 			}
 			for j, c := range row {
 				if c < 0 {
-					return fielderr.Errorf("sendcounts", "sendcounts[%d][%d]: want an element count ≥ 0, got %d", i, j, c)
+					return fielderr.New("sendcounts", "prim.sendcounts.negative", i, j, c)
 				}
 			}
 		}

@@ -70,7 +70,7 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 			return a, nil
 		}
 	}
-	return "", fielderr.Errorf("algorithm", "unknown algorithm %q; accepted: naive, ring, tree, binomial, recursive_doubling, recursive_halving, rabenseifner, bruck, pairwise, scatter_allgather, hierarchical, auto", s)
+	return "", fielderr.New("algorithm", "sched.algorithm.unknown", s)
 }
 
 // Check reports whether algorithm a can run collective c, with an error that
@@ -88,5 +88,5 @@ func Check(c prim.Collective, a Algorithm) error {
 		names = append(names, string(x))
 	}
 	names = append(names, string(Auto))
-	return fielderr.Errorf("algorithm", "%s has no %s algorithm; for %s use one of: %s", a, c, c, strings.Join(names, ", "))
+	return fielderr.New("algorithm", "sched.algorithm.not_for", a, c, c, strings.Join(names, ", "))
 }

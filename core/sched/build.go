@@ -76,10 +76,10 @@ func build(s prim.Spec, a Algorithm, o Options) (*Schedule, int64, error) {
 		return nil, 0, err
 	}
 	if a == Auto {
-		return nil, 0, fielderr.Errorf("algorithm", "auto must be resolved to a concrete algorithm before a schedule is built")
+		return nil, 0, fielderr.New("algorithm", "sched.algorithm.auto")
 	}
 	if s.Ranks > MaxRanks {
-		return nil, 0, fielderr.Errorf("ranks", "full schedules are built for up to %d ranks, got %d; the closed-form cost answers up to %d", MaxRanks, s.Ranks, prim.MaxRanks)
+		return nil, 0, fielderr.New("ranks", "sched.ranks.max", MaxRanks, s.Ranks, prim.MaxRanks)
 	}
 	sch := &Schedule{Spec: s, Algorithm: a}
 	groups := 0
@@ -96,11 +96,11 @@ func build(s prim.Spec, a Algorithm, o Options) (*Schedule, int64, error) {
 			k = DefaultChunks(s.Collective, a, s.Ranks, s.Count)
 		}
 		if m := MaxChunks(s.Collective, a, s.Count); k < 1 || k > m {
-			return nil, 0, fielderr.Errorf("chunks", "want 1 to %d pipeline chunks for %d elements, got %d", m, s.Count, k)
+			return nil, 0, fielderr.New("chunks", "sched.chunks.range", m, s.Count, k)
 		}
 		sch.Chunks = k
 	} else if o.Chunks != 0 {
-		return nil, 0, fielderr.Errorf("chunks", "%s %s does not pipeline; leave chunks unset", a, s.Collective)
+		return nil, 0, fielderr.New("chunks", "sched.chunks.no_pipeline", a, s.Collective)
 	}
 	limit := o.MaxTransfers
 	if limit <= 0 {

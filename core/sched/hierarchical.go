@@ -74,7 +74,7 @@ func hierarchicalGroups(p, g int) (int, error) {
 		return 1, nil
 	}
 	if g < 1 || p%g != 0 {
-		return 0, fielderr.Errorf("gpus-per-node", "hierarchical places ranks on whole nodes: want a divisor of %d ranks, got %d GPUs per node", p, g)
+		return 0, fielderr.New("gpus-per-node", "sched.hierarchical.gpus_per_node", p, g)
 	}
 	return g, nil
 }

@@ -184,7 +184,7 @@ func (b *builder) round(phase string, reduce bool, ts []Transfer) {
 }
 
 func limitError(limit int) error {
-	return fielderr.Errorf("ranks", "the full schedule would exceed %d transfers; use the closed-form cost (ccplay cost) for this size, or fewer ranks", limit)
+	return fielderr.New("ranks", "sched.transfers.max", limit)
 }
 
 // xfer is a transfer between equal offsets of two ranks' work buffers.

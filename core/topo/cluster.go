@@ -109,19 +109,19 @@ func (c Cluster) Link(src, dst int) (alpha, beta float64) {
 func (c Cluster) Validate() error {
 	switch {
 	case c.Ranks < 1:
-		return fielderr.Errorf("ranks", "want at least 1 rank, got %d", c.Ranks)
+		return fielderr.New("ranks", "topo.ranks.min", c.Ranks)
 	case c.GPUsPerNode < 1:
-		return fielderr.Errorf("gpus-per-node", "want at least 1 GPU per node, got %d", c.GPUsPerNode)
+		return fielderr.New("gpus-per-node", "topo.gpus_per_node.min", c.GPUsPerNode)
 	case c.Ranks%c.GPUsPerNode != 0:
-		return fielderr.Errorf("gpus-per-node", "ranks are placed on whole nodes: want a divisor of %d ranks, got %d GPUs per node", c.Ranks, c.GPUsPerNode)
+		return fielderr.New("gpus-per-node", "topo.gpus_per_node.divisor", c.Ranks, c.GPUsPerNode)
 	case !(c.Intra.Bandwidth > 0) || c.Intra.Bandwidth > 1e18:
-		return fielderr.Errorf("intra-bandwidth", "want a bandwidth > 0 and ≤ 1e18 B/s, got %g B/s", c.Intra.Bandwidth)
+		return fielderr.New("intra-bandwidth", "topo.bandwidth.range", c.Intra.Bandwidth)
 	case !(c.Intra.Alpha >= 0) || c.Intra.Alpha > 1e6:
-		return fielderr.Errorf("intra-latency", "want a latency from 0 to 1e6 s, got %g s", c.Intra.Alpha)
+		return fielderr.New("intra-latency", "topo.latency.range", c.Intra.Alpha)
 	case !(c.Inter.Bandwidth > 0) || c.Inter.Bandwidth > 1e18:
-		return fielderr.Errorf("bandwidth", "want a bandwidth > 0 and ≤ 1e18 B/s, got %g B/s", c.Inter.Bandwidth)
+		return fielderr.New("bandwidth", "topo.bandwidth.range", c.Inter.Bandwidth)
 	case !(c.Inter.Alpha >= 0) || c.Inter.Alpha > 1e6:
-		return fielderr.Errorf("latency", "want a latency from 0 to 1e6 s, got %g s", c.Inter.Alpha)
+		return fielderr.New("latency", "topo.latency.range", c.Inter.Alpha)
 	}
 	return c.Slow.validate(c.Ranks)
 }
@@ -131,16 +131,16 @@ func (s Slow) validate(ranks int) error {
 		return nil
 	}
 	if !(s.Factor >= 1) || s.Factor > 1e6 {
-		return fielderr.Errorf("slow-factor", "want a slowdown factor from 1 to 1e6, got %g", s.Factor)
+		return fielderr.New("slow-factor", "topo.slow_factor.range", s.Factor)
 	}
 	if s.IsLink {
 		if s.A < 0 || s.A >= ranks || s.B < 0 || s.B >= ranks || s.A == s.B {
-			return fielderr.Errorf("slow-link", "want two different ranks from 0 to %d, such as 3-4, got %d-%d", ranks-1, s.A, s.B)
+			return fielderr.New("slow-link", "topo.slow_link.range", ranks-1, s.A, s.B)
 		}
 		return nil
 	}
 	if s.Rank < 0 || s.Rank >= ranks {
-		return fielderr.Errorf("slow-rank", "want a rank from 0 to %d, got %d", ranks-1, s.Rank)
+		return fielderr.New("slow-rank", "topo.slow_rank.range", ranks-1, s.Rank)
 	}
 	return nil
 }

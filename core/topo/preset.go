@@ -66,12 +66,12 @@ func LookupPreset(field, name string) (Preset, error) {
 	for _, p := range pyramid {
 		if p.Name == k {
 			if !p.IsLink {
-				return Preset{}, fielderr.Errorf(field, "%s is a memory tier, not a link between ranks; accepted: %s", p.Name, strings.Join(PresetNames(), ", "))
+				return Preset{}, fielderr.New(field, "topo.preset.memory", p.Name, strings.Join(PresetNames(), ", "))
 			}
 			return p, nil
 		}
 	}
-	return Preset{}, fielderr.Errorf(field, "unknown link preset %q; accepted: %s", name, strings.Join(PresetNames(), ", "))
+	return Preset{}, fielderr.New(field, "topo.preset.unknown", name, strings.Join(PresetNames(), ", "))
 }
 
 // Link is the preset as a link class.

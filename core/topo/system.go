@@ -200,5 +200,5 @@ func LookupSystem(field, name string) (System, error) {
 			return s, nil
 		}
 	}
-	return System{}, fielderr.Errorf(field, "unknown system %q; accepted: %s", name, strings.Join(SystemNames(), ", "))
+	return System{}, fielderr.New(field, "topo.system.unknown", name, strings.Join(SystemNames(), ", "))
 }

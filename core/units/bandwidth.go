@@ -36,17 +36,17 @@ func ParseBandwidth(s string) (Bandwidth, error) {
 		return 0, newErrorFor(kindBandwidth, s, why)
 	}
 	if n.negative() {
-		return 0, newError(kindBandwidth, s, "negative; a bandwidth must be greater than 0")
+		return 0, newError(kindBandwidth, s, "units.bandwidth.negative")
 	}
 	if n.isZero() {
-		return 0, newError(kindBandwidth, s, "zero; a bandwidth must be greater than 0")
+		return 0, newError(kindBandwidth, s, "units.bandwidth.zero")
 	}
 	v := n.float() * perUnit
 	switch {
 	case math.IsInf(v, 0) || math.IsNaN(v):
-		return 0, newError(kindBandwidth, s, "too large")
+		return 0, newError(kindBandwidth, s, "units.too_large")
 	case v <= 0:
-		return 0, newError(kindBandwidth, s, "too small: must be greater than 0")
+		return 0, newError(kindBandwidth, s, "units.bandwidth.too_small")
 	}
 	return Bandwidth(v), nil
 }
@@ -55,7 +55,7 @@ func ParseBandwidth(s string) (Bandwidth, error) {
 // reason why the unit is refused.
 func bandwidthUnit(unit string) (float64, reason) {
 	if unit == "" {
-		return 0, because("missing unit; accepted: %s", bandwidthAccepted)
+		return 0, because("units.bandwidth.no_unit", bandwidthAccepted)
 	}
 	prefix, rest := 0, unit
 	if c := unit[0]; len(unit) > 1 && strings.IndexByte("kKmMgGtT", c) >= 0 {
@@ -70,14 +70,14 @@ func bandwidthUnit(unit string) (float64, reason) {
 	case rest == "iB/s" && prefix > 0:
 		return math.Ldexp(1, 10*prefix), reason{}
 	case strings.HasSuffix(strings.ToLower(unit), "bps"):
-		return 0, because("ambiguous unit %q; accepted: %s", unit, bandwidthAccepted)
+		return 0, because("units.bandwidth.ambiguous", unit, bandwidthAccepted)
 	}
 	if !strings.HasSuffix(unit, "/s") {
 		if _, r := bandwidthUnit(unit + "/s"); !r.refused() {
-			return 0, because("unit %q is not a rate (did you mean %q?); accepted: %s", unit, unit+"/s", bandwidthAccepted)
+			return 0, because("units.bandwidth.not_rate", unit, unit+"/s", bandwidthAccepted)
 		}
 	}
-	return 0, because("unknown unit %q; accepted: %s", unit, bandwidthAccepted)
+	return 0, because("units.unit.unknown", unit, bandwidthAccepted)
 }
 
 // pow1000 returns 1000^n exactly, for n from 0 to 4.

@@ -31,19 +31,19 @@ func ParseDuration(s string) (Duration, error) {
 	div, ok := durationDivisor(unit)
 	if !ok {
 		if unit == "" {
-			return 0, newError(kindDuration, s, "add a unit: ns, us, ms, s")
+			return 0, newError(kindDuration, s, "units.duration.no_unit")
 		}
-		return 0, newError(kindDuration, s, "unknown unit %s; accepted: %s", strconv.Quote(unit), durationAccepted)
+		return 0, newError(kindDuration, s, "units.duration.unit", strconv.Quote(unit), durationAccepted)
 	}
 	if n.negative() {
-		return 0, newError(kindDuration, s, "negative; a duration must be 0 or more")
+		return 0, newError(kindDuration, s, "units.duration.negative")
 	}
 	if n.isZero() {
 		return 0, nil
 	}
 	v := n.float() / div
 	if math.IsInf(v, 0) || math.IsNaN(v) {
-		return 0, newError(kindDuration, s, "too large")
+		return 0, newError(kindDuration, s, "units.too_large")
 	}
 	return Duration(v), nil
 }

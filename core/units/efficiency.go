@@ -10,7 +10,7 @@ import "strconv"
 type Efficiency float64
 
 // efficiencyRange names the accepted range in error messages.
-var efficiencyRange = because("must be in (0, 1] as a fraction or (0%%, 100%%] as a percentage")
+var efficiencyRange = because("units.efficiency.range")
 
 // ParseEfficiency parses a fraction such as "0.9" or "1", or a percentage
 // such as "90%" or "90 %". The value must be greater than 0 and at most 1.
@@ -25,7 +25,7 @@ func ParseEfficiency(s string) (Efficiency, error) {
 	case "%":
 		div = 100
 	default:
-		return 0, newError(kindEfficiency, s, "unknown unit %s; write a fraction like 0.9 or a percentage like 90%%", strconv.Quote(unit))
+		return 0, newError(kindEfficiency, s, "units.efficiency.unit", strconv.Quote(unit))
 	}
 	v := n.float() / div
 	if n.negative() || !(v > 0 && v <= 1) { // also rejects NaN

@@ -3,7 +3,7 @@
 
 package units
 
-import "fmt"
+import "github.com/ccplay/ccplay/core/msg"
 
 // Error describes why a quantity could not be parsed. Every parse function in
 // this package returns errors of type *Error.
@@ -13,18 +13,21 @@ type Error struct {
 	// Kind names the quantity: "size", "bandwidth", "duration" or
 	// "efficiency".
 	Kind string
-	// Reason says what is wrong and, where it helps, what is accepted, in
-	// English: fmt.Sprintf(Format, Args...), so a front end can say it in
-	// another language with a translation keyed by Format.
-	Reason string
-	Format string
+	// ID and Args say what is wrong and, where it helps, what is accepted
+	// (msg.New(ID, Args...)); Reason is that message in English.
+	ID     msg.ID
 	Args   []any
+	Reason string
 }
 
 // Error returns a single line of the form `kind "input": reason`. It carries
 // no flag or field name; callers add their own prefix.
-func (e *Error) Error() string {
-	return fmt.Sprintf("%s %q: %s", e.Kind, e.Input, e.Reason)
+func (e *Error) Error() string { return e.Message().String() }
+
+// Message is the whole error as a message (msg.Localized): the kind, the
+// input and the reason, each in the language it is rendered in.
+func (e *Error) Message() msg.Message {
+	return msg.New("units.error", msg.New(msg.ID("units.kind."+e.Kind)), e.Input, msg.New(e.ID, e.Args...))
 }
 
 // Kind values used in Error.Kind.
@@ -35,25 +38,25 @@ const (
 	kindEfficiency = "efficiency"
 )
 
-// newError builds an *Error whose reason is fmt.Sprintf(format, args...).
-func newError(kind, input, format string, args ...any) *Error {
-	return newErrorFor(kind, input, because(format, args...))
+// newError builds an *Error whose reason is the message id with args.
+func newError(kind, input string, id msg.ID, args ...any) *Error {
+	return newErrorFor(kind, input, because(id, args...))
 }
 
 // newErrorFor builds an *Error for reason r.
 func newErrorFor(kind, input string, r reason) *Error {
-	return &Error{Input: input, Kind: kind, Reason: fmt.Sprintf(r.format, r.args...), Format: r.format, Args: r.args}
+	return &Error{Input: input, Kind: kind, ID: r.id, Args: r.args, Reason: msg.New(r.id, r.args...).String()}
 }
 
-// reason is why a quantity is refused, as the parts of an English message:
-// fmt.Sprintf(format, args...). The zero reason means none.
+// reason is why a quantity is refused: a message ID with its arguments.
+// The zero reason means none.
 type reason struct {
-	format string
-	args   []any
+	id   msg.ID
+	args []any
 }
 
-// because is the reason fmt.Sprintf(format, args...).
-func because(format string, args ...any) reason { return reason{format, args} }
+// because is the reason msg.New(id, args...).
+func because(id msg.ID, args ...any) reason { return reason{id, args} }
 
 // refused reports whether r is a reason (not the zero one).
-func (r reason) refused() bool { return r.format != "" }
+func (r reason) refused() bool { return r.id != "" }

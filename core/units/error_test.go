@@ -4,10 +4,10 @@ package units_test
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/ccplay/ccplay/core/msg"
 	"github.com/ccplay/ccplay/core/units"
 	"github.com/google/go-cmp/cmp"
 )
@@ -26,10 +26,15 @@ func checkError(t *testing.T, err error, kind, input string, want []string) {
 	if ue.Kind != kind || ue.Input != input {
 		t.Errorf("Kind, Input = %q, %q; want %q, %q", ue.Kind, ue.Input, kind, input)
 	}
-	// What the reason is made of rebuilds it (a translation keyed by
-	// Format takes the same Args).
-	if made := fmt.Sprintf(ue.Format, ue.Args...); made != ue.Reason {
-		t.Errorf("Sprintf(Format, Args) = %q, Reason %q", made, ue.Reason)
+	// The reason is its message in English, and every catalogue renders
+	// the whole error without a malformed verb.
+	if made := msg.New(ue.ID, ue.Args...).String(); made != ue.Reason || !strings.HasSuffix(ue.Error(), made) {
+		t.Errorf("message %s%v = %q, Reason %q, Error %q", ue.ID, ue.Args, made, ue.Reason, ue.Error())
+	}
+	for _, lang := range msg.Languages() {
+		if !msg.Has(lang, ue.ID) || strings.Contains(msg.Render(err, lang), "%!") {
+			t.Errorf("%s: %s renders %q", lang, ue.ID, msg.Render(err, lang))
+		}
 	}
 	msg := err.Error()
 	if strings.Contains(msg, "\n") {
@@ -50,13 +55,13 @@ func TestErrorMessage(t *testing.T) {
 	}{
 		{
 			reason: "kind, quoted input, reason",
-			err:    &units.Error{Input: "8Gb", Kind: "size", Reason: "bad"},
-			want:   `size "8Gb": bad`,
+			err:    &units.Error{Input: "8Gb", Kind: "size", ID: "units.too_large"},
+			want:   `size "8Gb": too large`,
 		},
 		{
 			reason: "input with quotes and control characters is escaped onto one line",
-			err:    &units.Error{Input: "a\"b\nc", Kind: "duration", Reason: "bad"},
-			want:   `duration "a\"b\nc": bad`,
+			err:    &units.Error{Input: "a\"b\nc", Kind: "duration", ID: "units.too_large"},
+			want:   `duration "a\"b\nc": too large`,
 		},
 	}
 	for _, c := range cases {

@@ -23,8 +23,8 @@ const maxExactDigits = 60
 
 // The reasons exactBytes returns.
 var (
-	reasonNotWhole = because("not a whole number of bytes")
-	reasonTooLarge = because("too large: the maximum is 9223372036854775807 bytes (just under 8 EiB)")
+	reasonNotWhole = because("units.size.not_whole")
+	reasonTooLarge = because("units.size.too_large")
 )
 
 // exactBytes returns n × f as an int64 count of bytes. n must not be
@@ -39,7 +39,7 @@ func exactBytes(n number, f scaleFactor) (int64, reason) {
 		// the answer is an error; the leading digits decide which one,
 		// without multi-word arithmetic on a huge number.
 		head := number{digits: n.digits[:maxExactDigits], exp: n.exp + len(n.digits) - maxExactDigits}
-		if _, why := exactBytes(head, f); why.format == reasonTooLarge.format {
+		if _, why := exactBytes(head, f); why.id == reasonTooLarge.id {
 			return 0, reasonTooLarge
 		}
 		return 0, reasonNotWhole

@@ -14,7 +14,7 @@ import (
 // magnitude test) and "not whole" otherwise; so does this.
 func bigBytes(n number, f scaleFactor) (int64, string) {
 	if len(n.digits)+n.exp+f.pow10 > 19 {
-		return 0, reasonTooLarge.format
+		return 0, string(reasonTooLarge.id)
 	}
 	num, _ := new(big.Int).SetString(n.digits, 10)
 	if n.digits == "" {
@@ -31,10 +31,10 @@ func bigBytes(n number, f scaleFactor) (int64, string) {
 	}
 	q, r := new(big.Int).QuoRem(num, den, new(big.Int))
 	if r.Sign() != 0 {
-		return 0, reasonNotWhole.format
+		return 0, string(reasonNotWhole.id)
 	}
 	if !q.IsInt64() {
-		return 0, reasonTooLarge.format
+		return 0, string(reasonTooLarge.id)
 	}
 	return q.Int64(), ""
 }
@@ -65,7 +65,7 @@ func TestExactBytesAgreesWithBigInt(t *testing.T) {
 		n := number{digits: b.String(), exp: -nd - 20 + rng.IntN(nd+45)}
 		f := factors[rng.IntN(len(factors))]
 		got, why := exactBytes(n, f)
-		gotReason := why.format
+		gotReason := string(why.id)
 		want, wantReason := bigBytes(n, f)
 		if got != want || gotReason != wantReason {
 			t.Fatalf("%se%d × 10^%d × 2^%d: got %d %q, math/big says %d %q", n.digits, n.exp, f.pow10, f.pow2, got, gotReason, want, wantReason)
@@ -73,7 +73,7 @@ func TestExactBytesAgreesWithBigInt(t *testing.T) {
 		switch wantReason {
 		case "":
 			wholes++
-		case reasonTooLarge.format:
+		case string(reasonTooLarge.id):
 			larges++
 		}
 	}
@@ -94,16 +94,16 @@ func TestExactBytesEdges(t *testing.T) {
 		reason string
 	}{
 		{"max int64", number{digits: "9223372036854775807"}, scaleFactor{}, 1<<63 - 1, ""},
-		{"max int64 + 1", number{digits: "9223372036854775808"}, scaleFactor{}, 0, reasonTooLarge.format},
-		{"8 EiB as 8192 PiB", number{digits: "8192"}, scaleFactor{pow2: 50}, 0, reasonTooLarge.format},
+		{"max int64 + 1", number{digits: "9223372036854775808"}, scaleFactor{}, 0, string(reasonTooLarge.id)},
+		{"8 EiB as 8192 PiB", number{digits: "8192"}, scaleFactor{pow2: 50}, 0, string(reasonTooLarge.id)},
 		{"just under 8 EiB as PiB", number{digits: "8191"}, scaleFactor{pow2: 50}, 8191 << 50, ""},
 		{"2^-50 PiB is one byte", number{digits: "88817841970012523233890533447265625", exp: -50}, scaleFactor{pow2: 50}, 1, ""},
-		{"a hair above one byte", number{digits: "88817841970012523233890533447265626", exp: -50}, scaleFactor{pow2: 50}, 0, reasonNotWhole.format},
+		{"a hair above one byte", number{digits: "88817841970012523233890533447265626", exp: -50}, scaleFactor{pow2: 50}, 0, string(reasonNotWhole.id)},
 		{"1.5 KB", number{digits: "15", exp: -1}, scaleFactor{pow10: 3}, 1500, ""},
 	}
 	for _, tc := range tests {
 		got, why := exactBytes(tc.n, tc.f)
-		if reason := why.format; got != tc.want || reason != tc.reason {
+		if reason := string(why.id); got != tc.want || string(reason) != tc.reason {
 			t.Errorf("%s: got %d %q, want %d %q", tc.name, got, reason, tc.want, tc.reason)
 		}
 	}

@@ -49,14 +49,14 @@ func (n number) float() float64 {
 func splitQuantity(s, example string) (n number, unit string, why reason, ok bool) {
 	t := strings.TrimSpace(s)
 	if t == "" {
-		return number{}, "", because("empty; expected a number and a unit, as in %q", example), false
+		return number{}, "", because("units.empty", example), false
 	}
 	n, rest, ok := scanNumber(t)
 	if !ok {
 		if looksNonFinite(t) {
-			return number{}, "", because("not a finite number"), false
+			return number{}, "", because("units.not_finite"), false
 		}
-		return number{}, "", because("expected a number, as in %q", example), false
+		return number{}, "", because("units.not_number", example), false
 	}
 	unit = strings.TrimLeftFunc(rest, unicode.IsSpace)
 	return n, unit, reason{}, true

@@ -58,15 +58,15 @@ func TestExactBytes(t *testing.T) {
 		{"zero", number{}, scaleFactor{pow2: 50}, 0, ""},
 		{"plain", number{digits: "15", exp: -1}, scaleFactor{pow2: 10}, 1536, ""},
 		{"decimal unit", number{digits: "15", exp: -1}, scaleFactor{pow10: 9}, 1_500_000_000, ""},
-		{"fraction", number{digits: "13", exp: -1}, scaleFactor{}, 0, reasonNotWhole.format},
-		{"far below a byte", number{digits: "1", exp: -maxExponent}, scaleFactor{pow2: 50}, 0, reasonNotWhole.format},
-		{"far too large", number{digits: "1", exp: maxExponent}, scaleFactor{}, 0, reasonTooLarge.format},
-		{"just too large", number{digits: "9223372036854775808"}, scaleFactor{}, 0, reasonTooLarge.format},
-		{"binary overflow", number{digits: "8192"}, scaleFactor{pow2: 50}, 0, reasonTooLarge.format},
+		{"fraction", number{digits: "13", exp: -1}, scaleFactor{}, 0, string(reasonNotWhole.id)},
+		{"far below a byte", number{digits: "1", exp: -maxExponent}, scaleFactor{pow2: 50}, 0, string(reasonNotWhole.id)},
+		{"far too large", number{digits: "1", exp: maxExponent}, scaleFactor{}, 0, string(reasonTooLarge.id)},
+		{"just too large", number{digits: "9223372036854775808"}, scaleFactor{}, 0, string(reasonTooLarge.id)},
+		{"binary overflow", number{digits: "8192"}, scaleFactor{pow2: 50}, 0, string(reasonTooLarge.id)},
 	}
 	for _, c := range cases {
 		got, why := exactBytes(c.n, c.f)
-		if fail := why.format; got != c.want || fail != c.fail {
+		if fail := string(why.id); got != c.want || fail != c.fail {
 			t.Errorf("%s: exactBytes = %d, %q; want %d, %q", c.reason, got, fail, c.want, c.fail)
 		}
 	}

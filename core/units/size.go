@@ -91,7 +91,7 @@ func parseSize(s string, nccl bool) (Size, error) {
 		return 0, newErrorFor(kindSize, s, why)
 	}
 	if n.negative() {
-		return 0, newError(kindSize, s, "negative; a size must be 0 or more bytes")
+		return 0, newError(kindSize, s, "units.size.negative")
 	}
 	b, why := exactBytes(n, f)
 	if why.refused() {
@@ -120,13 +120,13 @@ func sizeUnit(unit string, nccl bool) (scaleFactor, reason) {
 	switch {
 	case len(canon) == 1 && strings.Contains("KMGTP", canon):
 		p10, p2 := prefixExps(canon)
-		return scaleFactor{}, because("ambiguous unit %q: use %sB (10^%s bytes) or %siB (2^%s bytes)", unit, canon, p10, canon, p2)
+		return scaleFactor{}, because("units.size.ambiguous", unit, canon, p10, canon, p2)
 	case isBitsUnit(canon):
-		return scaleFactor{}, because("unit %q means bits: sizes are in bytes, use %s", unit, sizeAccepted)
+		return scaleFactor{}, because("units.size.bits", unit, sizeAccepted)
 	case strings.Contains(unit, "/") || strings.HasSuffix(strings.ToLower(unit), "ps"):
-		return scaleFactor{}, because("unit %q is a bandwidth, not a size; accepted: %s", unit, accepted)
+		return scaleFactor{}, because("units.size.bandwidth", unit, accepted)
 	}
-	return scaleFactor{}, because("unknown unit %q; accepted: %s", unit, accepted)
+	return scaleFactor{}, because("units.unit.unknown", unit, accepted)
 }
 
 // isBitsUnit reports whether canon (prefix upper-cased) is b, Kb…Pb or
