@@ -7,20 +7,17 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/msg"
 	"github.com/ccplay/ccplay/core/units"
 )
 
-// unitKindZH names units' quantities on the zh page (units.Error.Kind).
-var unitKindZH = map[string]string{"size": "大小", "bandwidth": "带宽", "duration": "时长", "efficiency": "效率"}
-
-// ErrMsg is err's message as the page shows it, in the page's language: a
-// *fielderr.Error's Msg (the field is named by where the message
-// appears), any other error's Error(). Core writes its messages in English
-// (the CLI and the API print them so); on the zh page a message core built
-// from a format (fielderr.Errorf, units' parse errors) whose format coreErrZH
-// translates is built again from the translation with the same arguments,
-// arguments that are errors themselves in turn. A message without a
-// translation stays English. O(length of the message).
+// ErrMsg is err's message as the page shows it, in the page's language:
+// the message core gave it, by ID (msg.Render), without the field (the
+// field is named by where the message appears), any other error's Error().
+// A field error core still builds from an English format has its format
+// translated by coreErrZH on the zh page, with the same arguments. Large
+// byte counts get a binary-unit reading (humanBytes). O(length of the
+// message).
 func (s *State) ErrMsg(err error) string { return humanBytes(s.errMsg(err)) }
 
 // humanBytes adds the binary-unit reading to every large byte count of a
@@ -30,40 +27,40 @@ func (s *State) ErrMsg(err error) string { return humanBytes(s.errMsg(err)) }
 // core's messages write it; one already in parentheses is the exact figure
 // beside a reading and stays. O(len(msg)). (A scan, not a regexp: package
 // regexp would add ≈ 65 KB to the gzipped wasm.)
-func humanBytes(msg string) string {
+func humanBytes(text string) string {
 	var b strings.Builder
 	last := 0
-	for i := 0; i < len(msg); {
-		if !isDigit(msg[i]) || (i > 0 && isWordByte(msg[i-1])) {
+	for i := 0; i < len(text); {
+		if !isDigit(text[i]) || (i > 0 && isWordByte(text[i-1])) {
 			i++
 			continue
 		}
 		j := i
-		for j < len(msg) && isDigit(msg[j]) {
+		for j < len(text) && isDigit(text[j]) {
 			j++
 		}
 		end := j
 		for _, unit := range []string{" bytes", " 字节"} {
-			if strings.HasPrefix(msg[j:], unit) {
+			if strings.HasPrefix(text[j:], unit) {
 				end = j + len(unit)
 			}
 		}
-		if j-i < 5 || end == j || (i > 0 && msg[i-1] == '(') {
+		if j-i < 5 || end == j || (i > 0 && text[i-1] == '(') {
 			i = j
 			continue
 		}
-		n, err := strconv.ParseInt(msg[i:j], 10, 64)
+		n, err := strconv.ParseInt(text[i:j], 10, 64)
 		if err == nil {
-			b.WriteString(msg[last:i])
-			b.WriteString(units.FormatBytes(float64(n), true) + " (" + msg[i:end] + ")")
+			b.WriteString(text[last:i])
+			b.WriteString(units.FormatBytes(float64(n), true) + " (" + text[i:end] + ")")
 			last = end
 		}
 		i = end
 	}
 	if last == 0 {
-		return msg
+		return text
 	}
-	b.WriteString(msg[last:])
+	b.WriteString(text[last:])
 	return b.String()
 }
 
@@ -78,6 +75,9 @@ func isWordByte(c byte) bool {
 func (s *State) errMsg(err error) string {
 	if err == nil {
 		return ""
+	}
+	if m, ok := msg.Of(err); ok && m.ID != "text" {
+		return m.In(s.Lang)
 	}
 	var fe *fielderr.Error
 	if errors.As(err, &fe) && fe.ID != "" {
@@ -94,18 +94,6 @@ func (s *State) errMsg(err error) string {
 			return s.errMsg(fe.Cause)
 		}
 		return fe.Msg
-	}
-	var ue *units.Error
-	if s.Lang == "zh" && errors.As(err, &ue) {
-		reason := ue.Reason
-		if zh, ok := coreErrZH[ue.Format]; ok {
-			reason = fmt.Sprintf(zh, s.errArgs(ue.Args)...)
-		}
-		kind := ue.Kind
-		if k, ok := unitKindZH[kind]; ok {
-			kind = k
-		}
-		return fmt.Sprintf("%s %q：%s", kind, ue.Input, reason)
 	}
 	return err.Error()
 }

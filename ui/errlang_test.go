@@ -17,10 +17,9 @@ import (
 	"github.com/ccplay/ccplay/core/question"
 )
 
-// coreFormats is every literal format core builds a translatable message
-// from: the format argument of fielderr.Errorf (second), of units' newError
-// (third) and because (first), read from core's sources, with where each
-// is used.
+// coreFormats is every literal format core still builds an English
+// message from: the format argument of fielderr.Errorf (second), read from
+// core's sources, with where each is used.
 func coreFormats(t *testing.T) map[string]string {
 	t.Helper()
 	formats := map[string]string{}
@@ -41,13 +40,8 @@ func coreFormats(t *testing.T) map[string]string {
 			arg := -1
 			switch fn := call.Fun.(type) {
 			case *ast.Ident: // inside the defining package
-				switch fn.Name {
-				case "Errorf":
+				if fn.Name == "Errorf" {
 					arg = 1
-				case "newError":
-					arg = 2
-				case "because": // units' reasons
-					arg = 0
 				}
 			case *ast.SelectorExpr:
 				if x, ok := fn.X.(*ast.Ident); ok && x.Name == "fielderr" && fn.Sel.Name == "Errorf" {

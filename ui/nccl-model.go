@@ -182,7 +182,7 @@ func (c *NcclModel) NCCLTuningCells() []TuningCell {
 		cell := TuningCell{ID: "m-" + e.Algorithm + "-" + e.Protocol, Class: "num"}
 		if !e.Enabled {
 			lat, bw = 0, 0
-			cell.Class, cell.Title = "num off", s.CoreText(e.Reason)
+			cell.Class, cell.Title = "num off", e.ReasonMsg.In(s.Lang)
 		}
 		if e.Enabled && e.Algorithm+"/"+e.Protocol == n.Winner {
 			cell.Class = "num win"
@@ -280,7 +280,7 @@ func (c *NcclModel) DisabledGroups() []DisabledGroup {
 		if !ok {
 			i = len(out)
 			idx[e.Reason] = i
-			out = append(out, DisabledGroup{Reason: s.CoreText(e.Reason)})
+			out = append(out, DisabledGroup{Reason: e.ReasonMsg.In(s.Lang)})
 			entries = append(entries, nil)
 		}
 		entries[i] = append(entries[i], e.Algorithm+"/"+e.Protocol)
@@ -324,9 +324,9 @@ func (c *NcclModel) NCCLAssumptions() []string {
 	if n == nil {
 		return nil
 	}
-	out := make([]string, len(n.Assumptions))
-	for i, a := range n.Assumptions {
-		out[i] = s.CoreText(a)
+	out := make([]string, len(n.AssumptionMsgs))
+	for i, a := range n.AssumptionMsgs {
+		out[i] = a.In(s.Lang)
 	}
 	return out
 }

@@ -1,0 +1,75 @@
+package ui
+
+import (
+	"html"
+	"strings"
+	"testing"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/msg"
+	"github.com/ccplay/ccplay/core/prim"
+)
+
+// TestCoreTextsInPageLanguage runs NCCL's model over every collective on
+// flat networks and on clusters with PCIe-class and NVLink-class intra
+// links, one to four nodes: every sentence core returns for the page (an
+// assumption, why a cell is off) is a message whose English is the text the
+// JSON carries and whose Chinese has no English word; the zh NCCL view
+// shows the Chinese and none of the English.
+func TestCoreTextsInPageLanguage(t *testing.T) {
+	seen := map[string]msg.Message{}
+	for _, c := range prim.Collectives() {
+		for _, g := range []int{0, 2, 8} {
+			for _, intra := range []float64{32e9, 450e9} {
+				for _, nodes := range []int{1, 2, 4} {
+					p := cost.Params{Collective: c, Algorithm: "auto", Ranks: max(g, 1) * nodes, Size: 1 << 20, ElemSize: 4,
+						Bandwidth: 50e9, Efficiency: 1, Latency: 5e-6, GPUsPerNode: g, IntraBandwidth: intra, CostModel: cost.ModelNCCL}
+					if p.Ranks < 2 {
+						continue
+					}
+					r, err := cost.NCCL(p)
+					if err != nil {
+						continue // the model refuses some setups (e.g. SendRecv); those show no text
+					}
+					if len(r.Assumptions) != len(r.AssumptionMsgs) {
+						t.Fatalf("%s: %d assumptions, %d messages", c, len(r.Assumptions), len(r.AssumptionMsgs))
+					}
+					for i, a := range r.AssumptionMsgs {
+						if a.String() != r.Assumptions[i] {
+							t.Errorf("assumption %q is not its message %s in English", r.Assumptions[i], a.ID)
+						}
+						seen[r.Assumptions[i]] = a
+					}
+					for _, cell := range r.Cells {
+						if cell.Reason != cell.ReasonMsg.String() && cell.Reason != "" {
+							t.Errorf("reason %q is not its message %s in English", cell.Reason, cell.ReasonMsg.ID)
+						}
+						if cell.Reason != "" {
+							seen[cell.Reason] = cell.ReasonMsg
+						}
+					}
+				}
+			}
+		}
+	}
+	if len(seen) < 8 { // five assumptions and at least the two kinds of reasons
+		t.Fatalf("only %d sentences seen; the sweep does not reach the model's texts: %v", len(seen), seen)
+	}
+	for en, m := range seen {
+		if w := EnglishWords(m.In(msg.ZH)); len(w) > 0 {
+			t.Errorf("%s in Chinese %q keeps the English words %v (English: %q)", m.ID, m.In(msg.ZH), w, en)
+		}
+	}
+	st := NewState("model=nccl&ranks=16&gpus-per-node=8&intra-preset=pcie5&collective=allgather&size=1MiB", "zh")
+	if st.Err != "" || st.R.NCCL == nil {
+		t.Fatalf("state: %q, NCCL result %v", st.Err, st.R.NCCL)
+	}
+	page := html.UnescapeString(render(t, &NcclModel{S: st}))
+	mustContain(t, page, st.R.NCCL.AssumptionMsgs[0].In(msg.ZH),
+		msg.New("cost.nccl.off.no_algo", "Tree", prim.AllGather).In(msg.ZH), msg.New("cost.nccl.off.ll128").In(msg.ZH))
+	for en := range seen {
+		if strings.Contains(page, en) {
+			t.Errorf("the zh page shows core's English %q", en)
+		}
+	}
+}
