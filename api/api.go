@@ -48,6 +48,7 @@ func New(cfg Config) http.Handler {
 // ServeHTTP dispatches one request. A panic (a bug: bad input never gets
 // here) becomes a JSON 500 and one log line.
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w = speak(w, r)
 	defer func() {
 		if v := recover(); v != nil {
 			if v == http.ErrAbortHandler {

@@ -11,7 +11,7 @@ import (
 // budget.Work. The faces call it before the first point. O(1).
 func checkWork(field string, work int64) error {
 	if work > budget.Work {
-		return budget.Over(field, "this question needs about %d units of closed-form work, more than the %d one request may (about 0.3 s); use fewer ranks or points, or the CLI on your machine",
+		return budget.New(field, "api.work.over",
 			work, int64(budget.Work))
 	}
 	return nil

@@ -71,7 +71,7 @@ func serveTable(w http.ResponseWriter, r *http.Request) {
 	}
 	format, _ := get("format")
 	if format != "" && format != "json" && format != "text" {
-		sendError(w, fielderr.Errorf("format", "want json or text, got %q", format))
+		sendError(w, fielderr.New("format", "api.format.table", format))
 		return
 	}
 	t, err := question.ReadTable(get)

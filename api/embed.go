@@ -101,7 +101,7 @@ func algorithmsParam(get field.Lookup, c prim.Collective) ([]sched.Algorithm, er
 			return nil, fielderr.On("algorithms", err)
 		}
 		if a == sched.Auto {
-			return nil, fielderr.Errorf("algorithms", "auto is the cheapest of the others; list concrete algorithms, e.g. %s", joinNames(sched.Applicable(c)))
+			return nil, fielderr.New("algorithms", "api.algorithms.auto", joinNames(sched.Applicable(c)))
 		}
 		algs = append(algs, a)
 	}
@@ -128,7 +128,7 @@ func drawTimeVsRanks(get field.Lookup, stop func() error) ([]byte, error) {
 		return nil, err
 	}
 	if hi < lo {
-		return nil, fielderr.Errorf("maxranks", "want maxranks ≥ minranks (%d), got %d", lo, hi)
+		return nil, fielderr.New("maxranks", "api.ranks.order", lo, hi)
 	}
 	p, err := question.CostParams(override(get, map[string]string{"algorithm": "auto", "ranks": strconv.Itoa(lo), "chunks": "0"}))
 	if err != nil {
@@ -177,11 +177,11 @@ func drawTimeVsSize(get field.Lookup, stop func() error) ([]byte, error) {
 		return nil, err
 	}
 	if hi < lo {
-		return nil, fielderr.Errorf("maxbytes", "want maxbytes ≥ minbytes (%d bytes), got %d bytes", lo, hi)
+		return nil, fielderr.New("maxbytes", "api.bytes.order", lo, hi)
 	}
 	sizes := cost.DoublingSizes(p.Collective, p.Ranks, p.ElemSize, lo, hi)
 	if len(sizes) == 0 {
-		return nil, fielderr.Errorf("maxbytes", "the range %d…%d bytes holds no multiple of the %d-byte size step; raise maxbytes", lo, hi, cost.SizeStep(p.Collective, p.Ranks, p.ElemSize))
+		return nil, fielderr.New("maxbytes", "api.bytes.no_step", lo, hi, cost.SizeStep(p.Collective, p.Ranks, p.ElemSize))
 	}
 	if err := checkWork("maxbytes", sweepWork(p, algs, len(sizes), false)+cost.CrossoverWork(p, algs, sizes[0], sizes[len(sizes)-1])); err != nil {
 		return nil, err
@@ -214,7 +214,7 @@ func sizeParam(get field.Lookup, name, def string) (int64, error) {
 		return 0, fielderr.On(name, err)
 	}
 	if v < 1 || v > MaxChartBytes {
-		return 0, fielderr.Errorf(name, "want a size from 1 byte to %d bytes (1 TiB), got %d", int64(MaxChartBytes), int64(v))
+		return 0, fielderr.New(name, "api.size.range", int64(MaxChartBytes), int64(v))
 	}
 	return int64(v), nil
 }

@@ -30,15 +30,15 @@ func servePlan(w http.ResponseWriter, r *http.Request) {
 	format, _ := get("format")
 	name, isTimeline := get("timeline")
 	if _, ok := get("chunks"); ok && name != "moe" {
-		sendError(w, fielderr.Errorf("chunks", "splits the moe timeline's AllToAll; give it with timeline=moe"))
+		sendError(w, fielderr.New("chunks", "api.plan.chunks"))
 		return
 	}
 	switch {
 	case isTimeline && format != "" && format != "json" && format != "svg":
-		sendError(w, fielderr.Errorf("format", "a timeline is svg or json, got %q", format))
+		sendError(w, fielderr.New("format", "api.format.timeline", format))
 		return
 	case !isTimeline && format != "" && format != "json" && format != "text":
-		sendError(w, fielderr.Errorf("format", "want json or text (or, with timeline, svg), got %q", format))
+		sendError(w, fielderr.New("format", "api.format.plan", format))
 		return
 	}
 	in, err := plan.Parse(get)

@@ -13,11 +13,13 @@ import (
 // readQuery parses the request's query strictly: a malformed query, a
 // parameter that is not in accepted, or one given twice is a
 // *fielderr.Error (the answer is the same whichever order the parameters
-// come in). It returns a field.Lookup over the values. O(len(query)).
+// come in). Every route also accepts lang, the language of its error
+// answers (see speak). It returns a field.Lookup over the values.
+// O(len(query)).
 func readQuery(r *http.Request, accepted []string) (field.Lookup, error) {
 	v, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
-		return nil, fielderr.Errorf("query", "malformed query string: %v", err)
+		return nil, fielderr.New("query", "api.query.malformed", err)
 	}
 	keys := make([]string, 0, len(v))
 	for k := range v {
@@ -26,13 +28,13 @@ func readQuery(r *http.Request, accepted []string) (field.Lookup, error) {
 	slices.Sort(keys)
 	for _, k := range keys {
 		if k == "" {
-			return nil, fielderr.Errorf("query", "a parameter without a name (=%q); write name=value", v[k][0])
+			return nil, fielderr.New("query", "api.query.no_name", v[k][0])
 		}
-		if !slices.Contains(accepted, k) {
-			return nil, fielderr.Errorf(k, "unknown parameter; accepted: %s", strings.Join(accepted, ", "))
+		if !slices.Contains(accepted, k) && k != "lang" {
+			return nil, fielderr.New(k, "api.query.unknown", strings.Join(accepted, ", "))
 		}
 		if len(v[k]) > 1 {
-			return nil, fielderr.Errorf(k, "given %d times; give it once", len(v[k]))
+			return nil, fielderr.New(k, "api.query.repeated", len(v[k]))
 		}
 	}
 	return func(name string) (string, bool) {

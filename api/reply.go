@@ -9,6 +9,7 @@ import (
 
 	"github.com/ccplay/ccplay/core/budget"
 	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/msg"
 )
 
 // Header values shared by the answers.
@@ -25,11 +26,14 @@ const (
 
 // ErrorBody is the JSON body of every error answer. Field names the query
 // parameter or JSON field at fault ("ranks", "body", "path"), when there is
-// one; Errors lists every refused field of the question (the first is
-// Field and Error).
+// one; ID is the message's ID (core/msg), when it has one, and Error its
+// text in the request's language (lang=zh: Chinese; English otherwise).
+// Errors lists every refused field of the question (the first is Field,
+// ID and Error).
 type ErrorBody struct {
 	Error  string       `json:"error"`
 	Field  string       `json:"field,omitempty"`
+	ID     string       `json:"id,omitempty"`
 	Errors []FieldError `json:"errors,omitempty"`
 }
 
@@ -37,6 +41,31 @@ type ErrorBody struct {
 type FieldError struct {
 	Field string `json:"field"`
 	Error string `json:"error"`
+	ID    string `json:"id,omitempty"`
+}
+
+// speaker is the ResponseWriter of a request, with the language its error
+// answers speak.
+type speaker struct {
+	http.ResponseWriter
+	lang string
+}
+
+// Unwrap returns the underlying ResponseWriter (http.ResponseController).
+func (s *speaker) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// speak returns w answering errors in the language r's lang parameter
+// names (msg.Lang: "zh" is Chinese, anything else English).
+func speak(w http.ResponseWriter, r *http.Request) http.ResponseWriter {
+	return &speaker{w, msg.Lang(r.URL.Query().Get("lang"))}
+}
+
+// langOf is the language w's error answers speak (English by default).
+func langOf(w http.ResponseWriter) string {
+	if s, ok := w.(*speaker); ok {
+		return s.lang
+	}
+	return msg.EN
 }
 
 // send writes a complete answer: status, content type, cache policy and body.
@@ -66,9 +95,26 @@ func sendJSON(w http.ResponseWriter, v any) {
 }
 
 // sendFail writes an error answer with the given status.
-func sendFail(w http.ResponseWriter, status int, field, msg string) {
-	b, _ := json.Marshal(ErrorBody{Error: msg, Field: field}) // two strings always marshal
+func sendFail(w http.ResponseWriter, status int, field, text string) {
+	sendBody(w, status, ErrorBody{Error: text, Field: field})
+}
+
+// sendBody writes body as an error answer with the given status.
+func sendBody(w http.ResponseWriter, status int, body ErrorBody) {
+	b, _ := json.Marshal(body) // strings always marshal
 	send(w, status, jsonType, noStore, append(b, '\n'))
+}
+
+// fieldError is fe as one refused field: its message in the request's
+// language, with its ID.
+func fieldError(w http.ResponseWriter, fe *fielderr.Error) FieldError {
+	return FieldError{Field: fe.Field, Error: fe.Reason(langOf(w)), ID: string(fe.ID)}
+}
+
+// sendFieldError writes the answer for fe with the given status.
+func sendFieldError(w http.ResponseWriter, status int, fe *fielderr.Error) {
+	f := fieldError(w, fe)
+	sendBody(w, status, ErrorBody{Error: f.Error, Field: f.Field, ID: f.ID})
 }
 
 // sendError maps an error from the core to an answer: the request's context
@@ -83,23 +129,22 @@ func sendError(w http.ResponseWriter, err error) {
 	}
 	var be *budget.Error
 	if errors.As(err, &be) {
-		fe := be.Unwrap().(*fielderr.Error)
-		sendFail(w, http.StatusRequestEntityTooLarge, fe.Field, fe.Msg)
+		sendFieldError(w, http.StatusRequestEntityTooLarge, be.Unwrap().(*fielderr.Error))
 		return
 	}
 	var list fielderr.List
 	if errors.As(err, &list) && len(list) > 0 {
-		body := ErrorBody{Error: list[0].Msg, Field: list[0].Field}
+		first := fieldError(w, list[0])
+		body := ErrorBody{Error: first.Error, Field: first.Field, ID: first.ID}
 		for _, fe := range list {
-			body.Errors = append(body.Errors, FieldError{Field: fe.Field, Error: fe.Msg})
+			body.Errors = append(body.Errors, fieldError(w, fe))
 		}
-		b, _ := json.Marshal(body) // strings always marshal
-		send(w, http.StatusBadRequest, jsonType, noStore, append(b, '\n'))
+		sendBody(w, http.StatusBadRequest, body)
 		return
 	}
 	var fe *fielderr.Error
 	if errors.As(err, &fe) {
-		sendFail(w, http.StatusBadRequest, fe.Field, fe.Msg)
+		sendFieldError(w, http.StatusBadRequest, fe)
 		return
 	}
 	var uv *json.UnsupportedValueError

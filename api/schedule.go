@@ -34,11 +34,11 @@ const (
 // returns p made concrete (cost.Concrete).
 func buildSchedule(p cost.Params) (cost.Params, *sched.Schedule, error) {
 	if p.Ranks > MaxScheduleRanks {
-		return p, nil, fielderr.Errorf("ranks", "full schedules are listed and drawn for up to %d ranks (at most %d transfers), got %d; /api/v1/cost answers up to %d ranks",
+		return p, nil, fielderr.New("ranks", "api.schedule.ranks",
 			MaxScheduleRanks, MaxScheduleTransfers, p.Ranks, prim.MaxRanks)
 	}
 	if p.Chunks > MaxScheduleChunks {
-		return p, nil, fielderr.Errorf("chunks", "a listed schedule has at most %d pipeline chunks, got %d", MaxScheduleChunks, p.Chunks)
+		return p, nil, fielderr.New("chunks", "api.schedule.chunks", MaxScheduleChunks, p.Chunks)
 	}
 	if _, _, err := cost.EvaluateDeferred(p); err != nil {
 		return p, nil, err
@@ -48,7 +48,7 @@ func buildSchedule(p cost.Params) (cost.Params, *sched.Schedule, error) {
 		return p, nil, err
 	}
 	if q.Chunks > MaxScheduleChunks {
-		return p, nil, fielderr.Errorf("chunks", "the cheapest pipeline for this size has %d chunks, more than the %d a listed schedule may have; give chunks=1…%d",
+		return p, nil, fielderr.New("chunks", "api.schedule.best_chunks",
 			q.Chunks, MaxScheduleChunks, MaxScheduleChunks)
 	}
 	s, err := cost.ScheduleOf(q, MaxScheduleTransfers)

@@ -25,15 +25,15 @@ func crossovers(p cost.Params, algs []sched.Algorithm, sizes []int64, stop func(
 		return nil, err
 	}
 	if p.ElemSize < 1 {
-		return nil, fielderr.Errorf("dtype", "element size must be ≥ 1 byte, got %d", p.ElemSize)
+		return nil, fielderr.New("dtype", "cost.elem_size.min", p.ElemSize)
 	}
 	if len(sizes) == 0 {
-		return nil, fielderr.Errorf("minbytes", "want at least one size")
+		return nil, fielderr.New("minbytes", "figure.sizes.none")
 	}
 	e := int64(p.ElemSize)
 	for i, s := range sizes {
 		if s <= 0 || s%e != 0 || (i > 0 && s <= sizes[i-1]) {
-			return nil, fielderr.Errorf("minbytes", "sweep sizes must be ascending positive multiples of %d bytes, got %d", e, s)
+			return nil, fielderr.New("minbytes", "figure.sizes.order", e, s)
 		}
 	}
 	return cost.CrossoversAmongUntil(p, algs, sizes[0], sizes[len(sizes)-1], stop)

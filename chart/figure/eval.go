@@ -11,16 +11,16 @@ import (
 // not apply to c (naming those that do), on field "algorithms".
 func checkAlgorithms(c prim.Collective, algs []sched.Algorithm) error {
 	if len(algs) == 0 {
-		return fielderr.Errorf("algorithms", "want at least one algorithm; for %s: %v", c, sched.Applicable(c))
+		return fielderr.New("algorithms", "figure.algorithms.none", c, sched.Applicable(c))
 	}
 	seen := map[sched.Algorithm]bool{}
 	for _, a := range algs {
 		if seen[a] {
-			return fielderr.Errorf("algorithms", "%s is listed twice", a)
+			return fielderr.New("algorithms", "figure.algorithms.twice", a)
 		}
 		seen[a] = true
 		if err := sched.Check(c, a); err != nil {
-			return fielderr.Errorf("algorithms", "%s", err.(*fielderr.Error).Msg)
+			return fielderr.On("algorithms", err)
 		}
 	}
 	return nil

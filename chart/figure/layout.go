@@ -92,10 +92,10 @@ func Place(s *sched.Schedule, gpusPerNode, width, height int) (Placement, error)
 	sp := s.Spec
 	p := sp.Ranks
 	if p < 1 {
-		return Placement{}, fielderr.Errorf("ranks", "want at least 1 rank, got %d", p)
+		return Placement{}, fielderr.New("ranks", "topo.ranks.min", p)
 	}
 	if gpusPerNode < 0 || (s.Algorithm == sched.Hierarchical && gpusPerNode > 0 && p%gpusPerNode != 0) {
-		return Placement{}, fielderr.Errorf("gpus-per-node", "want 0 (no nodes) or a divisor of %d ranks, got %d", p, gpusPerNode)
+		return Placement{}, fielderr.New("gpus-per-node", "figure.gpus_per_node.divisor", p, gpusPerNode)
 	}
 	pl := Placement{Kind: KindOf(sp.Collective, s.Algorithm, gpusPerNode), Width: width, Height: height}
 	switch pl.Kind {

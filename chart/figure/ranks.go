@@ -31,11 +31,11 @@ func TimeVsRanksUntil(p cost.Params, ranks []int, algs []sched.Algorithm, stop f
 		return chart.Line{}, err
 	}
 	if len(ranks) == 0 {
-		return chart.Line{}, fielderr.Errorf("minranks", "want at least one communicator size")
+		return chart.Line{}, fielderr.New("minranks", "figure.ranks.none")
 	}
 	for i, r := range ranks {
 		if r < 2 || (i > 0 && r <= ranks[i-1]) {
-			return chart.Line{}, fielderr.Errorf("minranks", "communicator sizes must be ascending and ≥ 2, got %d", r)
+			return chart.Line{}, fielderr.New("minranks", "figure.ranks.order", r)
 		}
 	}
 	c := chart.Line{ID: "time-vs-ranks"}

@@ -23,10 +23,10 @@ func Step(s *sched.Schedule, round, elemSize int) (chart.Ring, error) {
 	steps := s.StepRounds()
 	n := len(steps)
 	if n == 0 {
-		return chart.Ring{}, fielderr.Errorf("round", "this schedule has no rounds (nothing to send: size 0 or one rank)")
+		return chart.Ring{}, fielderr.New("round", "figure.round.none")
 	}
 	if round < 1 || round > n {
-		return chart.Ring{}, fielderr.Errorf("round", "want a round from 1 to %d, got %d", n, round)
+		return chart.Ring{}, fielderr.New("round", "figure.round.range", n, round)
 	}
 	rd := s.Rounds[steps[round-1]]
 	p := s.Spec.Ranks

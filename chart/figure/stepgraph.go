@@ -43,7 +43,7 @@ func StepGraph(s *sched.Schedule, round, elemSize, gpusPerNode, width, height in
 	steps := s.StepRounds()
 	n := len(steps)
 	if round < 0 || round > n {
-		return chart.Graph{}, fielderr.Errorf("round", "want a round from 0 to %d, got %d", n, round)
+		return chart.Graph{}, fielderr.New("round", "figure.round.range0", n, round)
 	}
 	pl, err := Place(s, gpusPerNode, width, height)
 	if err != nil {

@@ -149,7 +149,7 @@ func TestEntriesWellFormed(t *testing.T) {
 // idUse finds the literal IDs the source passes to the functions that take
 // one: fielderr.New, msg.New, msg.Errorf, budget.Exceeded and units'
 // because/newError.
-var idUse = regexp.MustCompile(`(?:fielderr\.New\([^,()]+(?:\([^()]*\))?,|msg\.New\(|msg\.Errorf\(|budget\.Exceeded\([^,()]+,|because\(|newError\([^,()]+,[^,()]+,)\s*"([^"]+)"`)
+var idUse = regexp.MustCompile(`(?:fielderr\.New\([^,()]+(?:\([^()]*\))?,|msg\.New\(|msg\.Errorf\(|budget\.New\([^,()]+,|because\(|newError\([^,()]+,[^,()]+,)\s*"([^"]+)"`)
 
 // Every ID the repository's Go code names is in every catalogue.
 func TestUsedIDsExist(t *testing.T) {
