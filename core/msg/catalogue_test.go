@@ -121,7 +121,7 @@ func TestCataloguesAgree(t *testing.T) {
 // flag or command, and renders with zero values of its arguments' types
 // without a malformed verb.
 func TestEntriesWellFormed(t *testing.T) {
-	idForm := regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$`)
+	idForm := regexp.MustCompile(`^[a-z][a-z0-9_-]*(\.[a-z0-9_-]+)*$`)
 	flag := regexp.MustCompile(` --[a-z]`)
 	for _, lang := range Languages() {
 		for _, id := range IDs(lang) {
