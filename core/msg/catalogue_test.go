@@ -147,7 +147,7 @@ func TestEntriesWellFormed(t *testing.T) {
 }
 
 // idUse finds the literal IDs the source passes to the functions that take
-// one: fielderr.New, msg.New, msg.Errorf, budget.Exceeded and units'
+// one: fielderr.New, msg.New, msg.Errorf, budget.New and units'
 // because/newError.
 var idUse = regexp.MustCompile(`(?:fielderr\.New\([^,()]+(?:\([^()]*\))?,|msg\.New\(|msg\.Errorf\(|budget\.New\([^,()]+,|because\(|newError\([^,()]+,[^,()]+,)\s*"([^"]+)"`)
 
