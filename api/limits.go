@@ -69,7 +69,7 @@ func (h *handler) work(w http.ResponseWriter, r *http.Request, rt route) {
 	a := &heldAnswer{header: http.Header{}}
 	func() {
 		defer release()
-		rt.serve(a, r)
+		rt.serve(&speaker{a, langOf(w)}, r)
 	}()
 	a.writeTo(w)
 }

@@ -24,6 +24,11 @@ func verbs(format string) (map[int]rune, error) {
 		for i < len(format) && strings.ContainsRune("+-# 0", rune(format[i])) {
 			i++
 		}
+		// An index goes right before the verb, after any width and
+		// precision: "%[2]d", "%.1[4]f" (fmt reads "%[4].1f" as a bad index).
+		for i < len(format) && (format[i] >= '0' && format[i] <= '9' || format[i] == '.') {
+			i++
+		}
 		if i < len(format) && format[i] == '[' {
 			end := strings.IndexByte(format[i:], ']')
 			if end < 0 {
@@ -35,9 +40,6 @@ func verbs(format string) (map[int]rune, error) {
 			}
 			arg = n - 1
 			i += end + 1
-		}
-		for i < len(format) && (format[i] >= '0' && format[i] <= '9' || format[i] == '.') {
-			i++
 		}
 		if i >= len(format) {
 			return nil, fmt.Errorf("%q ends inside a verb", format)

@@ -172,7 +172,7 @@ var zh = map[ID]string{
 	"doctor.regime.departs":            "%s区间：%d 个大小超出预测 busbw 的 %.0f–%.0f %%，偏离最大的是 %s，为 %.0f %%",
 	"doctor.regime.latency-bound":      "延迟受限",
 	"doctor.regime.middle":             "中间",
-	"doctor.row.absurd":                "第 %d 行：该大小用时 %g µs，意味着 busbw 超过模型给出的硬件上限 %[4].1f GB/s 的 %[3].0f 倍：这一行印错了，已略去",
+	"doctor.row.absurd":                "第 %d 行：该大小用时 %g µs，意味着 busbw 超过模型给出的硬件上限 %.1[4]f GB/s 的 %.0[3]f 倍：这一行印错了，已略去",
 	"doctor.summary.above":             "带宽受限的行达到应有带宽的 %.0f %%（按 %s 计）：超出模型预期；系统真的是 %s 吗？",
 	"doctor.summary.below":             "带宽受限的行达到应有带宽的 %.0f %%（按 %s 计）：低于预期",
 	"doctor.summary.farbelow":          "带宽受限的行达到应有带宽的 %.0f %%（按 %s 计）：远低于预期",
