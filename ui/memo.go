@@ -19,10 +19,17 @@ type memo struct {
 	// of times, and formatting Params each time cost milliseconds in wasm).
 	p    cost.Params
 	lang string
+	// unsettled is set by a value computed in place of one still to come
+	// (deferLedger): no value computed from it is kept.
+	unsettled bool
+	// deferred is set when a render left the question's schedule and
+	// ledger to the page's completion (deferLedger).
+	deferred bool
 }
 
 // cached returns the value of name for the current question, computing it
-// with f on a miss.
+// with f on a miss. A value whose computation met a stand-in (memo's
+// unsettled) is returned but not kept, so the next render computes it again.
 func (s *State) cached(name string, f func() any) any {
 	if s.memo.vals == nil || s.memo.p != s.P || s.memo.lang != s.Lang {
 		k := fmt.Sprintf("%+v|%s", s.P, s.Lang)
@@ -34,7 +41,12 @@ func (s *State) cached(name string, f func() any) any {
 	if v, ok := s.memo.vals[name]; ok {
 		return v
 	}
+	outer := s.memo.unsettled
+	s.memo.unsettled = false
 	v := f()
-	s.memo.vals[name] = v
+	if !s.memo.unsettled {
+		s.memo.vals[name] = v
+	}
+	s.memo.unsettled = s.memo.unsettled || outer
 	return v
 }

@@ -24,7 +24,9 @@ type LedgerData struct {
 // ledgerData builds the schedule the last valid question prices
 // (cost.ScheduleOf: auto resolved and the chunk count as the closed form
 // chose, gpus-per-node honoured, refused above LedgerMaxTransfers before
-// anything is built) and its ledger. Cached per question.
+// anything is built) and its ledger. Cached per question. A large one
+// whose answer is pending is built by the page's completion instead
+// (deferLedger).
 //
 // Not inlined: its cached closure would be copied into every caller
 // (≈ 3–7 KB of wasm each).
@@ -32,16 +34,24 @@ type LedgerData struct {
 //go:noinline
 func (s *State) ledgerData() LedgerData {
 	return s.cached("ledger", func() any {
-		p := s.P
-		if p.Ranks > sched.MaxRanks {
-			return LedgerData{Reason: s.Tf("l.toomanyranks", p.Ranks, sched.MaxRanks)}
+		if d, ok := s.deferLedger(); ok {
+			return d
 		}
-		sc, err := cost.ScheduleOf(p, LedgerMaxTransfers)
-		if err != nil {
-			return LedgerData{Reason: s.Tf("l.toobig", s.ErrMsg(err))}
-		}
-		return LedgerData{Sched: sc, L: sim.LedgerFor(sc, p.ElemSize, p.GPUsPerNode)}
+		return s.ledgerOf(s.P, nil)
 	}).(LedgerData)
+}
+
+// ledgerOf is the schedule and ledger of question p, or why there is none,
+// the builder calling yield (if not nil) after every round.
+func (s *State) ledgerOf(p cost.Params, yield func()) LedgerData {
+	if p.Ranks > sched.MaxRanks {
+		return LedgerData{Reason: s.Tf("l.toomanyranks", p.Ranks, sched.MaxRanks)}
+	}
+	sc, err := cost.ScheduleOfYielding(p, LedgerMaxTransfers, yield)
+	if err != nil {
+		return LedgerData{Reason: s.Tf("l.toobig", s.ErrMsg(err))}
+	}
+	return LedgerData{Sched: sc, L: sim.LedgerFor(sc, p.ElemSize, p.GPUsPerNode)}
 }
 
 // LedgerSummary is what the closed form says about the bytes; shown with or

@@ -46,3 +46,24 @@ func TestEvaluateYieldingIsEvaluate(t *testing.T) {
 		}
 	}
 }
+
+// TestScheduleOfYieldingIsScheduleOf: the same schedule, yield called at
+// least once per round; the same refusal above the transfer cap.
+func TestScheduleOfYieldingIsScheduleOf(t *testing.T) {
+	p := Params{Collective: prim.AllReduce, Algorithm: sched.Tree, Ranks: 512, Size: 64 << 20, ElemSize: 4, Bandwidth: 50e9, Latency: 5e-6, Efficiency: 1}
+	want, err := ScheduleOf(p, 1<<21)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	got, err := ScheduleOfYielding(p, 1<<21, func() { calls++ })
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("ScheduleOfYielding differs from ScheduleOf (%v)", err)
+	}
+	if calls < len(want.Rounds) {
+		t.Errorf("yield called %d times for %d rounds", calls, len(want.Rounds))
+	}
+	if _, err := ScheduleOfYielding(p, 10, func() {}); err == nil {
+		t.Errorf("a schedule above the transfer cap is built")
+	}
+}

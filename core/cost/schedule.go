@@ -20,6 +20,14 @@ func ScheduleOf(p Params, maxTransfers int) (*sched.Schedule, error) {
 	return scheduleOf(p, maxTransfers, nil)
 }
 
+// ScheduleOfYielding is ScheduleOf with the builder calling yield after
+// every round (sched.Options.Yield): the same schedule, built in slices an
+// interactive page can interleave with painting and input. yield must not
+// change p.
+func ScheduleOfYielding(p Params, maxTransfers int, yield func()) (*sched.Schedule, error) {
+	return scheduleOf(p, maxTransfers, yield)
+}
+
 // scheduleOf is ScheduleOf, the builder calling yield (if not nil) after
 // every round (sched.Options.Yield).
 func scheduleOf(p Params, maxTransfers int, yield func()) (*sched.Schedule, error) {

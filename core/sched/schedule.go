@@ -158,6 +158,16 @@ type builder struct {
 	groups int    // nodes of a placed algorithm (hierarchical), else 0
 }
 
+// pause calls Options.Yield (if set) while a builder computes its rounds
+// before handing them to round: builders that compute many rounds at once
+// (the tree's pipelined chunks) call it between pieces of that work, so a
+// yield comes at least every O(P·k/Height) transfers, not only between rounds.
+func (b *builder) pause() {
+	if b.yield != nil {
+		b.yield()
+	}
+}
+
 // round appends a round; transfers of zero length are dropped and a round
 // left empty is not added. The round takes ts over (it filters in place and
 // keeps the slice): callers build a fresh slice for every round.

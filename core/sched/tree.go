@@ -62,6 +62,7 @@ func buildTree(b *builder) {
 		rounds := make([][]Transfer, nrounds)
 		for _, hf := range halves {
 			for l := 1; l <= t.N; l++ {
+				b.pause()
 				dst := -1
 				if pa := t.Parent[l]; pa != 0 {
 					dst = hf.rank(pa)
@@ -86,6 +87,7 @@ func buildTree(b *builder) {
 				if root >= 0 {
 					rounds[c] = append(rounds[c], xfer(root, hf.rank(t.Root), hf.off[c], hf.off[c+1]-hf.off[c]))
 				}
+				b.pause()
 				for l := 1; l <= t.N; l++ {
 					for _, ch := range t.Children[l] {
 						if ch != 0 {

@@ -13,8 +13,9 @@ import (
 )
 
 // completer finishes a pending answer (the executed schedule's cost: a
-// tree's, or an upper-bound closed form's on a cluster) once the browser
-// has painted the quick one, then re-renders. The work runs in a goroutine
+// tree's, or an upper-bound closed form's on a cluster, and the schedule
+// and ledger the render left to it: ui.State.LedgerDeferred) once the
+// browser has painted the quick one, then re-renders. The work runs in a goroutine
 // without the event lock and gives the browser a turn every
 // completeSlice (cost.EvaluateYielding calls yield between rounds; a
 // sleep returns to the event loop), so no task blocks input or painting
@@ -56,22 +57,35 @@ func (c *completer) run() {
 	c.env.Lock()
 	c.queued.Store(false)
 	p, edits, ok := c.s.PendingQuestion()
+	lp, deferred := c.s.LedgerDeferred()
 	c.env.UnlockOnly()
 	if !ok {
 		return
 	}
-	r, err, done := c.evaluate(p, int64(edits))
+	var r cost.Result
+	var err error
+	var built ui.BuiltLedger
+	done := c.sliced(int64(edits), func(yield func()) {
+		r, err = cost.EvaluateYielding(p, yield)
+		if deferred {
+			built = c.s.BuildLedger(lp, yield)
+		}
+	})
 	if !done {
 		return // a newer question came: its own completion follows
 	}
 	c.env.Lock()
+	if deferred {
+		c.s.SetLedger(built)
+	}
 	c.s.CompleteWith(edits, r, err)
 	c.env.UnlockRender()
 }
 
-// evaluate is cost.EvaluateYielding(p) in slices; done is false when a
-// newer question than edits made the work stale.
-func (c *completer) evaluate(p cost.Params, edits int64) (r cost.Result, err error, done bool) {
+// sliced runs work, whose yield gives the browser a turn every
+// completeSlice; done is false when a newer question than edits made the
+// work stale (it is abandoned at the next yield).
+func (c *completer) sliced(edits int64, work func(yield func())) (done bool) {
 	defer func() {
 		if x := recover(); x != nil {
 			if _, ok := x.(stale); !ok {
@@ -81,7 +95,7 @@ func (c *completer) evaluate(p cost.Params, edits int64) (r cost.Result, err err
 		}
 	}()
 	last, n := time.Now(), 0
-	r, err = cost.EvaluateYielding(p, func() {
+	work(func() {
 		if n++; n%16 != 0 || time.Since(last) < completeSlice {
 			return
 		}
@@ -91,7 +105,7 @@ func (c *completer) evaluate(p cost.Params, edits int64) (r cost.Result, err err
 		}
 		last = time.Now()
 	})
-	return r, err, true
+	return true
 }
 
 // afterPaint queues a completion unless one is queued already; edits is
