@@ -338,6 +338,13 @@ var en = map[string]string{
 	"m.assume":             "Assumptions (illustrative, not a measurement)",
 
 	"view.lessons":            "Lessons",
+	"lesson.free.hint":        "Type your answer with its unit (within %g %% counts):",
+	"lesson.free.check":       "Check",
+	"lesson.free.over":        "You typed %s: %s %% over the answer.",
+	"lesson.free.under":       "You typed %s: %s %% under the answer.",
+	"lesson.free.wrong":       "The answer is %s (within %g %% would count).",
+	"lesson.free.bad":         "Type a value like %s.",
+	"lesson.summary":          "Summary",
 	"lesson.index":            "Lessons",
 	"lesson.intro":            "Six guided lessons follow lecture 09: predict each key number before the live views reveal it. Every number is computed by the same core as the tools.",
 	"lesson.tools":            "The tools (timing, ledger, step-through, charts, planner…) are one tab away.",

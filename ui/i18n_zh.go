@@ -338,6 +338,13 @@ var zh = map[string]string{
 	"m.assume":             "假设（示意，非实测）",
 
 	"view.lessons":            "课程",
+	"lesson.free.hint":        "填入答案并带上单位（误差在 %g %% 以内算对）：",
+	"lesson.free.check":       "核对",
+	"lesson.free.over":        "你填的是 %s：比答案高 %s %%。",
+	"lesson.free.under":       "你填的是 %s：比答案低 %s %%。",
+	"lesson.free.wrong":       "答案是 %s（误差在 %g %% 以内才算对）。",
+	"lesson.free.bad":         "请填一个像 %s 这样的值。",
+	"lesson.summary":          "小结",
 	"lesson.index":            "课程",
 	"lesson.intro":            "六节引导课，沿着第 09 讲的脉络：先预测每个关键数字，再由实时视图揭晓。所有数字都来自与工具相同的 Go 核心。",
 	"lesson.tools":            "工具（耗时、字节账本、逐步演示、图表、规划器……）就在旁边的标签页里。",

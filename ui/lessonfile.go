@@ -25,6 +25,8 @@ func IsLesson(id string) bool {
 type Lesson struct {
 	Title  string
 	Blocks []Block
+	// Summary are the lines shown once every question is answered.
+	Summary []string
 }
 
 // Block kinds.
@@ -54,6 +56,12 @@ type Block struct {
 	Metric   string
 	Variants [][]Field
 	Why      string
+	// Tol > 0 makes the question a free numeric answer: a typed value
+	// within Tol (a fraction) of variant 0's is right.
+	Tol float64
+	// Reasons[i] says why variant i is not the answer ("" when none is
+	// given); it is shown when the student picks or types it.
+	Reasons []string
 }
 
 // ParseLesson reads a lesson file. The format is line by line (blank lines
@@ -65,6 +73,9 @@ type Block struct {
 //	{{question <metric> key=value … | key=value … | …}}
 //	? prompt of the question above
 //	= explanation of the question above, with {0}, {1}… for the values
+//	~ 5%   the question above takes a typed number, right within 5 %
+//	! 2 why variant 2 is not the answer (shown when it is picked)
+//	> a line of the summary shown at the end
 //	any other line: one paragraph
 //
 // A question needs at least two variants, a prompt and an explanation.
@@ -101,6 +112,30 @@ func ParseLesson(data []byte) (Lesson, error) {
 				return fail(err.Error())
 			}
 			l.Blocks = append(l.Blocks, b)
+		case strings.HasPrefix(line, "> "):
+			l.Summary = append(l.Summary, line[2:])
+		case strings.HasPrefix(line, "~ "), strings.HasPrefix(line, "! "):
+			q := last()
+			if q == nil {
+				return fail("a tolerance or reason must follow a question")
+			}
+			if line[0] == '~' {
+				v, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(line[2:]), "%"), 64)
+				if err != nil || !strings.HasSuffix(line, "%") || v <= 0 || v >= 100 {
+					return fail("a tolerance is a percentage above 0 and below 100: ~ 5%")
+				}
+				q.Tol = v / 100
+				continue
+			}
+			n, why, _ := strings.Cut(line[2:], " ")
+			i, err := strconv.Atoi(n)
+			if err != nil || i < 1 || i >= len(q.Variants) || strings.TrimSpace(why) == "" {
+				return fail("a reason names a wrong variant and says why: ! 1 because …")
+			}
+			for len(q.Reasons) < len(q.Variants) {
+				q.Reasons = append(q.Reasons, "")
+			}
+			q.Reasons[i] = strings.TrimSpace(why)
 		case strings.HasPrefix(line, "? "), strings.HasPrefix(line, "= "):
 			q := last()
 			if q == nil {

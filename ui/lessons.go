@@ -34,6 +34,11 @@ type Lessons struct {
 	keep    bool                   // the URL gave the question: the first live view keeps it
 
 	wrappers map[vugu.Builder]*maskedView // the views as masked while a question is pending
+	typed    map[int]string               // a free answer's text, by question
+	inputErr map[int]string               // why a typed answer was not read, by question
+	// Focus is the id of the element to focus after the next render (the
+	// question just answered), taken by the page with TakeFocus.
+	Focus string
 }
 
 // lessonFile is a lesson file being loaded or read.
@@ -217,6 +222,7 @@ func (c *Lessons) Open(id string) {
 		return
 	}
 	c.Page, c.ans, c.live, c.applied, c.keep = id, nil, -1, -1, false
+	c.typed, c.inputErr = nil, nil
 	c.sync()
 }
 
@@ -230,9 +236,84 @@ func (c *Lessons) Pick(q, v int) {
 	if q != len(c.ans) || v < 0 || v > 9 {
 		return
 	}
+	c.answerWith(q, v)
+}
+
+// Submit answers free question q with the typed text: read in the
+// question's unit (ParseTyped) and graded against core's answer with the
+// question's tolerance (Grade). Text that is not a value of the right kind
+// leaves the question open with a hint.
+func (c *Lessons) Submit(q int, text string) {
+	defer c.S.guard()
+	l := c.cur()
+	if l == nil || q != len(c.ans) {
+		return
+	}
+	if c.typed == nil {
+		c.typed, c.inputErr = map[int]string{}, map[int]string{}
+	}
+	n := 0
+	for bi, b := range l.Blocks {
+		if b.Kind != BlockQuestion {
+			continue
+		}
+		if n == q {
+			a := c.answer(bi, b)
+			if a.Err != nil || b.Tol <= 0 {
+				return
+			}
+			v, ok := ParseTyped(b.Metric, text, a.Labels[0])
+			c.typed[q] = strings.TrimSpace(text)
+			if !ok {
+				c.inputErr[q] = c.S.Tf("lesson.free.bad", a.Labels[0])
+				return
+			}
+			delete(c.inputErr, q)
+			g, _ := Grade(a, v, b.Tol)
+			c.answerWith(q, g)
+			return
+		}
+		n++
+	}
+}
+
+// SubmitKey submits free question q when the key pressed in its input is
+// Enter.
+func (c *Lessons) SubmitKey(q int, key, text string) {
+	if key == "Enter" {
+		c.Submit(q, text)
+	}
+}
+
+// Draft keeps what is typed in free question q's input, for its button.
+func (c *Lessons) Draft(q int, text string) {
+	defer c.S.guard()
+	if c.typed == nil {
+		c.typed, c.inputErr = map[int]string{}, map[int]string{}
+	}
+	if q == len(c.ans) {
+		c.typed[q] = text
+	}
+}
+
+// SubmitDraft submits what is typed in free question q's input.
+func (c *Lessons) SubmitDraft(q int) { c.Submit(q, c.typed[q]) }
+
+// answerWith records answer v to question q (the next to answer): the
+// next blocks appear, the newest view goes live, and the question keeps
+// the focus.
+func (c *Lessons) answerWith(q, v int) {
 	c.ans = append(c.ans, v)
 	c.live = -1
+	c.Focus = "quiz-" + strconv.Itoa(q)
 	c.sync()
+}
+
+// TakeFocus returns the element to focus after this render, once.
+func (c *Lessons) TakeFocus() string {
+	f := c.Focus
+	c.Focus = ""
+	return f
 }
 
 // ShowView makes the view of block bi live again.

@@ -196,7 +196,7 @@ func (c *Lessons) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							}
 						}
 						if it.Kind == "question" {
-							vgn = vgEl(vgparent, "div", "class", "quiz")
+							vgn = vgEl(vgparent, "div", "class", "quiz", "tabindex", "-1")
 							vgn.AddAttrInterface("id", it.ID)
 							{
 								vgparent := vgn
@@ -211,26 +211,77 @@ func (c *Lessons) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgn = vgEl(vgparent, "span")
 									vgn.SetInnerHTML(it.Text)
 								}
-								vgn = vgEl(vgparent, "div", "class", "opts", "role", "group")
-								vgn.AddAttrInterface("aria-label", it.Text)
-								{
-									vgparent := vgn
-									_ = vgparent
-									for vgiterkeyt, o := range it.Options {
-										var vgiterkey interface{} = vgiterkeyt
-										_ = vgiterkey
-										o := o
-										_ = o
-										vgn = vgEl(vgparent, "button", "type", "button")
-										vgn.AddAttrInterface("class", o.Class)
-										vgn.AddAttrInterface("disabled", o.Disabled)
-										vgn.AddAttrInterface("id", o.ID)
-										vgn.SetInnerHTML(o.Label)
-										vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-											EventType: "click",
-											Func:      func(event vugu.DOMEvent) { c.Pick(o.Q, o.Variant) },
-											// TODO: implement capture, etc. mostly need to decide syntax
-										})
+								if !it.Free {
+									vgn = vgEl(vgparent, "div", "class", "opts", "role", "group")
+									vgn.AddAttrInterface("aria-label", it.Text)
+									{
+										vgparent := vgn
+										_ = vgparent
+										for vgiterkeyt, o := range it.Options {
+											var vgiterkey interface{} = vgiterkeyt
+											_ = vgiterkey
+											o := o
+											_ = o
+											vgn = vgEl(vgparent, "button", "type", "button")
+											vgn.AddAttrInterface("class", o.Class)
+											vgn.AddAttrInterface("disabled", o.Disabled)
+											vgn.AddAttrInterface("id", o.ID)
+											vgn.SetInnerHTML(o.Label)
+											vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+												EventType: "click",
+												Func:      func(event vugu.DOMEvent) { c.Pick(o.Q, o.Variant) },
+												// TODO: implement capture, etc. mostly need to decide syntax
+											})
+										}
+									}
+								}
+								if it.Free {
+									vgn = vgEl(vgparent, "div", "class", "free")
+									{
+										vgparent := vgn
+										_ = vgparent
+										vgn = vgEl(vgparent, "label")
+										{
+											vgparent := vgn
+											_ = vgparent
+											vgn = vgEl(vgparent, "span", "class", "lbl")
+											vgn.SetInnerHTML(it.Prompt)
+											vgn = vgEl(vgparent, "input", "type", "text", "inputmode", "decimal", "spellcheck", "false", "autocomplete", "off")
+											vgn.AddAttrInterface("aria-invalid", it.InputErr != "")
+											vgn.AddAttrInterface("disabled", !it.Open)
+											vgn.AddAttrInterface("id", it.InputID)
+											vgn.AddAttrInterface("value", it.Typed)
+											vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+												EventType: "input",
+												Func:      func(event vugu.DOMEvent) { c.Draft(it.Q, event.PropString("target", "value")) },
+												// TODO: implement capture, etc. mostly need to decide syntax
+											})
+											vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+												EventType: "keydown",
+												Func: func(event vugu.DOMEvent) {
+													c.SubmitKey(it.Q, event.PropString("key"), event.PropString("target", "value"))
+												},
+												// TODO: implement capture, etc. mostly need to decide syntax
+											})
+										}
+										if it.Open {
+											vgn = vgEl(vgparent, "button", "type", "button", "class", "opt")
+											vgn.SetInnerHTML(c.S.T("lesson.free.check"))
+											vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+												EventType: "click",
+												Func:      func(event vugu.DOMEvent) { c.SubmitDraft(it.Q) },
+												// TODO: implement capture, etc. mostly need to decide syntax
+											})
+										}
+										if !it.Open {
+											vgn = vgEl(vgparent, "span", "class", "val right")
+											vgn.AddAttrInterface("id", it.AnswerID)
+											vgn.SetInnerHTML(it.Answer)
+										}
+										if it.InputErr != "" {
+											vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
+											vgn.SetInnerHTML(it.InputErr)
+										}
 									}
 								}
 								if it.Feedback != "" {
@@ -238,6 +289,28 @@ func (c *Lessons) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 									vgn.AddAttrInterface("class", "fb "+it.Verdict)
 									vgn.SetInnerHTML(it.Feedback)
 								}
+							}
+						}
+					}
+				}
+				if c.Done() && len(c.Summary()) > 0 {
+					vgn = vgEl(vgparent, "div", "class", "lesson-summary", "id", "lesson-summary")
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = vgEl(vgparent, "h3")
+						vgn.SetInnerHTML(c.S.T("lesson.summary"))
+						vgn = vgEl(vgparent, "ul")
+						{
+							vgparent := vgn
+							_ = vgparent
+							for vgiterkeyt, line := range c.Summary() {
+								var vgiterkey interface{} = vgiterkeyt
+								_ = vgiterkey
+								line := line
+								_ = line
+								vgn = vgEl(vgparent, "li")
+								vgn.SetInnerHTML(line)
 							}
 						}
 					}

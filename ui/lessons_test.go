@@ -37,7 +37,7 @@ func TestLessonFiles(t *testing.T) {
 		for i, b := range zh.Blocks {
 			e := en.Blocks[i]
 			if b.Kind != e.Kind || b.View != e.View || b.Metric != e.Metric || !slices.Equal(b.Fields, e.Fields) ||
-				!slices.Equal(b.Controls, e.Controls) || len(b.Variants) != len(e.Variants) {
+				!slices.Equal(b.Controls, e.Controls) || len(b.Variants) != len(e.Variants) || b.Tol != e.Tol || len(b.Reasons) != len(e.Reasons) {
 				t.Fatalf("%s block %d: zh %+v differs from en %+v", id, i, b, e)
 			}
 			for j := range b.Variants {
@@ -78,8 +78,11 @@ func TestLessonFiles(t *testing.T) {
 				}
 			}
 		}
-		if questions < 2 {
-			t.Errorf("%s: %d questions, want at least two", id, questions)
+		if questions < 3 {
+			t.Errorf("%s: %d questions, want at least three", id, questions)
+		}
+		if len(zh.Summary) == 0 || len(zh.Summary) != len(en.Summary) {
+			t.Errorf("%s: summaries of %d (zh) and %d (en) lines", id, len(zh.Summary), len(en.Summary))
 		}
 	}
 }
@@ -121,6 +124,10 @@ func TestParseLessonErrors(t *testing.T) {
 		{"# a\n? why", "line 2: a prompt or explanation must follow a question"},
 		{"# a\n{{view steps ranks}}", "want key=value"},
 		{"# a\n{{show steps}}", "unknown directive"},
+		{"# a\n~ 5%", "must follow a question"},
+		{"# a\n{{question time ranks=8 | ranks=4 | ranks=2}}\n~ 5", "a tolerance is a percentage"},
+		{"# a\n{{question time ranks=8 | ranks=4 | ranks=2}}\n! 0 right", "a reason names a wrong variant"},
+		{"# a\n{{question time ranks=8 | ranks=4 | ranks=2}}\n! 3 none", "a reason names a wrong variant"},
 	} {
 		if _, err := ParseLesson([]byte(tc.in)); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("ParseLesson(%q) = %v, want an error with %q", tc.in, err, tc.want)

@@ -1,6 +1,10 @@
 package ui
 
-import "strconv"
+import (
+	"math"
+	"strconv"
+	"strings"
+)
 
 // LessonItem is one block of the open lesson as the page draws it.
 type LessonItem struct {
@@ -17,6 +21,13 @@ type LessonItem struct {
 	Options  []QOption
 	Verdict  string
 	Feedback string
+	// A free answer: the input's text, whether it is still open, the
+	// answer shown once it is closed, the input's error.
+	Free              bool
+	Typed, Answer     string
+	InputID, AnswerID string
+	Open              bool
+	InputErr, Prompt  string
 }
 
 // QOption is one option of a question.
@@ -87,6 +98,10 @@ func (c *Lessons) fillQuestion(it *LessonItem, bi int, b Block, m *Masker) {
 	if it.Q < len(c.ans) {
 		picked = c.ans[it.Q]
 	}
+	if b.Tol > 0 {
+		c.fillFree(it, b, a, picked)
+		return
+	}
 	for _, v := range a.Options() {
 		o := QOption{ID: "q" + strconv.Itoa(it.Q) + "-" + strconv.Itoa(v), Label: a.Labels[v], Q: it.Q, Variant: v, Class: "opt", Disabled: picked >= 0}
 		switch {
@@ -103,8 +118,64 @@ func (c *Lessons) fillQuestion(it *LessonItem, bi int, b Block, m *Masker) {
 	if picked == 0 {
 		it.Verdict, it.Feedback = "right", c.S.Tf("lesson.right", a.Labels[0])+" "+a.Explain(b.Why)
 	} else {
-		it.Verdict, it.Feedback = "wrong", c.S.Tf("lesson.wrong", a.Labels[picked], a.Labels[0])+" "+a.Explain(b.Why)
+		it.Verdict, it.Feedback = "wrong", c.S.Tf("lesson.wrong", a.Labels[picked], a.Labels[0])+" "+reason(b, a, picked)+a.Explain(b.Why)
 	}
+}
+
+// reason is why variant v is not the answer, as a sentence with the
+// values filled in ("" when the lesson gives none).
+func reason(b Block, a Answer, v int) string {
+	if v > 0 && v < len(b.Reasons) && b.Reasons[v] != "" {
+		return a.Explain(b.Reasons[v]) + " "
+	}
+	return ""
+}
+
+// fillFree sets a typed question: the input while open; once answered the
+// answer (class right), how far the typed value was from it, and the
+// reason of the option it matched.
+func (c *Lessons) fillFree(it *LessonItem, b Block, a Answer, picked int) {
+	s := c.S
+	it.Free, it.Open, it.Typed, it.InputErr = true, picked < 0, c.typed[it.Q], c.inputErr[it.Q]
+	it.InputID, it.AnswerID = "qin-"+strconv.Itoa(it.Q), "q"+strconv.Itoa(it.Q)+"-0"
+	it.Prompt = s.Tf("lesson.free.hint", 100*b.Tol)
+	if picked < 0 {
+		return
+	}
+	it.Answer = a.Labels[0]
+	var b2 strings.Builder
+	if v, ok := ParseTyped(b.Metric, it.Typed, a.Labels[0]); ok {
+		_, off := Grade(a, v, b.Tol)
+		dir := "lesson.free.over"
+		if off < 0 {
+			dir = "lesson.free.under"
+		}
+		b2.WriteString(s.Tf(dir, it.Typed, pct1(math.Abs(off)*100)) + " ")
+	}
+	switch {
+	case picked == 0:
+		it.Verdict = "right"
+		b2.WriteString(s.Tf("lesson.right", a.Labels[0]) + " ")
+	case picked == Off || picked >= len(a.Labels):
+		it.Verdict = "wrong"
+		b2.WriteString(s.Tf("lesson.free.wrong", a.Labels[0], 100*b.Tol) + " ")
+	default:
+		it.Verdict = "wrong"
+		b2.WriteString(s.Tf("lesson.wrong", a.Labels[picked], a.Labels[0]) + " " + reason(b, a, picked))
+	}
+	b2.WriteString(a.Explain(b.Why))
+	it.Feedback = b2.String()
+}
+
+// pct1 formats a percentage with one decimal ("11.2").
+func pct1(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
+
+// Summary are the open lesson's summary lines, shown at its end.
+func (c *Lessons) Summary() []string {
+	if l := c.cur(); l != nil {
+		return l.Summary
+	}
+	return nil
 }
 
 // ViewLabel is the button that brings back an earlier view.

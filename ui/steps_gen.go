@@ -65,6 +65,7 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgparent := vgn
 					_ = vgparent
 					vgn = vgEl(vgparent, "button", "type", "button", "id", "a-back")
+					vgn.AddAttrInterface("disabled", c.pos() == 0)
 					vgn.SetInnerHTML("‹ " + c.S.T("a.back"))
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",
@@ -79,6 +80,7 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						// TODO: implement capture, etc. mostly need to decide syntax
 					})
 					vgn = vgEl(vgparent, "button", "type", "button", "id", "a-step")
+					vgn.AddAttrInterface("disabled", c.pos() >= c.AnimRounds())
 					vgn.SetInnerHTML(c.S.T("a.step") + " ›")
 					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 						EventType: "click",

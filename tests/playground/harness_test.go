@@ -233,6 +233,18 @@ func (p *page) click(id string) {
 	p.waitJS("render after click "+id, fmt.Sprintf(`window.ccplayRenders > %d`, n))
 }
 
+// typeEnter types v into the input with id and presses Enter in it (the
+// input and keydown events a user's typing causes), then waits for the
+// render the answer causes.
+func (p *page) typeEnter(id, v string) {
+	p.t.Helper()
+	p.setField(id, v)
+	n := eval[int](p, `window.ccplayRenders`)
+	eval[chromedp.Void](p, fmt.Sprintf(`(()=>{const el=document.getElementById(%q); el.focus();
+		el.dispatchEvent(new KeyboardEvent("keydown",{key:"Enter",bubbles:true})); return null})()`, id))
+	p.waitJS("render after Enter in "+id, fmt.Sprintf(`window.ccplayRenders > %d`, n))
+}
+
 // consoleText is every console message so far, one a line.
 func (p *page) consoleText() string {
 	p.mu.Lock()

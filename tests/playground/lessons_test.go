@@ -27,8 +27,22 @@ var lectureAnswers = map[string][]string{
 func TestLessonsWalk(t *testing.T) {
 	base := server(t)
 	p := browser(t, 1280, 900)
-	for li, id := range []string{"primitives", "ring", "tree", "cost-model", "hierarchy", "parallelism"} {
+	for li, id := range ui.LessonIDs {
 		for side, lang := range []string{"zh", "en"} {
+			data, err := lessons.Read(id, lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l, err := ui.ParseLesson(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var qs []ui.Block
+			for _, b := range l.Blocks {
+				if b.Kind == ui.BlockQuestion {
+					qs = append(qs, b)
+				}
+			}
 			p.open(base + "/?lesson=" + id + "&lang=" + lang)
 			p.waitJS("lesson "+id, fmt.Sprintf(`!!document.getElementById("lesson-%s") && !!document.querySelector("#quiz-0 button")`, id))
 			for q := 0; ; q++ {
@@ -42,17 +56,27 @@ func TestLessonsWalk(t *testing.T) {
 				if eval[bool](p, fmt.Sprintf(`!!document.getElementById("quiz-%d")`, q+1)) {
 					t.Fatalf("%s/%s: question %d shown before question %d is answered", id, lang, q+1, q)
 				}
-				right := p.text(fmt.Sprintf("q%d-0", q))
+				a := ui.AnswerOf(qs[q])
+				right := a.Labels[0]
 				if want := lectureAnswers[id]; q < len(want) && lang == "en" && right != want[q] {
-					t.Errorf("%s question %d: the right option is %q, want the lecture's %q", id, q, right, want[q])
+					t.Errorf("%s question %d: the right answer is %q, want the lecture's %q", id, q, right, want[q])
 				}
 				wantRight := (q+side+li)%2 == 0
-				pick := fmt.Sprintf("q%d-0", q)
-				if !wantRight {
-					pick = eval[string](p, fmt.Sprintf(`[...document.querySelectorAll("#%s .opt")].map(b=>b.id).find(i=>i!=="q%d-0")`, quiz, q))
+				var picked string
+				if qs[q].Tol > 0 {
+					picked = a.Labels[1]
+					if wantRight {
+						picked = right
+					}
+					p.typeEnter(fmt.Sprintf("qin-%d", q), picked)
+				} else {
+					pick := fmt.Sprintf("q%d-0", q)
+					if !wantRight {
+						pick = eval[string](p, fmt.Sprintf(`[...document.querySelectorAll("#%s .opt")].map(b=>b.id).find(i=>i!=="q%d-0")`, quiz, q))
+					}
+					picked = p.text(pick)
+					p.click(pick)
 				}
-				picked := p.text(pick)
-				p.click(pick)
 				p.waitJS("feedback "+quiz, fmt.Sprintf(`!!document.querySelector("#%s .fb")`, quiz))
 				cls := eval[string](p, fmt.Sprintf(`document.querySelector("#%s .fb").className`, quiz))
 				fb := eval[string](p, fmt.Sprintf(`document.querySelector("#%s .fb").textContent`, quiz))
@@ -64,7 +88,7 @@ func TestLessonsWalk(t *testing.T) {
 				}
 			}
 			p.waitJS("lesson end", `!!document.getElementById("lesson-end")`)
-			if id != "parallelism" && !eval[bool](p, `!!document.getElementById("lesson-next")`) {
+			if id != ui.LessonIDs[len(ui.LessonIDs)-1] && !eval[bool](p, `!!document.getElementById("lesson-next")`) {
 				t.Errorf("%s/%s: no next lesson at the end", id, lang)
 			}
 			p.waitJS("the answers in the URL", `location.search.includes("ans=")`)
@@ -165,8 +189,15 @@ func TestLessonsNoAnswerEarly(t *testing.T) {
 				if strings.Trim(lab, "0123456789") != "" && strings.Contains(above, " "+lab) {
 					t.Errorf("%s/%s %s: %q shows above the question", id, lang, quiz, lab)
 				}
-				p.click(fmt.Sprintf("q%d-0", q))
-				p.waitJS(quiz+" answered", fmt.Sprintf(`!!document.querySelector("#%s .right")`, quiz))
+				if b.Tol > 0 {
+					p.typeEnter(fmt.Sprintf("qin-%d", q), lab)
+				} else {
+					p.click(fmt.Sprintf("q%d-0", q))
+				}
+				p.waitJS(quiz+" answered", fmt.Sprintf(`!!document.querySelector("#%s #q%d-0.right")`, quiz, q))
+				if f := eval[string](p, `document.activeElement ? document.activeElement.id : ""`); f != quiz {
+					t.Errorf("%s/%s %s: after the answer the focus is on %q, not the question", id, lang, quiz, f)
+				}
 				q++
 			}
 		}

@@ -64,6 +64,7 @@ func main() {
 				return
 			}
 		}
+		focusAfterRender(root.Lessons.TakeFocus())
 		url.write(root.Query())
 		syncDocument(root)
 		resize.check()

@@ -1,0 +1,68 @@
+package ui
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/ccplay/ccplay/core/units"
+)
+
+// Off is the answer recorded for a typed value near no option: the URL's
+// ans digit 9.
+const Off = 9
+
+// ParseTyped reads a typed answer to a question of metric whose answer is
+// labelled label, in the metric's base unit (s, B, B/s, %, ×, steps): a
+// time, size or rate through core/units' parsers, a percentage, ratio or
+// count as a plain number ("×1.75", "1.75x", "98 %"). A bare number takes
+// the unit of the label ("3.7" for an answer in ms is 3.7 ms).
+func ParseTyped(metric, typed, label string) (float64, bool) {
+	t := strings.TrimSpace(strings.ReplaceAll(typed, ",", "."))
+	if t == "" {
+		return 0, false
+	}
+	if _, err := strconv.ParseFloat(t, 64); err == nil {
+		if i := strings.LastIndexByte(label, ' '); i >= 0 {
+			t += label[i:] // the label's unit: "3.7" + " ms"
+		}
+	}
+	switch metricKinds[metric] {
+	case "time":
+		d, err := units.ParseDuration(t)
+		return d.Seconds(), err == nil
+	case "bytes":
+		b, err := units.ParseSize(t)
+		return float64(b), err == nil
+	case "rate":
+		r, err := units.ParseBandwidth(t)
+		return r.BytesPerSecond(), err == nil
+	}
+	t = strings.TrimSpace(strings.Trim(t, "×xX倍%步 "))
+	if strings.HasSuffix(t, "steps") {
+		t = strings.TrimSpace(strings.TrimSuffix(t, "steps"))
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	return v, err == nil && !math.IsInf(v, 0) && !math.IsNaN(v)
+}
+
+// Grade grades a typed value v against answer a with tolerance tol: the
+// variant it stands for (0 when within tol of the answer, else the nearest
+// other variant within tol, else Off) and how far it is from the answer,
+// as a signed fraction of the answer.
+func Grade(a Answer, v, tol float64) (variant int, off float64) {
+	want := a.Values[0]
+	if want != 0 {
+		off = (v - want) / math.Abs(want)
+	}
+	if math.Abs(v-want) <= tol*math.Abs(want) {
+		return 0, off
+	}
+	best, bestD := Off, math.Inf(1)
+	for i, x := range a.Values[1:] {
+		if d := math.Abs(v - x); d <= tol*math.Abs(x) && d < bestD {
+			best, bestD = i+1, d
+		}
+	}
+	return best, off
+}

@@ -1,0 +1,96 @@
+package ui
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// TestParseTyped: a typed answer is read in the metric's unit through
+// core/units, a bare number in the unit of the answer's label.
+func TestParseTyped(t *testing.T) {
+	for _, tc := range []struct {
+		metric, typed, label string
+		want                 float64
+		ok                   bool
+	}{
+		{"time", "3.7 ms", "3.74 ms", 3.7e-3, true},
+		{"time", "3.7", "3.74 ms", 3.7e-3, true},
+		{"time", "3,7ms", "3.74 ms", 3.7e-3, true},
+		{"time", "0.0037 s", "3.74 ms", 3.7e-3, true},
+		{"time", "fast", "3.74 ms", 0, false},
+		{"rate", "50 GB/s", "50 GB/s", 50e9, true},
+		{"rate", "400 Gbps", "50 GB/s", 50e9, true},
+		{"sent", "175 MiB", "175 MiB", 175 << 20, true},
+		{"busbw", "×1.75", "×1.75", 1.75, true},
+		{"busbw", "1.75x", "×1.75", 1.75, true},
+		{"pct", "98 %", "98 %", 98, true},
+		{"steps", "4094", "4094", 4094, true},
+		{"steps", "", "4094", 0, false},
+	} {
+		got, ok := ParseTyped(tc.metric, tc.typed, tc.label)
+		if ok != tc.ok || ok && math.Abs(got-tc.want) > 1e-9*math.Abs(tc.want) {
+			t.Errorf("ParseTyped(%s, %q, %q) = %g, %v; want %g, %v", tc.metric, tc.typed, tc.label, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+// TestGrade: within the tolerance of the answer is right; near another
+// option is that option; elsewhere is Off; the offset is signed.
+func TestGrade(t *testing.T) {
+	a := Answer{Values: []float64{3.74e-3, 4.224e-3, 52e-3}}
+	for _, tc := range []struct {
+		v    float64
+		want int
+	}{{3.7e-3, 0}, {4.0e-3, Off}, {4.2e-3, 1}, {50e-3, 2}, {1, Off}} {
+		if got, _ := Grade(a, tc.v, 0.05); got != tc.want {
+			t.Errorf("Grade(%g) = %d, want %d", tc.v, got, tc.want)
+		}
+	}
+	if _, off := Grade(a, 3.366e-3, 0.05); math.Abs(off+0.1) > 1e-9 {
+		t.Errorf("3.366 ms against 3.74 ms: offset %g, want −0.1", off)
+	}
+}
+
+// TestFreeAnswer: a free question is an input; Enter with a value in
+// tolerance answers it right (the answer shown with class right, the
+// offset in the feedback), text that is no value leaves it open with a
+// hint, and a typed distractor shows that option's reason.
+func TestFreeAnswer(t *testing.T) {
+	lesson := `# T
+{{question time collective=allreduce ranks=8 size=100MiB bandwidth=50GB/s latency=5us | algorithm=ring | algorithm=tree}}
+? How long?
+~ 5%
+! 1 {1} is the tree.
+= Ring {0}.
+> Remember {0}.
+`
+	l, err := ParseLesson([]byte(lesson))
+	if err != nil || l.Blocks[0].Tol != 0.05 || l.Blocks[0].Reasons[1] != "{1} is the tree." || len(l.Summary) != 1 {
+		t.Fatalf("parse: %+v, %v", l, err)
+	}
+	a := AnswerOf(l.Blocks[0])
+	for _, tc := range []struct{ typed, verdict, has string }{
+		{"3.7 ms", "right", "under the answer"},
+		{a.Labels[1], "wrong", "is the tree."},
+		{"1 s", "wrong", "within 5 % would count"},
+	} {
+		s := NewState("lesson=ring&lang=en", "en")
+		app := NewApp(s)
+		c := app.Lessons
+		c.files["ring.en"] = &lessonFile{l: l, loaded: true}
+		c.Page, c.answers = "ring", map[string]Answer{}
+		c.SubmitKey(0, "a", "oops")
+		c.SubmitKey(0, "Enter", "oops")
+		it := c.Items()[0]
+		if len(c.ans) != 0 || it.InputErr == "" || !it.Open {
+			t.Fatalf("%q: not a value, yet answered (%v) or no hint %q", "oops", c.ans, it.InputErr)
+		}
+		c.SubmitKey(0, "Enter", tc.typed)
+		it = c.Items()[0]
+		if it.Verdict != tc.verdict || it.Open || it.Answer != a.Labels[0] || !strings.Contains(it.Feedback, tc.has) || c.TakeFocus() != "quiz-0" {
+			t.Errorf("%q: %+v", tc.typed, it)
+		}
+		mustContain(t, render(t, app), `class="val right"`, `id="q0-0"`)
+	}
+}
