@@ -107,19 +107,19 @@ func TestPageLinks(t *testing.T) {
 			t.Errorf("the timing page lacks %s", want)
 		}
 	}
-	l, err := RenderPage("lesson=ring&ans=1&lang=en", "en")
+	l, err := RenderPage("lesson=ring&ans=10&lang=en", "en") // the first two questions take typed answers
 	if err != nil {
 		t.Fatal(err)
 	}
 	next := 0
 	for _, v := range []int{0, 1, 2} {
-		id := `id="q1-` + string(rune('0'+v)) + `"`
+		id := `id="q2-` + string(rune('0'+v)) + `"`
 		if i := strings.Index(l.HTML, id); i >= 0 {
 			next++
 			tag := l.HTML[strings.LastIndex(l.HTML[:i], "<"):]
 			tag = tag[:strings.Index(tag, ">")]
-			if !strings.HasPrefix(tag, "<a ") || !strings.Contains(tag, "ans=1"+string(rune('0'+v))) {
-				t.Errorf("the second question's answer %d is %s, want a link to ans=1%d", v, tag, v)
+			if !strings.HasPrefix(tag, "<a ") || !strings.Contains(tag, "ans=10"+string(rune('0'+v))) {
+				t.Errorf("the third question's answer %d is %s, want a link to ans=10%d", v, tag, v)
 			}
 			if strings.Contains(tag, "right") || strings.Contains(tag, "wrong") {
 				t.Errorf("the answer link %s shows its verdict", tag)
@@ -127,9 +127,9 @@ func TestPageLinks(t *testing.T) {
 		}
 	}
 	if next == 0 {
-		t.Fatalf("the ring lesson after one answer shows no second question")
+		t.Fatalf("the ring lesson after two answers shows no third question")
 	}
-	if !regexp.MustCompile(`<button [^>]*disabled="disabled" id="q0-0"`).MatchString(l.HTML) {
-		t.Errorf("the answered first question's choices are not kept as disabled buttons")
+	if !regexp.MustCompile(`<input [^>]*disabled="disabled" id="qin-0"`).MatchString(l.HTML) {
+		t.Errorf("the answered first question's input is not kept disabled")
 	}
 }
