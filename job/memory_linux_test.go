@@ -9,7 +9,9 @@ import (
 
 // RankBytes bounds what a rank really takes: every rank's peak resident
 // memory (its rusage's maxrss) stays below the estimate, on programs that
-// mix the collectives whose reference outputs allocate most.
+// mix the collectives whose reference outputs allocate most (below
+// peakAllowance times it under the race detector, whose shadow memory the
+// estimate of a real rank leaves out).
 func TestRankBytesBoundsPeak(t *testing.T) {
 	for _, f := range []map[string]string{
 		{"np": "4", "collective": "allgather", "count": "262144"},
@@ -32,8 +34,8 @@ func TestRankBytesBoundsPeak(t *testing.T) {
 			if !ok {
 				t.Fatalf("no rusage for rank %d", p.Rank)
 			}
-			if peak := ru.Maxrss << 10; peak > est {
-				t.Errorf("%v: rank %d peaked at %d MiB, above the estimate of %d MiB", f, p.Rank, peak>>20, est>>20)
+			if peak := ru.Maxrss << 10; peak > peakAllowance*est {
+				t.Errorf("%v: rank %d peaked at %d MiB, above %d × the estimate of %d MiB", f, p.Rank, peak>>20, peakAllowance, est>>20)
 			}
 		}
 	}

@@ -15,7 +15,12 @@ import (
 // The hello a rank sends on every connection it opens — to the
 // rendezvous and to each peer of the mesh — is, little-endian:
 //
-//	"CCPL" helloVersion(u16) token(16 bytes) rank(u32) ranks(u32) addr(u16 length, bytes) host(u16 length, bytes)
+//	"CCPL" helloVersion(u16) token(16 bytes) rank(u32) ranks(u32) addr(u16 length, bytes) host(u16 length, bytes) "\r\n\r\n"
+//
+// The hello ends as an HTTP request's head does, so a server of a
+// line-based protocol that the address leads to by mistake (an HTTP
+// server, ccplay serve among them) answers it at once — with an error —
+// instead of waiting for the rest of a request until its own timeout.
 //
 // The accepting side checks the magic, the version and the token before
 // it reads further, and sends nothing to a connection that fails a
@@ -26,7 +31,8 @@ import (
 // instead of being read as an address table.
 const (
 	helloMagic   = "CCPL"
-	helloVersion = 3
+	helloVersion = 4
+	helloEnd     = "\r\n\r\n"
 )
 
 // hello is one accepted connection's hello, or why it was refused.
@@ -50,7 +56,7 @@ func writeHello(c net.Conn, token Token, rank, ranks int, addr, host string) err
 	b = binary.LittleEndian.AppendUint32(b, uint32(ranks))
 	b = appendString(b, addr)
 	b = appendString(b, host)
-	_, err := c.Write(b)
+	_, err := c.Write(append(b, helloEnd...))
 	return err
 }
 
@@ -86,8 +92,14 @@ func readHello(c net.Conn, token Token, ranks int) (rank int, addr, host string,
 	if addr, err = readString(c); err != nil {
 		return rank, "", "", err
 	}
-	host, err = readString(c)
-	return rank, addr, host, err
+	if host, err = readString(c); err != nil {
+		return rank, "", "", err
+	}
+	var end [len(helloEnd)]byte
+	if _, err := io.ReadFull(c, end[:]); err != nil || string(end[:]) != helloEnd {
+		return rank, "", "", fmt.Errorf("%s sent a hello that does not end as one: %q (%v)", c.RemoteAddr(), end[:], err)
+	}
+	return rank, addr, host, nil
 }
 
 // writeAck answers a hello that passed every check.

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"io"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"strings"
 	"sync"
@@ -200,5 +202,29 @@ func TestToken(t *testing.T) {
 		if _, err := ParseToken(bad); err == nil {
 			t.Errorf("ParseToken(%q) accepted", bad)
 		}
+	}
+}
+
+// A rank whose rendezvous address is a real HTTP server (net/http, which
+// waits for a request's head with no timeout of its own here) fails at
+// once naming it: the hello ends as a request's head does, so the server
+// answers 400 instead of waiting. Without that the rank would wait for
+// its setup timeout, an hour here; the test gives it 30 s.
+func TestRendezvousHTTPServer(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	defer srv.Close()
+	addr := srv.Listener.Addr().String()
+	done := make(chan error, 1)
+	go func() {
+		_, err := Rendezvous{Addr: addr, Token: newToken(t)}.Dial(1, 4, Options{SetupTimeout: time.Hour})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), addr+` is not a ccplay rendezvous (it answered "HTTP/1")`) {
+			t.Errorf("got %v, want the HTTP server named", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("a rank pointed at an HTTP server was still waiting after 30 s")
 	}
 }
