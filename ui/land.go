@@ -54,17 +54,12 @@ func (s *State) landCollective() {
 	if !c.Rooted() && s.text["root"] != "0" {
 		drop("root", "0")
 	}
-	if strings.EqualFold(strings.TrimSpace(s.text["model"]), cost.ModelNCCL) && !ncclCovers(c) {
+	if strings.EqualFold(strings.TrimSpace(s.text["model"]), cost.ModelNCCL) && !cost.NCCLCovers(c) {
 		drop("model", cost.ModelAlphaBeta)
 		for _, f := range []string{"nccl-algo", "nccl-proto", "nccl-channels", "nccl-collnet"} {
 			drop(f, "")
 		}
 	}
-}
-
-// ncclCovers reports whether NCCL's tuning model prices collective c.
-func ncclCovers(c prim.Collective) bool {
-	return cost.NCCLCovers(c)
 }
 
 // Adjusted is the one-line note of what the last change of the collective
