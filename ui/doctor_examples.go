@@ -9,11 +9,11 @@ type DoctorExample struct {
 }
 
 // DoctorExamples are the examples the view offers: a healthy DGX H100
-// node, and four RTX 4090 cards on PCIe far below a PCIe Gen4 server,
-// with the cause on line 4.
+// node, and four RTX 4090 cards on PCIe far below what their workstation
+// preset gives with peer-to-peer, with the cause on line 4.
 var DoctorExamples = []DoctorExample{
 	{ID: "dgx-h100", File: "all_reduce_1x8_dgx-h100.txt"},
-	{ID: "rtx4090", File: "rtx4090_4x_pcie_docker.txt", System: "pcie-l40s"},
+	{ID: "rtx4090", File: "rtx4090_4x_pcie_docker.txt"},
 }
 
 // Examples are the examples' buttons: ID the button's id, Label its text,

@@ -127,14 +127,14 @@ func TestDoctorFollowsTheLanguage(t *testing.T) {
 	en := a.Doctor.Verdict()
 	s.SetLang("zh")
 	zhVerdict := a.Doctor.Verdict()
-	if zhVerdict == en || !strings.Contains(zhVerdict, "14 %") || !strings.Contains(zhVerdict, "（按 pcie-l40s 的 PCIe Gen4 计）") || !strings.HasSuffix(zhVerdict, "远低于预期") {
+	if zhVerdict == en || !strings.Contains(zhVerdict, "11 %") || !strings.Contains(zhVerdict, "（按 ws-rtx4090-4x 的 PCIe Gen4 计）") || !strings.HasSuffix(zhVerdict, "远低于预期") {
 		t.Errorf("zh verdict %q (en %q)", zhVerdict, en)
 	}
 	if c := a.Doctor.Causes(); len(c) != 1 || !strings.HasPrefix(c[0].Value, "第 4 行：这些 GPU（NVIDIA GeForce RTX 4090）是 PCIe 卡") {
 		t.Errorf("zh causes %v", c)
 	}
 	page := visible(render(t, a))
-	mustContain(t, page, zhVerdict, "第 40 行", "带宽受限", "非原地", "向模型提出的问题（pcie-l40s · 每节点 8 × L40S-48GB")
+	mustContain(t, page, zhVerdict, "第 40 行", "带宽受限", "非原地", "向模型提出的问题（ws-rtx4090-4x · 每节点 4 × RTX 4090 24GB · PCIe Gen4，无 P2P")
 	s.SetLang("en")
 	if got := a.Doctor.Verdict(); got != en {
 		t.Errorf("back in en: %q, want %q", got, en)

@@ -99,5 +99,8 @@ func (s *State) systemLabel(sys topo.System) string {
 	if sys.NVLinks > 0 {
 		link = "NVLink " + strconv.Itoa(sys.NVLinkGen)
 	}
+	if sys.NoP2P {
+		link = s.Tf("system.nop2p", link)
+	}
 	return s.Tf("system.label", sys.GPUsPerNode, sys.GPU, link, sys.NICs, strconv.FormatFloat(sys.NICGbps, 'g', -1, 64))
 }

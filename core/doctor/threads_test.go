@@ -152,3 +152,22 @@ func TestPresetOf(t *testing.T) {
 		}
 	}
 }
+
+// A wrong system given for a fast log does not refuse its rows as
+// misprinted: the verdict says the run beats the model instead.
+func TestWrongSystemIsNotAbsurd(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "h100_8x_and_16x_srun_label.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := Judge(data, Options{System: "pcie-l40s"})
+	if err != nil || v.Class != ClassAbove || len(v.Problems) != 0 {
+		t.Errorf("%v %s %d problems", err, v.Class, len(v.Problems))
+	}
+	for _, lang := range msg.Languages() {
+		x := say("doctor.row.absurd", 51, 1e-300, 10.0, 461.6)
+		if s := x.In(lang); strings.Contains(s, "%!") || !strings.Contains(s, "461.6") {
+			t.Errorf("%s: %q", lang, s)
+		}
+	}
+}

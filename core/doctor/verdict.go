@@ -196,10 +196,8 @@ func tableVerdict(d *Diagnosis, o Options, k int) *Verdict {
 		points = points[:MaxPoints]
 	}
 	_, top, _ := b.peak()
+	points = v.refuseAbsurd(b, points, top)
 	for _, p := range points {
-		if t := v.absurd(b, p, top); t != nil {
-			continue
-		}
 		e, err := b.expect(p.SizeBytes)
 		if err != nil || !(e.BusBwGBs > 0) {
 			continue // a size the model refuses (e.g. 0 bytes) is left out
@@ -226,24 +224,37 @@ func tableVerdict(d *Diagnosis, o Options, k int) *Verdict {
 // it, so 10 × is far beyond any measurement error.
 const AbsurdFactor = 10
 
-// absurd refuses a point whose busbw — from its size and time, not the
-// printed figure — exceeds AbsurdFactor × the model's peak top: it becomes
-// a problem naming its line, and the verdict's error if none came before.
-func (v *Verdict) absurd(b *Basis, p Point, top float64) *Text {
+// refuseAbsurd drops the points whose busbw — from their size and time,
+// not the printed figure — exceeds AbsurdFactor × the model's peak top:
+// each becomes a problem naming its line, and the first the verdict's
+// error. When most points are that fast the rows are not misprinted but
+// the system is not the log's (a wrong preset given): all are kept, and
+// the verdict says the run beats the model. O(points).
+func (v *Verdict) refuseAbsurd(b *Basis, points []Point, top float64) []Point {
 	if !(top > 0) {
-		return nil
+		return points
 	}
-	_, bus := cost.Bandwidths(b.Collective, b.Ranks, p.SizeBytes, p.TimeUs*1e-6)
-	if !(bus/1e9 > AbsurdFactor*top) {
-		return nil
+	var keep []Point
+	var bad []Point
+	for _, p := range points {
+		_, bus := cost.Bandwidths(b.Collective, b.Ranks, p.SizeBytes, p.TimeUs*1e-6)
+		if bus/1e9 > AbsurdFactor*top {
+			bad = append(bad, p)
+		} else {
+			keep = append(keep, p)
+		}
 	}
-	err := fielderr.New("nccl-tests", "doctor.row.absurd", p.Line, p.TimeUs, float64(AbsurdFactor), top)
-	t := textOf(err)
-	v.Problems = append(v.Problems, t)
-	if v.refused == nil {
-		v.refused = err
+	if len(bad) == 0 || 2*len(bad) > len(points) {
+		return points
 	}
-	return &t
+	for _, p := range bad {
+		err := fielderr.New("nccl-tests", "doctor.row.absurd", p.Line, p.TimeUs, float64(AbsurdFactor), top)
+		v.Problems = append(v.Problems, textOf(err))
+		if v.refused == nil {
+			v.refused = err
+		}
+	}
+	return keep
 }
 
 // cannot sets the verdict to "cannot judge" for the given reason.
