@@ -29,6 +29,12 @@ type corpusSweep struct {
 	// misses are the sizes where the prediction is known to miss its
 	// target, with the busbw ratio (model ÷ log) docs/nccl-model.md states.
 	misses map[int64]float64
+	// first and last bound the lines read (0: the whole file), for a log
+	// of several tables; below, when set, keeps only the rows under that
+	// size as targets: the thread found the rest of the run far below its
+	// hardware, so only its start-up is a model's target.
+	first, last int
+	below       int64
 }
 
 // corpusRow is one out-of-place measurement: size and time (µs).
@@ -66,8 +72,14 @@ func corpus() []corpusSweep {
 			system: "gb200-nvl72", coll: prim.AllReduce, ranks: 4},
 		{file: "../doctor/testdata/a100_16x_2node_roce_oci.txt", title: "Two OCI BM.GPU4.8, A100 over RoCE (16 ranks, `--system dgx-a100`)",
 			system: "dgx-a100", coll: prim.AllReduce, ranks: 16},
-		{file: "../doctor/testdata/rtx4090_8x_pcie_tree.txt", title: "8 × RTX 4090 on PCIe, `NCCL_ALGO=TREE` (8 ranks, `--system pcie-l40s --nccl-algo Tree`)",
-			system: "pcie-l40s", coll: prim.AllReduce, ranks: 8, opts: cost.NCCLOptions{Algo: "Tree"}, calibrated: true},
+		{file: "../doctor/testdata/h100_8x_and_16x_srun_label.txt", title: "One H100 node, the first table of a two-table paste (8 ranks, `--system dgx-h100`)",
+			system: "dgx-h100", coll: prim.AllReduce, ranks: 8, last: 30},
+		{file: "../doctor/testdata/rtx4090_4x_p2p_cut_row.txt", title: "4 × RTX 4090 with the peer-to-peer driver (4 ranks, `--system ws-rtx4090-4x-p2p`)",
+			system: "ws-rtx4090-4x-p2p", coll: prim.AllReduce, ranks: 4},
+		{file: "../doctor/testdata/rtx4090_8x_pcie_tree.txt", title: "8 × RTX 4090, stock driver (no P2P), `NCCL_ALGO=TREE` (8 ranks, `--system srv-rtx4090-8x --nccl-algo Tree`)",
+			system: "srv-rtx4090-8x", coll: prim.AllReduce, ranks: 8, opts: cost.NCCLOptions{Algo: "Tree"}, calibrated: true},
+		{file: "../doctor/testdata/rtx4090_4x_pcie_docker.txt", title: "4 × RTX 4090, stock driver (no P2P) in a container: rows below 8 KiB only (4 ranks, `--system ws-rtx4090-4x`)",
+			system: "ws-rtx4090-4x", coll: prim.AllReduce, ranks: 4, calibrated: true, below: 8 << 10},
 		{file: "../doctor/testdata/broadcast_v100_pcie_2node_socket.txt", title: "Two V100 PCIe nodes over TCP sockets, Broadcast, `NCCL_ALGO=Ring NCCL_PROTO=Simple`, 2 channels (2 ranks)",
 			sys: socketSystem, coll: prim.Broadcast, ranks: 2, opts: cost.NCCLOptions{Algo: "Ring", Proto: "Simple", MinChannels: 2, MaxChannels: 2}, calibrated: true},
 	}
@@ -85,9 +97,9 @@ func readCorpus(t *testing.T, s corpusSweep) []corpusRow {
 	}
 	var rows []corpusRow
 	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
+	for line := 1; sc.Scan(); line++ {
 		fs := strings.Fields(sc.Text())
-		if len(fs) < 8 {
+		if len(fs) < 8 || line < s.first || (s.last > 0 && line > s.last) {
 			continue
 		}
 		size, err := strconv.ParseInt(fs[0], 10, 64)
@@ -101,6 +113,9 @@ func readCorpus(t *testing.T, s corpusSweep) []corpusRow {
 		tm, err := strconv.ParseFloat(fs[col], 64)
 		if err != nil || !(tm > 0) {
 			t.Fatalf("%s: bad time in %q", s.file, sc.Text())
+		}
+		if s.below > 0 && size >= s.below {
+			continue
 		}
 		rows = append(rows, corpusRow{size, tm})
 	}

@@ -15,7 +15,8 @@ import (
 //
 //	StartUs     NCCL's latency (with the ring's plateau factor) + the launch
 //	            nccl-tests measures + the network plugin's start-up across
-//	            nodes, with PCIe hops at their measured cost
+//	            nodes, with steps through host memory (no peer-to-peer) at
+//	            their measured cost
 //	FillUs      NVLS and NVLSTree: the pipeline's depth in chunks per
 //	            channel fills and drains, depth · chunk ÷ channel rate
 //	BandwidthUs S ÷ the rate the pipeline reaches: NCCL's bandwidth on the
@@ -57,7 +58,7 @@ func (t ncclTuner) predict(w NCCLCell, size int64, sys topo.System) NCCLPredicti
 	c := t.chunk(a, pr, size, n)
 	p := NCCLPrediction{Channels: n, ChunkBytes: c}
 
-	p.StartUs = w.LatencyUs*w.LatencyFactor + predLaunchUs + t.pcieExtraUs(a, pr)
+	p.StartUs = w.LatencyUs*w.LatencyFactor + predLaunchUs + t.shmExtraUs(a, pr, sys)
 	bw := w.AlgBwGBs * 1000 // bytes per µs
 	if nvls {
 		big := float64(t.maxNVLSChunk(a))
@@ -85,14 +86,15 @@ func (t ncclTuner) predict(w NCCLCell, size int64, sys topo.System) NCCLPredicti
 	return p
 }
 
-// pcieExtraUs is what PCIe steps cost beyond NCCL's PCI latency: each of
-// the ring's or tree's intra-node steps at least predPCIeHopUs.
-func (t ncclTuner) pcieExtraUs(a, pr int) float64 {
+// shmExtraUs is what the intra-node steps of a ring or tree cost beyond
+// NCCL's PCI latency when the node's GPUs have no peer-to-peer (sys.NoP2P):
+// each at least predSHMHopUs.
+func (t ncclTuner) shmExtraUs(a, pr int, sys topo.System) float64 {
 	m := t.m
-	if m.nvlink > 0 || m.g < 2 || (a != ncclRing && a != ncclTree) {
+	if !sys.NoP2P || m.nvlink > 0 || m.g < 2 || (a != ncclRing && a != ncclTree) {
 		return 0
 	}
-	d := predPCIeHopUs - ncclHwLat[ncclHwPCI][a][pr]
+	d := predSHMHopUs - ncclHwLat[ncclHwPCI][a][pr]
 	if d <= 0 {
 		return 0
 	}

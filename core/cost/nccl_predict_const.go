@@ -67,11 +67,16 @@ const (
 	// (fill) and the last drains as long. Fitted on the same sweep: half of
 	// NCCL_STEPS.
 	predNVLSFillChunks = ncclSteps / 2
-	// predPCIeHopUs is one ring or tree step between PCIe GPUs as measured
-	// (NCCL's own PCI figure is 1.0 µs for LL): 42.6 µs for an 8-byte
-	// AllReduce on 8 RTX 4090 (core/doctor/testdata/rtx4090_8x_pcie_tree.txt,
-	// Tree/LL, 14 steps) against 20.8 µs in NCCL's table.
-	predPCIeHopUs = 2.4
+	// predSHMHopUs is one ring or tree step between GPUs of a node that
+	// cannot reach each other over PCIe (topo.System.NoP2P: NCCL stages the
+	// step through host memory, its SHM transport), where NCCL's table has
+	// 1.0 µs for LL. Fitted on two logs of RTX 4090 boxes on the stock
+	// driver (core/doctor/testdata): 20–21 µs for an AllReduce of 8 B to
+	// 4 KiB on 4 GPUs (Ring/LL, 6 steps, rtx4090_4x_pcie_docker.txt) and
+	// 42.6 µs on 8 GPUs (Tree/LL, 14 steps, rtx4090_8x_pcie_tree.txt), 2.0
+	// and 2.4 µs a step. Between GPUs with peer-to-peer over PCIe NCCL's own
+	// PCI latencies stand: no sweep of the corpus measures them.
+	predSHMHopUs = 2.2
 )
 
 // ncclPlugin is the network transport's start-up: Start is what one

@@ -20,8 +20,10 @@ var updateDocs = flag.Bool("update-docs", false, "rewrite the corpus section of 
 // ±20 % from 1 MiB across nodes, except at the sizes a sweep lists as
 // known misses, where the ratio must stay the one docs/nccl-model.md
 // states (±0.02) — a miss that is fixed, or grows, fails until the
-// documentation says so. Rows below the target's range that calibrated a
-// constant (the PCIe hop, the socket start-up) must be within 10 %.
+// documentation says so. Sweeps with no row in the target's range that
+// calibrated a constant (the steps through host memory, the socket
+// start-up) must be within 15 % on every row (single small rows of a
+// sweep scatter by that much).
 func TestNCCLPredictCorpus(t *testing.T) {
 	for _, s := range corpus() {
 		misses := 0
@@ -42,7 +44,7 @@ func TestNCCLPredictCorpus(t *testing.T) {
 			case in && math.Abs(ratio-1) > tol:
 				t.Errorf("%s, %d B: predicted %.1f µs (%s), log %.1f µs: model/log %.2f outside ±%.0f %%",
 					s.file, row.size, r.Predicted.TimeS*1e6, r.Winner, row.timeUs, ratio, 100*tol)
-			case !in && s.calibrated && len(readCorpus(t, s)) == 1 && math.Abs(ratio-1) > 0.10:
+			case !in && s.calibrated && (s.below > 0 || len(readCorpus(t, s)) == 1) && math.Abs(ratio-1) > 0.15:
 				t.Errorf("%s, %d B: calibration row at model/log %.2f", s.file, row.size, ratio)
 			}
 		}
