@@ -94,7 +94,7 @@ func FitNCCL(get field.Lookup, data []byte, inPlace bool) ([]FitTable, error) {
 		algs, err := fitAlgorithms(s.Collective, given)
 		if err != nil {
 			if len(set.Series) > 1 {
-				err = fielderr.Errorf("algorithm", "table %d: %s", i+1, err.(*fielderr.Error).Msg)
+				err = fielderr.New("algorithm", "measure.table", i+1, err)
 			}
 			return nil, err
 		}

@@ -56,6 +56,9 @@ func TestCoreTextsInPageLanguage(t *testing.T) {
 		t.Fatalf("only %d sentences seen; the sweep does not reach the model's texts: %v", len(seen), seen)
 	}
 	for en, m := range seen {
+		if !msg.Has(msg.EN, m.ID) || !msg.Has(msg.ZH, m.ID) {
+			t.Errorf("%s (%q) is missing from a catalogue", m.ID, en)
+		}
 		if w := EnglishWords(m.In(msg.ZH)); len(w) > 0 {
 			t.Errorf("%s in Chinese %q keeps the English words %v (English: %q)", m.ID, m.In(msg.ZH), w, en)
 		}

@@ -32,7 +32,7 @@ func checkError(t *testing.T, err error, kind, input string, want []string) {
 		t.Errorf("message %s%v = %q, Reason %q, Error %q", ue.ID, ue.Args, made, ue.Reason, ue.Error())
 	}
 	for _, lang := range msg.Languages() {
-		if !msg.Has(lang, ue.ID) || strings.Contains(msg.Render(err, lang), "%!") {
+		if !msg.Has(lang, ue.ID) || !msg.Has(lang, msg.ID("units.kind."+ue.Kind)) || strings.Contains(msg.Render(err, lang), "%!") {
 			t.Errorf("%s: %s renders %q", lang, ue.ID, msg.Render(err, lang))
 		}
 	}
