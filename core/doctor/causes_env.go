@@ -4,7 +4,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/nccltests"
+	"github.com/ccplay/ccplay/core/topo"
 )
 
 // The checks of this file read the settings a log carries on its command
@@ -125,11 +127,28 @@ func SHMBetweenGPUs(ev *nccltests.Evidence, inf Inference) []Cause {
 
 // PCIeLinks finds a GPU or NIC link trained below its capability: an
 // lspci "LnkSta:" line marked "(downgraded)", or one below 16 lanes or 8
-// GT/s (PCIe Gen3), where a GPU needs x16 of Gen4 or later for its rate.
-func PCIeLinks(ev *nccltests.Evidence, _ Inference) []Cause {
+// GT/s (PCIe Gen3), where a GPU needs x16 of Gen4 or later for its rate;
+// or NCCL's topology rating a GPU's PCIe link ("+ PCI[12.0] - GPU/…")
+// below the x16 link of the PCIe generation the GPU's preset has (NCCL
+// rates a link from its speed and width: 12 GB/s is Gen3 x16 or Gen4 x8,
+// src/graph/topo.cc).
+func PCIeLinks(ev *nccltests.Evidence, inf Inference) []Cause {
 	for _, l := range ev.PCIe {
 		if l.Downgraded || l.Width > 0 && l.Width < 16 || l.GTs > 0 && l.GTs < 8 {
 			return []Cause{cause(KindPCIe, l.Line, say("doctor.cause.pcie.link", l.GTs, l.Width))}
+		}
+	}
+	if !inf.System.Known {
+		return nil
+	}
+	sys, err := topo.LookupSystem("system", presetOf(inf.System.Value.Key, 0, false))
+	if err != nil {
+		return nil
+	}
+	want := cost.NCCLPCIeGBs(sys.PCIeGen)
+	for _, t := range ev.Topo {
+		if t.Kind == "PCI" && strings.HasPrefix(t.Target, "GPU/") && t.Bw > 0 && t.Bw < want {
+			return []Cause{cause(KindPCIe, t.Line, say("doctor.cause.pcie.rated", t.Target, t.Bw, want, sys.PCIeGen, inf.GPU.Value))}
 		}
 	}
 	return nil

@@ -63,6 +63,8 @@ func TestCauses(t *testing.T) {
 		{"GPUs via SHM", "a:1:2 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[1] via SHM/direct/direct\n", "p2p-off@1"},
 		{"downgraded PCIe link", "\t\tLnkSta:\tSpeed 8GT/s (downgraded), Width x8 (downgraded)\n", "pcie@1"},
 		{"full PCIe link", "\t\tLnkSta:\tSpeed 16GT/s, Width x16\n", ""},
+		{"an L40S rated at Gen3 x16 by NCCL", "# nThread 1\n" + dev(0, "a", "NVIDIA L40S") + dev(1, "a", "NVIDIA L40S") + "a:1:2 [0] NCCL INFO + PCI[12.0] - GPU/1000 (0)\n", "pcie@2 pcie@4"},
+		{"an L40S at Gen4 x16", "# nThread 1\n" + dev(0, "a", "NVIDIA L40S") + dev(1, "a", "NVIDIA L40S") + "a:1:2 [0] NCCL INFO + PCI[24.0] - GPU/1000 (0)\n", "pcie@2"},
 		{"socket by NCCL_NET", "NCCL_NET=Socket ./all_reduce_perf\n", "socket@1"},
 	}
 	for _, tc := range cases {

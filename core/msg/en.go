@@ -149,6 +149,7 @@ var en = map[ID]string{
 	"doctor.cause.p2p.nvl.pcie":        "%s=%s allows peer-to-peer only over NVLink, which the %s do not have: traffic between them goes through host memory",
 	"doctor.cause.pcie.cards":          "the GPUs (%s) are PCIe cards: GPU-to-GPU traffic shares PCIe links of a few tens of GB/s",
 	"doctor.cause.pcie.link":           "a PCIe link trained at %g GT/s x%d: below its capability, or below the Gen4 x16 a GPU needs for its rate",
+	"doctor.cause.pcie.rated":          "NCCL rates the PCIe link of %s at %g GB/s, below the %g GB/s of the Gen%d x16 link a %s has: a slot or riser at a lower speed or width",
 	"doctor.cause.pcie.topo":           "NCCL's topology shows the GPUs on PCIe with no NVLink between them",
 	"doctor.cause.shm":                 "GPUs of one node are connected via %s: NCCL stages their traffic through host memory because GPU peer-to-peer is off (a GeForce driver, NCCL_P2P_DISABLE, ACS or a VM)",
 	"doctor.cause.shm.disable":         "%s=1 turns off the shared-memory transport: traffic takes a slower path",

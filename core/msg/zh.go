@@ -149,6 +149,7 @@ var zh = map[ID]string{
 	"doctor.cause.p2p.nvl.pcie":        "%s=%s 只允许经 NVLink 点对点，而 %s 没有 NVLink：它们之间的流量经主机内存中转",
 	"doctor.cause.pcie.cards":          "这些 GPU（%s）是 PCIe 卡：GPU 之间的流量共享仅几十 GB/s 的 PCIe 链路",
 	"doctor.cause.pcie.link":           "一条 PCIe 链路只协商到 %g GT/s x%d：低于它的能力，或低于 GPU 达到其速率所需的 Gen4 x16",
+	"doctor.cause.pcie.rated":          "NCCL 把 %s 的 PCIe 链路评为 %g GB/s，低于 %[5]s 的 Gen%[4]d x16 链路应有的 %[3]g GB/s：插槽或转接卡的速率或宽度降低了",
 	"doctor.cause.pcie.topo":           "NCCL 的拓扑显示 GPU 挂在 PCIe 上，彼此之间没有 NVLink",
 	"doctor.cause.shm":                 "同一节点的 GPU 之间经 %s 连接：GPU 点对点被关闭（GeForce 驱动、NCCL_P2P_DISABLE、ACS 或虚拟机），NCCL 只能经主机内存中转",
 	"doctor.cause.shm.disable":         "%s=1 关闭了共享内存传输：流量走更慢的路径",
