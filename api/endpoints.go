@@ -44,7 +44,7 @@ const IndexPath = "/api/v1/"
 func (h *handler) routeTable() []route {
 	return []route{
 		{path: "/api/v1/cost", method: http.MethodGet, class: light, params: question.CostFields,
-			summary: "one cost question: the JSON of cost.Result, as `ccplay cost --json`",
+			summary: "one cost question: byte for byte the JSON of `ccplay cost --json`",
 			examples: []string{"/api/v1/cost?collective=allreduce&algorithm=ring&ranks=8&size=100MiB&bandwidth=400Gbps&latency=5us",
 				"/api/v1/cost?collective=allreduce&algorithm=auto&ranks=64&size=1MiB"}, serve: serveCost},
 		{path: "/api/v1/table", method: http.MethodGet, class: heavy, params: tableFields,
@@ -56,7 +56,7 @@ func (h *handler) routeTable() []route {
 		{path: "/api/v1/run", method: http.MethodPost, class: heavy, body: jsonFields(question.Run{}), maxBody: MaxRunBody,
 			summary: fmt.Sprintf("run a collective on real buffers: the body and answer of `ccplay run` (≤ %d bytes)", MaxRunBody), serve: serveRun},
 		{path: "/api/v1/plan", method: http.MethodGet, class: light, params: planFields,
-			summary:  "parallelism planner: the JSON of plan.Result, as `ccplay plan --json` (format=text for the text)",
+			summary:  "parallelism planner: the JSON of `ccplay plan --json` (format=text for the text)",
 			examples: []string{"/api/v1/plan?model=70b&dp=8&tp=8&pp=1&zero=3", "/api/v1/plan?model=70b&dp=8&tp=8&zero=3&timeline=zero3"}, serve: servePlan},
 		{path: "/api/v1/doctor", method: http.MethodPost, class: heavy, body: jsonFields(DoctorRequest{}), maxBody: MaxDoctorBody,
 			summary: fmt.Sprintf("is my bandwidth normal? an nccl-tests log's verdict, as `ccplay doctor --json` (≤ %d bytes)", MaxDoctorBody), serve: serveDoctor},
@@ -105,12 +105,7 @@ type Index struct {
 
 // serveIndex answers GET IndexPath from the route and chart tables.
 func (h *handler) serveIndex(w http.ResponseWriter, _ *http.Request) {
-	var ix Index
-	for _, rt := range h.listed() {
-		ix.Endpoints = append(ix.Endpoints, Endpoint{Method: rt.method, Path: rt.path, Summary: rt.summary,
-			Params: rt.params, Body: rt.body, MaxBody: rt.maxBody, Examples: rt.examples})
-	}
-	sendJSON(w, ix)
+	sendJSON(w, Index{Endpoints: List()})
 }
 
 // listed is every endpoint the handler answers: the route table, then

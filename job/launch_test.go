@@ -80,7 +80,7 @@ func TestLaunchExperiment2(t *testing.T) {
 			}
 		}
 	}
-	if text := res.Text(); !strings.Contains(text, "all 12 results match the definition (prim.Reference)") {
+	if text := res.Text(); !strings.Contains(text, "all 12 results match the collective's definition;") {
 		t.Errorf("text:\n%s", text)
 	}
 }

@@ -85,7 +85,7 @@ func (res Result) Text() string {
 	case res.Failed():
 		fmt.Fprintf(&b, "\n%d of %d results reported and verified; then the run failed (errors below)\n", verified, total)
 	case verified == total:
-		fmt.Fprintf(&b, "\nall %d results match the definition (prim.Reference); %s wall\n", total, cost.FormatSeconds(res.Wall.Seconds()))
+		fmt.Fprintf(&b, "\nall %d results match the collective's definition; %s wall\n", total, cost.FormatSeconds(res.Wall.Seconds()))
 		b.WriteString(res.linkText())
 	default:
 		fmt.Fprintf(&b, "\n%d of %d results reported and verified; see the errors below\n", verified, total)

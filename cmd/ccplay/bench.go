@@ -16,7 +16,7 @@ func init() {
 }
 
 const (
-	benchSynopsis = "ccplay bench [--transport tcp|chan] [-np P] [--collective LIST] [--algorithm LIST|all] [-b MIN] [-e MAX] [-f FACTOR] [-n ITERS] [-w WARMUP] [--json]"
+	benchSynopsis = "ccplay bench [flags]"
 	benchAbout    = "Measures, on one transport, the one-way ping-pong time between ranks 0 and 1 and each\n" +
 		"collective over an nccl-tests size sweep (elements are 8-byte doubles; sizes follow nccl-tests:\n" +
 		"AllGather/ReduceScatter/AllToAll count the whole buffer). Every rank is a goroutine; with tcp each\n" +
@@ -24,7 +24,7 @@ const (
 		"Times are the slowest rank's mean over the timed iterations; every result is verified.\n\n" +
 		"Then it fits the link: one-way ping-pong time = α + β·S (least squares on relative error), and\n" +
 		"prints per row the measured time, algbw and busbw, the model's time for that link (the closed\n" +
-		"form of cost.Evaluate with the fitted α and 1/β) and the difference, and per algorithm its own fit\n" +
+		"form of `ccplay cost` with the fitted α and 1/β) and the difference, and per algorithm its own fit\n" +
 		"T = A·α + B·β (A, B: the closed form's coefficients) with R² and residuals. --json prints the\n" +
 		"same as one object (the playground overlays its points on the model's lines)."
 )

@@ -17,10 +17,8 @@ func init() {
 }
 
 const (
-	costSynopsis = "ccplay cost [--collective C] [--algorithm A] [--ranks P] [--size S] [--bandwidth B] [--latency α] [--gamma γ] [--efficiency E] [--root R] [--dtype T] [--chunks K]\n" +
-		"                   [--preset NET] [--gpus-per-node g [--intra-bandwidth B₁] [--intra-latency α₁] [--intra-preset LINK]] [--slow-rank R | --slow-link A-B] [--slow-factor F] [--model alpha-beta|nccl]\n" +
-		"                   [--fabric ideal|fat-tree|rail|torus [--oversubscription R] [--leaf-nodes N] [--tiers 2|3] [--pod-leaves N] [--torus-dims XxY[xZ]] [--node-switch nvswitch|pcie]] [--json]"
-	costAbout = "Prices one collective with the closed form of its algorithm (question.CostParams, cost.Evaluate):\n" +
+	costSynopsis = "ccplay cost [flags]"
+	costAbout    = "Prices one collective with the closed form of its algorithm:\n" +
 		"the time with its latency (α), bandwidth (β) and compute (γ) terms, the steps, the bytes the busiest\n" +
 		"rank sends, algbw and busbw (nccl-tests' definitions, GB/s = 10⁹ B/s), the lower bound, the formula\n" +
 		"and the formula with the numbers plugged in. Flags not given take the defaults below (the lecture's\n" +
@@ -36,7 +34,7 @@ func runCost(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	for _, name := range question.FabricFields {
 		f.text(name, fieldHelp[name], "")
 	}
-	asJSON := f.boolean("json", "print one JSON object (the fields of cost.Result) instead of text")
+	asJSON := f.boolean("json", "print one JSON object instead of text: the answer's fields, auto's crossovers, and inputs (each value with where it came from)")
 	if err := f.parse(args); err != nil {
 		return f.parseFailed(err, stdout, stderr, costSynopsis, costAbout)
 	}

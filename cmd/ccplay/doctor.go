@@ -24,10 +24,10 @@ func init() {
 }
 
 const (
-	doctorSynopsis = "ccplay doctor FILE|- [--system NAME] [--ranks P] [--collective C] [--nccl-algo A] [--nccl-proto P] [--json] [--fail-below F]"
+	doctorSynopsis = "ccplay doctor FILE|- [flags]"
 	doctorAbout    = "Reads an nccl-tests log (text, with or without NCCL_DEBUG=INFO lines, or -J JSON; - reads stdin),\n" +
 		"infers the system (GPU model → preset, ranks per host, NICs) or takes --system, and sets every\n" +
-		"measured row against the busbw NCCL's model expects there (doctor.Judge). The one-line verdict\n" +
+		"measured row against the busbw NCCL's model expects there (the model NCCL's tuner and its pipeline start-up give). The one-line verdict\n" +
 		"comes first: the mean fraction of expected over the bandwidth-bound rows (the model's bandwidth\n" +
 		"term ≥ 95 % of its time), normal from 80 %. Then the question asked, the regimes, the peak, every\n" +
 		"row, and the causes the log shows, each with its line; a log of several tables gets one verdict\n" +
@@ -49,7 +49,7 @@ func runDoctor(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f.text("nccl-algo", "NCCL_ALGO as the run had it when the log does not show it (Ring, Tree, NVLS, …; NCCL's syntax): the expectation uses it", "")
 	f.text("nccl-proto", "NCCL_PROTO as the run had it when the log does not show it (LL, LL128, Simple): the expectation uses it", "")
 	f.text("fail-below", "exit with status 1 when the bandwidth-bound rows reach less than this fraction of expected (0.8 or 80%)", "")
-	asJSON := f.boolean("json", "print the verdict as JSON (doctor.Answer), as POST /api/v1/doctor answers")
+	asJSON := f.boolean("json", "print the verdict as JSON, as POST /api/v1/doctor answers")
 	file, err := parseDoctorArgs(f, args)
 	if err != nil {
 		return f.parseFailed(err, stdout, stderr, doctorSynopsis, doctorAbout)

@@ -47,10 +47,16 @@ func runExperiment(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	}
 	switch args[0] {
 	case "-h", "-help", "--help":
-		return write(stdout, stderr, "Usage: "+experimentSynopsis+"\n\n"+experimentAbout+"\n")
+		f1, _ := experiment1Flags()
+		return write(stdout, stderr, "Usage: "+experimentSynopsis+"\n\n"+experimentAbout+"\n\nFlags of experiment 1:\n"+
+			f1.flagList()+"\nFlags of experiment 4:\n"+experiment4Flags().flagList()+
+			"\nExperiment 2 takes the flags of ccplay launch (ccplay launch -h); experiment 3 takes none.\n")
 	case "1":
 		return experiment1(args[1:], stdout, stderr)
 	case "2":
+		if givesFlag(args[1:], "np") {
+			return runLaunch(args[1:], stdin, stdout, stderr)
+		}
 		return runLaunch(append([]string{"-np", "4"}, args[1:]...), stdin, stdout, stderr)
 	case "3":
 		return experiment3(args[1:], stdout, stderr)
@@ -63,16 +69,40 @@ func runExperiment(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	return fail(stderr, "experiment: unknown experiment %q; want 1, 2, 3 or 4", args[0])
 }
 
+// experiment1Flags are Experiment 1's flags (and its --buffers switch).
+func experiment1Flags() (*flagSet, *bool) {
+	f := newFlagSet("experiment 1")
+	f.text("ranks", fmt.Sprintf("number of GPUs P (1 to %d)", exp1MaxRanks), "4")
+	f.text("elements", fmt.Sprintf("tensor length n (0 to %d; need not be divisible by P)", exp1MaxElements), "8")
+	return f, f.boolean("buffers", "also print every GPU's buffer after each step")
+}
+
+// experiment4Flags are Experiment 4's flags.
+func experiment4Flags() *flagSet {
+	f := newFlagSet("experiment 4")
+	f.text("ranks", fmt.Sprintf("number of GPUs (and experts) P (1 to %d)", exp4MaxRanks), "4")
+	return f
+}
+
+// givesFlag reports whether args give the flag name (-name, --name, with
+// or without =value).
+func givesFlag(args []string, name string) bool {
+	for _, a := range args {
+		n, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && n == name {
+			return true
+		}
+	}
+	return false
+}
+
 // experiment1 prints the lecture's Experiment 1: ring AllReduce of P
 // tensors of n elements, GPU i filled with i+1, executed round by round by
 // the ring schedule; every element ends at 1+2+…+P.
 func experiment1(args []string, stdout, stderr io.Writer) int {
-	f := newFlagSet("experiment 1")
-	f.text("ranks", fmt.Sprintf("number of GPUs P (1 to %d)", exp1MaxRanks), "4")
-	f.text("elements", fmt.Sprintf("tensor length n (0 to %d; need not be divisible by P)", exp1MaxElements), "8")
-	showBuffers := f.boolean("buffers", "also print every GPU's buffer after each step")
+	f, showBuffers := experiment1Flags()
 	if err := f.parse(args); err != nil {
-		return f.parseFailed(err, stdout, stderr, "ccplay experiment 1 [--ranks P] [--elements n] [--buffers]", experimentAbout)
+		return f.parseFailed(err, stdout, stderr, "ccplay experiment 1 [flags]", experimentAbout)
 	}
 	p, err := f.intFlag("ranks", 4, 1, exp1MaxRanks)
 	if err != nil {
@@ -176,10 +206,9 @@ func experiment3(args []string, stdout, stderr io.Writer) int {
 // experiment4 prints the lecture's Experiment 4: the MoE AllToAll, run by
 // the pairwise schedule on token ids.
 func experiment4(args []string, stdout, stderr io.Writer) int {
-	f := newFlagSet("experiment 4")
-	f.text("ranks", fmt.Sprintf("number of GPUs (and experts) P (1 to %d)", exp4MaxRanks), "4")
+	f := experiment4Flags()
 	if err := f.parse(args); err != nil {
-		return f.parseFailed(err, stdout, stderr, "ccplay experiment 4 [--ranks P]", experimentAbout)
+		return f.parseFailed(err, stdout, stderr, "ccplay experiment 4 [flags]", experimentAbout)
 	}
 	p, err := f.intFlag("ranks", 4, 1, exp4MaxRanks)
 	if err != nil {

@@ -165,7 +165,7 @@ func TestExperiment2IsLaunch(t *testing.T) {
 		"  rank 3: [4 4 4 4] -> [10 10 10 10]\n",
 		"  rank 2: [200] -> [0 100 200 300]\n",
 		"  rank 1: [20 20 20 20] -> [100]\n",
-		"all 12 results match the definition",
+		"all 12 results match the collective's definition",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("experiment 2 output lacks %q:\n%s", want, out)

@@ -20,9 +20,8 @@ func init() {
 }
 
 const (
-	fitSynopsis = "ccplay fit --nccl-tests FILE [--collective C] [--np P] [--algorithm LIST] [--inplace] [--json]\n" +
-		"       ccplay fit --bench FILE [--collective LIST] [--algorithm LIST] [--json]"
-	fitAbout = "Reads measurements (FILE, or - for stdin): with --nccl-tests the output of an nccl-tests\n" +
+	fitSynopsis = "ccplay fit --nccl-tests FILE [flags]\n       ccplay fit --bench FILE [flags]"
+	fitAbout    = "Reads measurements (FILE, or - for stdin): with --nccl-tests the output of an nccl-tests\n" +
 		"benchmark — the text log in any of its layouts (#wrong or the older error column, with or without\n" +
 		"redop and root) or the JSON report of -J; with --bench the JSON of ccplay bench --json. For each\n" +
 		"nccl-tests table, or each bench series (one collective and algorithm), it fits by least squares on\n" +

@@ -257,10 +257,20 @@ func (f *flagSet) accepted() string {
 	return strings.Join(names, ", ")
 }
 
-// usage writes the subcommand's flags with their defaults.
+// usage writes the subcommand's synopsis, its description and its flags
+// (flagList), so the flags a help text lists are the ones parse accepts.
 func (f *flagSet) usage(w io.Writer, synopsis, about string) {
+	text := fmt.Sprintf("Usage: %s\n\n%s\n", synopsis, about)
+	if len(f.flags) > 0 {
+		text += "\nFlags:\n" + f.flagList()
+	}
+	io.WriteString(w, text)
+}
+
+// flagList lists the set's flags, every name of each with its value's
+// placeholder, its help and its default, in registration order.
+func (f *flagSet) flagList() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Usage: %s\n\n%s\n\nFlags:\n", synopsis, about)
 	for _, d := range f.flags {
 		var names []string
 		for _, n := range d.names {
@@ -276,7 +286,7 @@ func (f *flagSet) usage(w io.Writer, synopsis, about string) {
 		}
 		b.WriteString("\n")
 	}
-	io.WriteString(w, b.String())
+	return b.String()
 }
 
 // dashed writes a flag name as the user would type it: -b, --ranks.

@@ -22,7 +22,7 @@ func init() {
 }
 
 const (
-	launchSynopsis = "ccplay launch [-np P] [--collective LIST] [--algorithm A] [--count N] [--repeat K] [--warmup W] [--timeout D] [--spin D|auto] [--port N] [--json]"
+	launchSynopsis = "ccplay launch [flags]"
 	launchAbout    = "Starts P processes (this binary re-executed as `ccplay " + job.RankCommand + "`), one per rank. Rank 0 serves\n" +
 		"the rendezvous on 127.0.0.1:PORT (like MASTER_ADDR/MASTER_PORT; a free port unless --port), then\n" +
 		"every pair of ranks is connected over TCP. Every rank runs the same calls — by default the\n" +

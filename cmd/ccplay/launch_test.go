@@ -32,7 +32,7 @@ func TestLaunchExperiment2(t *testing.T) {
 		"reducescatter (ring), input (rank+1)×10",
 		"  rank 0: [10 10 10 10] -> [100]\n",
 		"  rank 3: [40 40 40 40] -> [100]\n",
-		"all 12 results match the definition (prim.Reference)",
+		"all 12 results match the collective's definition;",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)

@@ -12,10 +12,10 @@
 //	bench       measure a real transport over an nccl-tests sweep and fit α and β
 //	fit         fit α and β to nccl-tests output or to ccplay bench --json
 //	doctor      judge an nccl-tests log against what NCCL's model expects of its system
+//	version     the module version and source revision of the build (also --version)
 //
-// Each command reads its flags, turns them into core values through package
-// request, asks package core (or package job, for real runs) for the answer
-// and formats it; every number comes from the same code the HTTP API and the
+// Each command reads its flags, asks the question layer (core/question) or,
+// for real runs, package job for the answer, and formats it; every number comes from the same code the HTTP API and the
 // browser playground use. docs/cli.md describes the commands for users.
 //
 // Exit status: 0 on success, 2 for bad input or usage (one line on stderr
@@ -63,6 +63,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	name := args[0]
 	switch name {
+	case "--version", "-version":
+		return runVersion(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		if len(args) > 1 && name == "help" {
 			if c, ok := commands[args[1]]; ok {

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
+	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/job"
 )
 
@@ -16,14 +18,14 @@ func init() {
 }
 
 const (
-	rankSynopsis = "ccplay " + job.RankCommand + " [--rank R --np P] [--addr HOST:PORT | --master-addr HOST [--master-port PORT]] [--iface LIST] [--collective LIST] [--algorithm A] [--count N] [--repeat K] [--warmup W] [--timeout D] [--spin D|auto]"
+	rankSynopsis = "ccplay " + job.RankCommand + " [flags]"
 	rankAbout    = "One rank of a multi-process run, started by `ccplay launch` or by a cluster's launcher\n" +
 		"(mpirun -np 8 ccplay rank --master-addr HOST, srun -n 16 ccplay rank, torchrun-style RANK,\n" +
 		"WORLD_SIZE, LOCAL_RANK, MASTER_ADDR, MASTER_PORT; see docs/real-runs.md for the order in which\n" +
 		"the flags and each launcher's variables are read). Rank 0 serves the\n" +
 		"rendezvous on --addr (like MASTER_ADDR:MASTER_PORT); the others connect to it, then every pair of\n" +
 		"ranks is connected. Each call's result is verified against the collective's definition\n" +
-		"(prim.Reference; with --repeat K, every warm-up call's and the last of the K back-to-back\n" +
+		"(with --repeat K, every warm-up call's and the last of the K back-to-back\n" +
 		"timed calls') and printed as one JSON line on stdout; an error is one line on stderr and a\n" +
 		"non-zero exit status (1 for a failed run: a peer that died, a timeout, mismatched calls).\n" +
 		"The launch passes the job's random token in the environment (" + job.TokenEnv + ", not on the\n" +
@@ -36,7 +38,7 @@ const spinHelp = "how long a rank polls an idle TCP socket before it sleeps (Lin
 // programFlags registers job.ProgramFields, the flags rank and launch share.
 func programFlags(f *flagSet) {
 	f.text("collective", "comma-separated collectives to call in order (default: the lecture's Experiment 2: allreduce,allgather,reducescatter)", "")
-	f.text("algorithm", "algorithm of every call: naive, ring, tree, binomial or pairwise (default ring where it applies)", "")
+	f.text("algorithm", "algorithm of every call: "+algorithmList(sched.Algorithms())+" (default: the collective's own, ring where it applies)", "")
 	f.text("count", "elements per rank and call (default: a 4-element AllReduce vector, 1-element blocks)", "")
 	f.text("repeat", "time each call this many times back to back after a barrier, like nccl-tests and Open MPI (after --warmup untimed calls when more than 1); the warm-up calls and the last timed call are verified against the definition and the last one's result is printed", "1")
 	f.text("warmup", "untimed calls before the timed ones when --repeat is more than 1 (nccl-tests -w), 0 to 1048576", "5")
@@ -74,4 +76,14 @@ func runRank(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitInternal
 	}
 	return exitOK
+}
+
+// algorithmList names the algorithms, comma-separated, as the registry
+// lists them.
+func algorithmList(as []sched.Algorithm) string {
+	names := make([]string, len(as))
+	for i, a := range as {
+		names[i] = string(a)
+	}
+	return strings.Join(names, ", ")
 }

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -27,10 +28,10 @@ func init() {
 }
 
 const (
-	serveSynopsis = "ccplay serve [--addr 127.0.0.1:8080] [--public DIR] [--allow-host NAME]…"
-	serveAbout    = "Serves the HTTP API (/api/v1/cost, /table, /schedule, /run, /embed/{chart}.svg, /healthz) and the\n" +
+	serveSynopsis = "ccplay serve [flags]"
+	serveAbout    = "Serves the HTTP API (its endpoints are listed below) and the\n" +
 		"static playground (--public, when the directory exists; otherwise / lists the endpoints) on one\n" +
-		"port, the same handler the Cloudflare Worker runs (package api). The playground's / is the page of\n" +
+		"port, the same handler the Cloudflare Worker runs. The playground's / is the page of\n" +
 		"its URL rendered on the server; its assets have content-hashed names (immutable caching, brotli or\n" +
 		"gzip). It listens on 127.0.0.1 unless\n" +
 		"--addr says otherwise (port 0 picks a free port), prints its URL, and on SIGINT or SIGTERM stops\n" +
@@ -54,7 +55,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	f.fs.Var(&allow, "allow-host", allowHelp)
 	f.flags = append(f.flags, flagDoc{names: []string{"allow-host"}, arg: "NAME", help: allowHelp})
 	if err := f.parse(args); err != nil {
-		return f.parseFailed(err, stdout, stderr, serveSynopsis, serveAbout)
+		return f.parseFailed(err, stdout, stderr, serveSynopsis, serveAbout+"\n\n"+endpointList())
 	}
 	addr := serveDefaultAddr
 	if v, ok := f.given["addr"]; ok {
@@ -163,4 +164,15 @@ func serve(ctx context.Context, addr string, allowed hosts, static fs.FS, stdout
 	}
 	fmt.Fprintln(stdout, "ccplay: serve: stopped")
 	return exitOK
+}
+
+// endpointList lists the API's endpoints as the handler routes them
+// (api.List), one line each: method, path, what it answers.
+func endpointList() string {
+	var b strings.Builder
+	b.WriteString("Endpoints:")
+	for _, e := range api.List() {
+		fmt.Fprintf(&b, "\n  %-4s %-30s %s", e.Method, e.Path, e.Summary)
+	}
+	return b.String()
 }

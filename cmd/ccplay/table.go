@@ -19,9 +19,8 @@ func init() {
 }
 
 const (
-	tableSynopsis = "ccplay table [cost flags] [nccl-tests flags: -b MIN -e MAX (-f FACTOR | -i STEP) -g GPUS -t THREADS -d TYPE|all -o OP|all -r ROOT …] [--json]\n" +
-		"       ccplay table [cost flags] -- <an nccl-tests command line, e.g. mpirun -np 2 ./build/all_reduce_perf -b 8 -e 128M -f 2 -g 8>"
-	tableAbout = "Prints the table nccl-tests would print for this sweep if the network behaved exactly like the\n" +
+	tableSynopsis = "ccplay table [flags]\n       ccplay table [flags] -- <an nccl-tests command line, e.g. mpirun -np 2 ./build/all_reduce_perf -b 8 -e 128M -f 2 -g 8>"
+	tableAbout    = "Prints the table nccl-tests would print for this sweep if the network behaved exactly like the\n" +
 		"model: nccl-tests' header, columns, units and widths, the out-of-place columns only, #wrong as N/A,\n" +
 		"and the average bus bandwidth. nccl-tests' own flags work with their meanings: as in nccl-tests, bare\n" +
 		"K/M/G suffixes of -b, -e and -i are binary (8G = 8 GiB); -g × -t (× a launcher's -np, or --nprocs) is\n" +
@@ -47,7 +46,7 @@ func runTable(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		case nf.Field != "":
 			f.text(nf.Field, msg.New(nf.About).String(), question.SweepDefaults[nf.Field], without(names, nf.Field)...)
 		default:
-			f.text("nccl-tests-"+nf.Short, msg.New(nf.About).String(), "", without(names, "nccl-tests-"+nf.Short)...)
+			f.text(names[len(names)-1], msg.New(nf.About).String(), "", names[:len(names)-1]...)
 		}
 	}
 	f.text("nprocs", msg.New("nccltests.flag.nprocs").String(), "1")
@@ -70,8 +69,13 @@ func runTable(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		unmodelled = un
 	}
 	for _, nf := range question.NCCLTestsFlags {
-		if v, ok := f.given["nccl-tests-"+nf.Short]; ok && nf.Field == "" {
+		name := nf.Long
+		if name == "" {
+			name = nf.Short
+		}
+		if v, ok := f.given[name]; ok && nf.Field == "" {
 			unmodelled = append(unmodelled, question.Unmodelled{Flag: nf, Value: v})
+			delete(f.given, name)
 		}
 	}
 	t, err := question.ReadTable(f.lookup())
