@@ -35,6 +35,7 @@ type App struct {
 	Units     *Units
 	Pitfalls  *Pitfalls
 	Plan      *Plan
+	Fabric    *Fabric
 	Lessons   *Lessons
 
 	copied   copyState
@@ -63,7 +64,7 @@ func NewApp(s *State) *App {
 	a := &App{S: s,
 		Timing: &Timing{S: s}, Abacus: &Abacus{S: s}, Ledger: &Ledger{S: s}, Steps: &Steps{S: s},
 		Charts: newCharts(s), Nccl: newNccl(s), NcclModel: &NcclModel{S: s}, Doctor: newDoctor(s), Derive: &Derive{S: s},
-		Units: newUnits(s), Pitfalls: newPitfalls(s), Plan: newPlan(s), Lessons: newLessons(s)}
+		Units: newUnits(s), Pitfalls: newPitfalls(s), Plan: newPlan(s), Fabric: newFabric(s), Lessons: newLessons(s)}
 	a.Lessons.Load, a.Lessons.views, a.Lessons.setPlan = defaultLoader, a.viewOf, a.Plan.SetPlanField
 	return a
 }
@@ -101,6 +102,8 @@ func (c *App) viewOf(v string) vugu.Builder {
 		return c.Pitfalls
 	case "plan":
 		return c.Plan
+	case "fabric":
+		return c.Fabric
 	}
 	return nil
 }

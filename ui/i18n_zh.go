@@ -405,6 +405,22 @@ var zh = map[string]string{
 	"ph.reduce-scatter":       "规约发散",
 	"ph.scatter":              "发散",
 	"ph.sendrecv":             "点对点",
+	"view.fabric":             "交换网络",
+	"fb.intro":                "把执行的调度放到交换网络上模拟：每块 GPU 有自己的网卡，叶交换机接在脊交换机下，各条流按最大最小公平分享每条链路（见 docs/contention.md）。",
+	"fb.kind":                 "网络结构：",
+	"fb.ratio":                "收敛比（叶交换机下行 ÷ 上行）：",
+	"fb.fat-tree":             "胖树",
+	"fb.rail":                 "轨道优化",
+	"fb.summary":              "%s · %s 在 %s:1 下：模拟耗时 %s；无争用时 %s（%.2f×）",
+	"fb.layout":               "%d 台脊交换机 · %d 台叶交换机，每台 %d 个节点 · %d 个节点 · 每台叶交换机 %d 条上行链路",
+	"fb.hottest":              "最热链路：%s → %s，%.0f%% 的时间满载。",
+	"fb.bisection":            "%s:1 下 AllToAll 的对分带宽下界：%s（叶交换机之间的每个字节都要经过上行链路）。",
+	"fb.title":                "交换机与链路，按利用率着色",
+	"fb.legend":               "链路利用率：0 % → 100 %",
+	"fb.table":                "耗时随收敛比的变化",
+	"fb.coll":                 "集合通信 · 算法",
+	"fb.ideal":                "无争用",
+	"fb.why":                  "为什么规模变大时 AllToAll 变慢而环形 AllReduce 不会？环只和邻居通信，几乎所有字节都留在同一台叶交换机下；AllToAll 有 (P − L)/P 的字节要发往其他叶交换机，经过比下行细 R 倍的上行链路。",
 }
 
 // zhNames are the Chinese names of the collectives ("coll.<id>") and the

@@ -24,6 +24,7 @@ var (
 		"steps":  {"collective", "algorithm", "ranks", "size", "root", "dtype", "chunks", "gpus-per-node"},
 		"derive": {"ranks", "size", "bandwidth", "efficiency", "latency", "preset", "gpus-per-node", "intra-preset", "intra-bandwidth", "intra-latency"},
 		"units":  {"size"},
+		"fabric": {"collective", "algorithm", "ranks", "size", "bandwidth", "efficiency", "latency", "gamma", "root", "dtype", "chunks", "gpus-per-node", "preset", "intra-preset", "intra-bandwidth", "intra-latency"},
 		"abacus": {"collective"},
 		// NCCL's knobs join it (and every pricing view) under the NCCL model,
 		// which alone accepts them (see ShownFields).

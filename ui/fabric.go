@@ -1,0 +1,161 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/ccplay/ccplay/chart"
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fabric"
+	"github.com/vugu/vugu"
+)
+
+// Fabric is the fabric view: the question's executed schedule simulated on
+// a fat-tree or rail fabric (cost.StudyFabric) — the switches and cables
+// drawn and coloured by utilisation, the hottest link named, and the time
+// of the question, ring AllReduce and AllToAll at oversubscription 1, 2, 4
+// and 8 beside each one's time without contention. Every number is core's.
+type Fabric struct {
+	S     *State
+	kind  string
+	ratio float64
+}
+
+// fabricTransfers is the page's budget: each schedule the study simulates
+// has at most this many transfers (pairwise AllToAll on 256 ranks).
+const fabricTransfers = 1 << 16
+
+func newFabric(s *State) *Fabric { return &Fabric{S: s, kind: fabric.FatTree, ratio: 4} }
+
+// FabricChoice is one button of the view's own controls.
+type FabricChoice struct {
+	ID, Label string
+	Pressed   bool
+	Set       func()
+}
+
+// Kinds are the fabric buttons.
+func (c *Fabric) Kinds() []FabricChoice {
+	var out []FabricChoice
+	for _, k := range []string{fabric.FatTree, fabric.Rail} {
+		out = append(out, FabricChoice{ID: "fb-" + k, Label: c.S.T("fb." + k), Pressed: c.kind == k, Set: func() { defer c.S.guard(); c.kind = k }})
+	}
+	return out
+}
+
+// Ratios are the oversubscription buttons.
+func (c *Fabric) Ratios() []FabricChoice {
+	var out []FabricChoice
+	for _, r := range cost.FabricRatios {
+		out = append(out, FabricChoice{ID: "fb-r" + ratioText(r), Label: ratioText(r) + ":1", Pressed: c.ratio == r, Set: func() { defer c.S.guard(); c.ratio = r }})
+	}
+	return out
+}
+
+func ratioText(r float64) string { return strconv.FormatFloat(r, 'g', -1, 64) }
+
+// Pressed is a button's aria-pressed value.
+func (b FabricChoice) PressedAttr() string { return strconv.FormatBool(b.Pressed) }
+
+// fabricState is the study for the current question, kind and ratio.
+type fabricState struct {
+	st  cost.FabricStudy
+	err string
+}
+
+// params is the question on the view's fabric: leaves of a quarter of the
+// nodes (so that four leaves are drawn), the α-β model.
+func (c *Fabric) params() cost.Params {
+	p := c.S.P
+	p.CostModel = ""
+	nodes := p.Ranks / max(p.GPUsPerNode, 1)
+	p.Fabric = fabric.Spec{Kind: c.kind, Oversubscription: c.ratio, LeafNodes: max(1, nodes/4)}
+	return p
+}
+
+func (c *Fabric) state() fabricState {
+	s := c.S
+	return s.cached("fabric|"+c.kind+"|"+ratioText(c.ratio), func() any {
+		st, err := cost.StudyFabric(c.params(), fabricTransfers)
+		if err != nil {
+			return fabricState{err: s.ErrMsg(err)}
+		}
+		return fabricState{st: st}
+	}).(fabricState)
+}
+
+// Err is why nothing is drawn ("" when the study ran).
+func (c *Fabric) Err() string { return c.state().err }
+
+// Has reports whether the study ran.
+func (c *Fabric) Has() bool { return c.state().err == "" && c.state().st.Drawing != nil }
+
+// Summary is the headline: the question's simulated time beside its time
+// without contention.
+func (c *Fabric) Summary() string {
+	st := c.state().st
+	r, f := st.Result, st.Result.Fabric
+	return c.S.Tf("fb.summary", c.S.CollName(r.Collective), c.S.AlgName(r.Algorithm), ratioText(c.ratio), Secs(r.TimeS), Secs(f.IdealTimeS), r.TimeS/f.IdealTimeS)
+}
+
+// Layout describes the fabric drawn.
+func (c *Fabric) Layout() string {
+	st := c.state().st
+	d, f := st.Drawing, st.Result.Fabric
+	return c.S.Tf("fb.layout", len(d.Spines), len(d.Leaves), f.LeafNodes, len(d.Nodes), f.UplinksPerLeaf)
+}
+
+// Hottest names the hottest link and its utilisation.
+func (c *Fabric) Hottest() string {
+	h := c.state().st.Drawing.Hottest
+	return c.S.Tf("fb.hottest", h.From, h.To, 100*h.Utilisation)
+}
+
+// Bisection is AllToAll's bisection bound at the view's ratio ("" when
+// the question is not an AllToAll).
+func (c *Fabric) Bisection() string {
+	f := c.state().st.Result.Fabric
+	if f.BisectionBoundS <= 0 {
+		return ""
+	}
+	return c.S.Tf("fb.bisection", ratioText(c.ratio), Secs(f.BisectionBoundS))
+}
+
+// SVG is the drawing.
+func (c *Fabric) SVG() vugu.HTML {
+	st := c.state().st
+	d := st.Drawing
+	f := chart.Fabric{ID: "fb-svg", Title: c.S.T("fb.title"), Desc: c.Summary(), Caption: c.Layout(),
+		Rows: [3][]string{d.Spines, d.Leaves, d.Nodes}, Legend: c.S.T("fb.legend")}
+	for _, k := range d.Cables {
+		f.Cables = append(f.Cables, chart.FabricCable{Tier: k.Tier, Upper: k.Upper, Lower: k.Lower, Utilisation: k.Utilisation})
+	}
+	return vugu.HTML(f.SVG())
+}
+
+// FabricRow is one row of the time-vs-oversubscription table.
+type FabricRow struct {
+	ID, Name, Ideal string
+	Times           []string
+}
+
+// RatioHeads are the table's column heads.
+func (c *Fabric) RatioHeads() []string {
+	var out []string
+	for _, r := range cost.FabricRatios {
+		out = append(out, ratioText(r)+":1")
+	}
+	return out
+}
+
+// Rows are the table's rows: each collective's simulated times.
+func (c *Fabric) Rows() []FabricRow {
+	var out []FabricRow
+	for i, r := range c.state().st.Rows {
+		row := FabricRow{ID: "fb-row-" + strconv.Itoa(i), Name: c.S.CollName(r.Collective) + " · " + c.S.AlgName(r.Algorithm), Ideal: Secs(r.IdealS)}
+		for _, t := range r.TimesS {
+			row.Times = append(row.Times, Secs(t)+" ("+strconv.FormatFloat(t/r.IdealS, 'f', 2, 64)+"×)")
+		}
+		out = append(out, row)
+	}
+	return out
+}
