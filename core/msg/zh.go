@@ -41,7 +41,7 @@ var zh = map[ID]string{
 	"cost.latency.range":               "需要 0 到 1e6 s 之间的延迟，收到 %g s",
 	"cost.model.unknown":               "未知代价模型 %q；可接受：alpha-beta, nccl",
 	"cost.nccl.assume.balanced":        "跨节点用平衡树，Broadcast/Reduce 用相同的通道，无额外网络延迟（拓扑图的 latencyInter = 0），单次操作（不聚合），无调优插件，缓冲区未注册",
-	"cost.nccl.assume.estimate":        "时间是 NCCL 自己用来选择算法的估计：NCCL 不建模流水线启动，所以实际的中等大小消息耗时更长（见 docs/nccl-model.md）",
+	"cost.nccl.assume.estimate":        "调优器时间是 NCCL 自己用来选择算法的估计，不含流水线启动；旁边的预测运行时间加上了启动、流水线填充和实际达到的速率（见 docs/nccl-model.md）",
 	"cost.nccl.assume.latency":         "延迟用 NCCL 自带的常数（latency、intra-latency 和 gamma 不进入 NCCL 的模型）",
 	"cost.nccl.assume.one_gpu":         "未给 system 也未给 gpus-per-node：每个 Rank 自成一个节点（每节点一个 GPU，全部流量走网络）；GPU 共享节点时请给 system 或 gpus-per-node",
 	"cost.nccl.assume.uniform":         "拓扑搜索按均匀机器重述（每个 GPU 的 NVLink 或 PCIe 链路相同、分到的网卡份额相同、轨道对齐）；真实机器上 NCCL 找到的结果见 NCCL_DEBUG_SUBSYS=GRAPH",
