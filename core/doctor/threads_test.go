@@ -121,6 +121,7 @@ func TestStructuralProblems(t *testing.T) {
 		{"an executable", []byte("\x7fELF\x02\x01\x01\x00\x00\x00"), "nccltests.binary"},
 		{"prose", []byte("hello\nworld\n"), "nccltests.table.none"},
 		{"blank lines", []byte(strings.Repeat("\n", 1000)), "nccltests.table.none"},
+		{"rows whose header was left out", []byte("my run:\n   8   2   float   sum   -1   10.0   0.00   0.00   0\n"), "nccltests.table.headless"},
 	} {
 		v, err := Judge(tc.data, Options{})
 		if err == nil || v.Class != ClassCannotJudge || v.Headline == nil || v.Headline.ID != tc.id {

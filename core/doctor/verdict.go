@@ -162,7 +162,7 @@ func newVerdict(d *Diagnosis, inf Inference) *Verdict {
 func headline(ev *nccltests.Evidence) *Text {
 	if len(ev.Problems) > 0 {
 		switch p := ev.Problems[0]; p.ID {
-		case "nccltests.binary", "nccltests.table.none", "nccltests.input.big", "nccltests.json.bad", "nccltests.json.noresults":
+		case "nccltests.binary", "nccltests.table.none", "nccltests.table.headless", "nccltests.input.big", "nccltests.json.bad", "nccltests.json.noresults":
 			t := textOf(p)
 			return &t
 		}

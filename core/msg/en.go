@@ -295,6 +295,7 @@ var en = map[ID]string{
 	"nccltests.row.size":               "line %d: column size: want a byte count from 1 B to 1 PiB, got %q",
 	"nccltests.row.time":               "line %d: column %s: want a time above 0 µs and under a day, got %q",
 	"nccltests.rows.max":               "more than %d rows",
+	"nccltests.table.headless":         "no nccl-tests table found: line %d reads like a row, but no header line (\"#  size  count  type … busbw …\") comes before it",
 	"nccltests.table.none":             "no nccl-tests table found: want a header line like \"#  size  count  type  redop  root  time  algbw  busbw  #wrong …\" followed by rows",
 	"plan.activations.max":             "b·s·h·2·top-k = %d·%d·%d·2·%d bytes of activations per micro-batch is beyond 2^50; use a smaller micro-batch or sequence",
 	"plan.algorithm.none":              "%q runs none of the planner's collectives (allreduce, allgather, reducescatter, alltoall, sendrecv); accepted: auto, naive, ring, tree, binomial, recursive_doubling, recursive_halving, rabenseifner, bruck, pairwise, hierarchical",

@@ -295,6 +295,7 @@ var zh = map[ID]string{
 	"nccltests.row.size":               "第 %d 行：size 列需要 1 B 到 1 PiB 的字节数，得到 %q",
 	"nccltests.row.time":               "第 %d 行：%s 列需要大于 0 µs、不到一天的时间，得到 %q",
 	"nccltests.rows.max":               "超过 %d 行",
+	"nccltests.table.headless":         "没有找到 nccl-tests 表格：第 %d 行像是数据行，但它前面没有表头行（\"#  size  count  type … busbw …\"）",
 	"nccltests.table.none":             "没有找到 nccl-tests 表格：需要形如 \"#  size  count  type  redop  root  time  algbw  busbw  #wrong …\" 的表头，后面跟着数据行",
 	"plan.activations.max":             "每个 micro-batch 的激活 b·s·h·2·top-k = %d·%d·%d·2·%d 字节，超过 2^50；请减小 micro-batch 或序列长度",
 	"plan.algorithm.none":              "%q 不能执行规划器用到的任何集合通信原语（allreduce、allgather、reducescatter、alltoall、sendrecv）；可接受：auto, naive, ring, tree, binomial, recursive_doubling, recursive_halving, rabenseifner, bruck, pairwise, hierarchical",

@@ -198,6 +198,7 @@ func TestErrors(t *testing.T) {
 	}{
 		{"empty", "", "no nccl-tests table found"},
 		{"only noise", "hello\nNCCL INFO x\n", "no nccl-tests table found"},
+		{"rows without their header", "hello\n   8   2   float   sum   -1   10.0   0.00   0.00   0\n", "line 2 reads like a row, but no header line"},
 		{"header without busbw", "#  size  count  type  time  algbw\n", "line 1: a table header without"},
 		{"short row", hdr + "  8  2  float  sum\n", "line 2: 4 values"},
 		{"bad time", hdr + "  8  2  float  sum  -1  fast  0.00  0.00  0\n", "line 2: column time: want a time above 0"},

@@ -114,6 +114,10 @@ type scanner struct {
 	lastRowCut bool
 	// inDevices is true while the "# Rank" list is being read.
 	inDevices bool
+	// orphan is the first line that reads like a data row before any
+	// table header (0: none), named when the log turns out to have no
+	// table.
+	orphan int
 }
 
 // scan reads data line by line: O(len(data)) time, and memory for the rows
@@ -140,6 +144,9 @@ func scan(data []byte, ev *Evidence, lenient bool) (*Log, error) {
 	}
 	if len(s.log.Tables) == 0 {
 		err := fielderr.New("nccl-tests", "nccltests.table.none")
+		if s.orphan > 0 {
+			err = fielderr.New("nccl-tests", "nccltests.table.headless", s.orphan)
+		}
 		if !lenient {
 			return nil, err
 		}
@@ -178,6 +185,9 @@ func (s *scanner) line(lineNo int, raw string) bool {
 	}
 	fields := strings.Fields(trim)
 	if s.cur == nil || s.footer || !rowStart(fields[0]) {
+		if s.cur == nil && s.orphan == 0 && rowLike(fields) {
+			s.orphan = lineNo
+		}
 		if s.ev != nil {
 			s.evidenceLine(lineNo, trim)
 		}
@@ -273,6 +283,22 @@ func (s *scanner) headerLine(lineNo int, body string) bool {
 	}
 	s.endDevices()
 	return true
+}
+
+// rowLike reports whether a line's words read like an nccl-tests data row:
+// a byte count, then at least five more words of which four or more are
+// numbers (or N/A).
+func rowLike(f []string) bool {
+	if len(f) < 6 || !isUint(f[0]) {
+		return false
+	}
+	n := 0
+	for _, w := range f[1:] {
+		if _, ok := number(w); ok {
+			n++
+		}
+	}
+	return n >= 4
 }
 
 // isShort reports whether err refuses a row for having too few values.
