@@ -1,7 +1,7 @@
 package ui
 
 // doctorEN and doctorZH are the "check my log" view's messages: the frame
-// around core's sentences (which coreerr_zh.go translates); init adds them
+// around core's sentences (messages by ID, core/msg); init adds them
 // to the catalogs (at package initialisation only). On the en page the
 // frame reads as `ccplay doctor` prints it.
 var doctorEN = map[string]string{

@@ -7,7 +7,7 @@ import (
 
 // TestErrTextNamesAcceptedInBothLanguages: a bad value shows the core's
 // message in the page's language (the CLI's words on the en page, their
-// translation on the zh page: see errlang_test.go), with the field's hint
+// translation on the zh page: see errmsg_test.go), with the field's hint
 // of what is accepted in the page's language (the error replaces the hint
 // under the field).
 func TestErrTextNamesAcceptedInBothLanguages(t *testing.T) {

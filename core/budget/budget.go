@@ -46,9 +46,3 @@ func (e *Error) Unwrap() error { return e.fe }
 func New(field string, id msg.ID, args ...any) error {
 	return &Error{fe: fielderr.New(field, id, args...)}
 }
-
-// Over returns an *Error on field with the message fmt.Sprintf(format,
-// args...).
-func Over(field, format string, args ...any) error {
-	return &Error{fe: fielderr.Errorf(field, format, args...).(*fielderr.Error)}
-}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/msg"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/sim"
@@ -59,51 +60,51 @@ func DecodeRun(data []byte) (Run, error) {
 		return r, jsonError(err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return r, fielderr.Errorf("body", "want one JSON object, found more after it")
+		return r, fielderr.New("body", "question.run.body.more")
 	}
 	return r, nil
 }
 
 // jsonKind says in JSON's words what a field of Run holds (its Go type,
 // as encoding/json names it, is no help to the caller).
-func jsonKind(goType string) string {
+func jsonKind(goType string) msg.Message {
 	switch goType {
 	case "[][]json.RawMessage":
-		return "an array with one array of numbers per rank"
+		return msg.New("question.run.kind.buffers")
 	case "[]json.RawMessage":
-		return "an array of numbers"
+		return msg.New("question.run.kind.numbers")
 	case "[][]int":
-		return "an array of arrays of integers"
+		return msg.New("question.run.kind.int_matrix")
 	case "[]int":
-		return "an array of integers"
+		return msg.New("question.run.kind.ints")
 	case "int":
-		return "an integer"
+		return msg.New("question.run.kind.int")
 	case "string":
-		return "a string"
+		return msg.New("question.run.kind.string")
 	}
-	return "another JSON type"
+	return msg.New("question.run.kind.other")
 }
 
 func jsonError(err error) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
 		if te.Field == "" { // the body itself is not an object
-			return fielderr.Errorf("body", "want one JSON object, got JSON %s", te.Value)
+			return fielderr.New("body", "question.run.body.type", te.Value)
 		}
-		return fielderr.Errorf(te.Field, "want %s, got JSON %s", jsonKind(te.Type.String()), te.Value)
+		return fielderr.New(te.Field, "question.run.json.type", jsonKind(te.Type.String()), te.Value)
 	}
 	if q, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		const accepted = "accepted: collective, algorithm, op, root, dtype, inputs, counts, sendcounts, chunks, gpus_per_node"
+		accepted := msg.New("question.run.fields")
 		if name, uerr := strconv.Unquote(q); uerr == nil && name != "" {
-			return fielderr.Errorf(name, "unknown field; %s", accepted)
+			return fielderr.New(name, "question.run.field.unknown", accepted)
 		}
-		return fielderr.Errorf("body", "unknown field %s; %s", q, accepted)
+		return fielderr.New("body", "question.run.body.unknown", q, accepted)
 	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return fielderr.Errorf("body", "invalid JSON at byte %d: %v", se.Offset, err)
+		return fielderr.New("body", "question.run.json.syntax", se.Offset, err)
 	}
-	return fielderr.Errorf("body", "invalid JSON: %v", err)
+	return fielderr.New("body", "question.run.json.invalid", err)
 }
 
 // Do runs r: builds the schedule, executes it on the inputs, verifies the
@@ -129,14 +130,14 @@ func do(ctx context.Context, r Run, bounded bool) (RunResult, error) {
 		}
 	}
 	if alg == sched.Auto {
-		return RunResult{}, fielderr.Errorf("algorithm", "run executes a concrete schedule; choose one of %v (auto picks by cost, see ccplay cost)", sched.Applicable(c))
+		return RunResult{}, fielderr.New("algorithm", "question.run.algorithm.auto", sched.Applicable(c))
 	}
 	op, err := prim.ParseOp(r.Op)
 	if err != nil {
 		return RunResult{}, fielderr.On("op", err)
 	}
 	if len(r.Inputs) == 0 {
-		return RunResult{}, fielderr.Errorf("inputs", "want one buffer per rank (at least one rank)")
+		return RunResult{}, fielderr.New("inputs", "question.run.inputs.none")
 	}
 	sp := prim.Spec{Collective: c, Ranks: len(r.Inputs), Root: r.Root, Op: op, Counts: r.Counts, SendCounts: r.SendCounts}
 	sp.Count = inferCount(sp, r.Inputs)
@@ -148,13 +149,13 @@ func do(ctx context.Context, r Run, bounded bool) (RunResult, error) {
 		total += len(in)
 	}
 	if total > MaxRunElements {
-		return RunResult{}, fielderr.Errorf("inputs", "at most %d elements in all, got %d", MaxRunElements, total)
+		return RunResult{}, fielderr.New("inputs", "question.run.inputs.max", MaxRunElements, total)
 	}
 	if r.GPUsPerNode < 0 || r.GPUsPerNode > 0 && sp.Ranks%r.GPUsPerNode != 0 {
-		return RunResult{}, fielderr.Errorf("gpus_per_node", "ranks are placed on whole nodes: want 0 (no nodes) or a divisor of %d ranks, got %d", sp.Ranks, r.GPUsPerNode)
+		return RunResult{}, fielderr.New("gpus_per_node", "question.run.gpus_per_node", sp.Ranks, r.GPUsPerNode)
 	}
 	if r.DType != "" && r.DType != "int64" && r.DType != "float64" {
-		return RunResult{}, fielderr.Errorf("dtype", "want int64 or float64, got %q", r.DType)
+		return RunResult{}, fielderr.New("dtype", "question.run.dtype", r.DType)
 	}
 	o := sched.Options{Chunks: r.Chunks, GPUsPerNode: r.GPUsPerNode}
 	if bounded {
@@ -194,7 +195,7 @@ func inferCount(sp prim.Spec, in [][]json.RawMessage) int {
 func parseInt(m json.RawMessage) (int64, error) {
 	var v int64
 	if err := json.Unmarshal(m, &v); err != nil {
-		return 0, errors.New("want an integer within int64")
+		return 0, msg.Errorf("question.run.value.int")
 	}
 	return v, nil
 }
@@ -202,7 +203,7 @@ func parseInt(m json.RawMessage) (int64, error) {
 func parseFloat(m json.RawMessage) (float64, error) {
 	var v float64
 	if err := json.Unmarshal(m, &v); err != nil || math.IsInf(v, 0) {
-		return 0, errors.New("want a finite number")
+		return 0, msg.Errorf("question.run.value.float")
 	}
 	return v, nil
 }
@@ -217,7 +218,7 @@ func execute[T prim.Elem](ctx context.Context, s *sched.Schedule, raw [][]json.R
 		for i, m := range buf {
 			v, err := parse(m)
 			if err != nil {
-				return RunResult{}, fielderr.Errorf("inputs", "inputs[%d][%d]: %v, got %s", r, i, err, m)
+				return RunResult{}, fielderr.New("inputs", "question.run.inputs.value", r, i, err, m)
 			}
 			in[r][i] = v
 		}
@@ -282,7 +283,7 @@ func verify[T prim.Elem](sp prim.Spec, in, out [][]T) error {
 		for i := range want[r] {
 			a, b := float64(want[r][i]), float64(out[r][i])
 			if math.IsInf(b, 0) || math.IsNaN(b) {
-				return fielderr.Errorf("inputs", "rank %d element %d overflows float64 (%v); JSON cannot carry it", r, i, b)
+				return fielderr.New("inputs", "question.run.outputs.overflow", r, i, b)
 			}
 			if a == b {
 				continue

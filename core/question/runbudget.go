@@ -50,11 +50,11 @@ func checkRunBudget(sp prim.Spec, a sched.Algorithm, o sched.Options) error {
 		name = "chunks"
 	}
 	if slots > budget.Slots {
-		return budget.Over(name, "%s on %d ranks may visit %d transfers, more than the %d one run may; use fewer ranks (or chunks), or ccplay run on your machine",
+		return budget.New(name, "question.run.budget.slots",
 			a, sp.Ranks, slots, budget.Slots)
 	}
 	if bytes > budget.Bytes {
-		return budget.Over(name, "%s on %d ranks needs about %d MiB of buffers, more than the %d MiB one run may; use fewer ranks or shorter buffers, or ccplay run on your machine",
+		return budget.New(name, "question.run.budget.bytes",
 			a, sp.Ranks, bytes>>20, budget.Bytes>>20)
 	}
 	return nil

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -13,11 +12,9 @@ import (
 
 // ErrMsg is err's message as the page shows it, in the page's language:
 // the message core gave it, by ID (msg.Render), without the field (the
-// field is named by where the message appears), any other error's Error().
-// A field error core still builds from an English format has its format
-// translated by coreErrZH on the zh page, with the same arguments. Large
-// byte counts get a binary-unit reading (humanBytes). O(length of the
-// message).
+// field is named by where the message appears); an error without one, its
+// Error(). Large byte counts get a binary-unit reading (humanBytes).
+// O(length of the message).
 func (s *State) ErrMsg(err error) string { return humanBytes(s.errMsg(err)) }
 
 // humanBytes adds the binary-unit reading to every large byte count of a
@@ -80,33 +77,8 @@ func (s *State) errMsg(err error) string {
 		return m.In(s.Lang)
 	}
 	var fe *fielderr.Error
-	if errors.As(err, &fe) && fe.ID != "" {
-		return fe.Reason(s.Lang)
-	}
 	if errors.As(err, &fe) {
-		if s.Lang != "zh" {
-			return fe.Msg
-		}
-		if zh, ok := coreErrZH[fe.Format]; ok {
-			return fmt.Sprintf(zh, s.errArgs(fe.Args)...)
-		}
-		if fe.Cause != nil {
-			return s.errMsg(fe.Cause)
-		}
 		return fe.Msg
 	}
 	return err.Error()
-}
-
-// errArgs is args with every error replaced by its message in the page's
-// language (see ErrMsg).
-func (s *State) errArgs(args []any) []any {
-	out := make([]any, len(args))
-	for i, a := range args {
-		if e, ok := a.(error); ok {
-			a = s.errMsg(e)
-		}
-		out[i] = a
-	}
-	return out
 }
