@@ -32,8 +32,10 @@ type route struct {
 	body                  []string
 	maxBody               int64
 	class                 class
-	examples              []string
-	serve                 func(http.ResponseWriter, *http.Request)
+	// weigh, when set, chooses the pool of one request instead of class.
+	weigh    func(*http.Request) class
+	examples []string
+	serve    func(http.ResponseWriter, *http.Request)
 }
 
 // IndexPath answers the list of endpoints as JSON (Index).
@@ -43,7 +45,7 @@ const IndexPath = "/api/v1/"
 // list them; the router, the HTML index and GET IndexPath all read it.
 func (h *handler) routeTable() []route {
 	return []route{
-		{path: "/api/v1/cost", method: http.MethodGet, class: light, params: question.CostFields,
+		{path: "/api/v1/cost", method: http.MethodGet, class: light, weigh: weighCost, params: question.CostFields,
 			summary: "one cost question: byte for byte the JSON of `ccplay cost --json`",
 			examples: []string{"/api/v1/cost?collective=allreduce&algorithm=ring&ranks=8&size=100MiB&bandwidth=400Gbps&latency=5us",
 				"/api/v1/cost?collective=allreduce&algorithm=auto&ranks=64&size=1MiB"}, serve: serveCost},
@@ -64,6 +66,17 @@ func (h *handler) routeTable() []route {
 			summary: "this list of endpoints with their parameters, as JSON", examples: []string{IndexPath}, serve: h.serveIndex},
 		{path: "/healthz", method: http.MethodGet, class: free, summary: "liveness", examples: []string{"/healthz"}, serve: serveHealth},
 	}
+}
+
+// weighCost is the pool of a cost question: light for a closed form, heavy
+// when a fabric other than the ideal one makes it simulate the schedule's
+// flows (up to budget.Flows transfers). A malformed query is light:
+// it is refused without work.
+func weighCost(r *http.Request) class {
+	if f := r.URL.Query().Get("fabric"); f != "" && f != "ideal" {
+		return heavy
+	}
+	return light
 }
 
 // chartRoute is the route of one /embed/ chart: its parameters are the

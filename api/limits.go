@@ -56,7 +56,11 @@ func (h *handler) work(w http.ResponseWriter, r *http.Request, rt route) {
 	if rt.maxBody > 0 && !readAhead(w, r, rt.maxBody) {
 		return
 	}
-	p := h.pools[rt.class]
+	c := rt.class
+	if rt.weigh != nil {
+		c = rt.weigh(r)
+	}
+	p := h.pools[c]
 	if p == nil {
 		rt.serve(w, r)
 		return

@@ -217,3 +217,29 @@ func TestPoolShares(t *testing.T) {
 		t.Errorf("%d clients still listed after a request gave up waiting", n)
 	}
 }
+
+// TestCostOnAFabricIsHeavy: with every heavy slot taken, a closed-form
+// cost question still answers, while one simulated on a switched fabric
+// waits for a heavy slot (and stops waiting, 499, when its client goes).
+func TestCostOnAFabricIsHeavy(t *testing.T) {
+	h := New(Config{}).(*handler)
+	for range MaxHeavy {
+		h.pools[heavy].slots <- struct{}{}
+	}
+	if a := do(t, h, http.MethodGet, "/api/v1/cost?ranks=16&fabric=ideal", nil); a.status != http.StatusOK {
+		t.Errorf("a closed form with the heavy slots taken: status %d: %s", a.status, a.body)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/api/v1/cost?ranks=16&fabric=fat-tree", nil).WithContext(ctx))
+	if w.Code != StatusClientClosed {
+		t.Errorf("a fabric question with the heavy slots taken: status %d, want %d (it waited for a heavy slot)", w.Code, StatusClientClosed)
+	}
+	for range MaxHeavy {
+		<-h.pools[heavy].slots
+	}
+	if a := do(t, h, http.MethodGet, "/api/v1/cost?ranks=16&fabric=fat-tree", nil); a.status != http.StatusOK {
+		t.Errorf("a fabric question with the heavy slots free: status %d: %s", a.status, a.body)
+	}
+}
