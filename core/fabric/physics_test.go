@@ -1,9 +1,11 @@
 package fabric
 
 import (
+	"errors"
 	"math"
 	"testing"
 
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/sim"
@@ -209,5 +211,15 @@ func TestSharedNIC(t *testing.T) {
 	n = Build(Spec{Kind: FatTree, NICs: 1}, cluster(8, 4))
 	if got := simulate(t, one, n, 0).Time; !near(got, 5e-6+4*float64(1<<20)/200e9, 1e-12) {
 		t.Errorf("one message alone on a NIC of 4 GPUs: %g s, want α + bytes ÷ 200 GB/s", got)
+	}
+}
+
+// A run over its work cap stops with a field error on ranks.
+func TestWorkCap(t *testing.T) {
+	s := build(t, prim.AllToAll, sched.Naive, 64, 1<<10)
+	_, err := Simulate(s, 4, Build(Spec{Kind: Torus}, cluster(64, 1)), 0, 1000)
+	var fe *fielderr.Error
+	if !errors.As(err, &fe) || fe.Field != "ranks" || fe.ID != "fabric.work" {
+		t.Errorf("got %v", err)
 	}
 }

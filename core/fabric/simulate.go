@@ -3,6 +3,7 @@ package fabric
 import (
 	"math"
 
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/msg"
 	"github.com/ccplay/ccplay/core/sched"
 )
@@ -17,8 +18,8 @@ type Result struct {
 }
 
 // Simulate runs schedule s (elements of elemSize bytes) on net, γ seconds
-// per byte reduced, and stops with an error once it has spent more than
-// maxWork units (0: no cap). The rule (docs/contention.md):
+// per byte reduced, and stops with a *fielderr.Error on ranks (the run is
+// too large) once it has spent more than maxWork units (0: no cap). The rule (docs/contention.md):
 //
 //   - every transfer between two ranks is a flow on net.Route; once
 //     posted it waits α (net.Alpha), then its bytes flow;
@@ -186,7 +187,7 @@ func (e *engine) run() error {
 	}
 	for len(e.pending) > 0 {
 		if e.maxWork > 0 && e.work > e.maxWork {
-			return msg.Errorf("fabric.work", e.maxWork)
+			return fielderr.New("ranks", "fabric.work", e.maxWork)
 		}
 		next := e.pending[0].t
 		if math.IsInf(next, 0) || math.IsNaN(next) {
