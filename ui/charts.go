@@ -402,6 +402,10 @@ func (c *Charts) CrossoverRows() []CrossoverRow {
 	return out
 }
 
+// Crossovers is every crossover the size chart marks, ungrouped (the one
+// finder's list; CrossoverRows groups it for reading).
+func (c *Charts) Crossovers() []cost.Crossover { return c.charts().Crossovers }
+
 // firstOf is the index in Crossovers of group i's first crossover.
 func (c *Charts) firstOf(i int) int {
 	n := 0

@@ -457,4 +457,5 @@ var en = map[ID]string{
 	"units.size.too_large":             "too large: the maximum is 9223372036854775807 bytes (just under 8 EiB)",
 	"units.too_large":                  "too large",
 	"units.unit.unknown":               "unknown unit %q; accepted: %s",
+	"plan.model.missing":               "a custom model needs it: give an integer from 1 to %d",
 }

@@ -457,4 +457,5 @@ var zh = map[ID]string{
 	"units.size.too_large":             "太大：最大为 9223372036854775807 字节（略小于 8 EiB）",
 	"units.too_large":                  "太大",
 	"units.unit.unknown":               "未知单位 %q；可接受：%s",
+	"plan.model.missing":               "自定义模型需要此项：请给出 1 到 %d 之间的整数",
 }

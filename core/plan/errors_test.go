@@ -1,7 +1,6 @@
 package plan
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
@@ -59,9 +58,8 @@ func TestFieldErrors(t *testing.T) {
 		if err == nil {
 			_, err = Plan(in)
 		}
-		var fe *fielderr.Error
-		if !errors.As(err, &fe) || fe.Field != c.field {
-			t.Errorf("%v (%s): error %v, want a field error on %q", c.fields, c.why, err, c.field)
+		if all := fielderr.All(err); len(all) == 0 || all[0].Field != c.field {
+			t.Errorf("%v (%s): error %v, want a field error on %q first", c.fields, c.why, err, c.field)
 		}
 	}
 }
@@ -80,5 +78,15 @@ func TestDefaultsAndHelp(t *testing.T) {
 	}
 	if len(Help) != len(Fields) {
 		t.Errorf("%d help entries for %d fields", len(Help), len(Fields))
+	}
+}
+
+// A custom model missing several sizes names every one of them at once.
+func TestCustomModelNamesEveryMissingField(t *testing.T) {
+	_, err := Parse(field.Map(map[string]string{"model": "custom", "layers": "4", "hidden": "512"}))
+	got := fielderr.All(err).Fields()
+	want := []string{"heads", "kv-heads", "ffn", "vocab"}
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("missing fields %v, want %v (error %v)", got, want, err)
 	}
 }

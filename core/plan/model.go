@@ -110,15 +110,22 @@ func (m Model) paramsFloat() float64 {
 
 // Validate checks the model and names the first bad field.
 func (m Model) Validate() error {
+	var missing fielderr.List
 	for _, f := range []struct {
 		name string
 		v    int
 		max  int
 	}{{"layers", m.Layers, MaxLayers}, {"hidden", m.Hidden, MaxDim}, {"heads", m.Heads, MaxDim},
 		{"kv-heads", m.KVHeads, MaxDim}, {"ffn", m.FFN, MaxDim}, {"vocab", m.Vocab, MaxDim}} {
-		if f.v < 1 || f.v > f.max {
-			return fielderr.New(f.name, "plan.int.range", f.max, f.v)
+		switch {
+		case f.v == 0:
+			missing.Add(fielderr.New(f.name, "plan.model.missing", f.max))
+		case f.v < 1 || f.v > f.max:
+			missing.Add(fielderr.New(f.name, "plan.int.range", f.max, f.v))
 		}
+	}
+	if len(missing) > 0 {
+		return missing.Err()
 	}
 	switch {
 	case m.HeadDim < 0 || m.HeadDim > MaxDim:

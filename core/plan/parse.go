@@ -64,7 +64,9 @@ var Help = map[string]string{
 }
 
 // Parse reads a planning question from its fields (Fields), with the
-// defaults Help states. Every error is a *fielderr.Error naming the field.
+// defaults Help states. Every error names its field; the model's fields
+// are refused together (a custom model missing four sizes names all
+// four), the others at the first.
 func Parse(get field.Lookup) (Input, error) {
 	var in Input
 	name, ok := get("model")
@@ -82,6 +84,7 @@ func Parse(get field.Lookup) (Input, error) {
 		in.Model = m
 	}
 	changed := false
+	var bad fielderr.List
 	for _, f := range []struct {
 		name string
 		dst  *int
@@ -96,7 +99,8 @@ func Parse(get field.Lookup) (Input, error) {
 		}
 		v, err := field.Int(get, f.name, 0, 0, f.max)
 		if err != nil {
-			return in, err
+			bad.Add(err)
+			continue
 		}
 		*f.dst, changed = v, true
 	}
@@ -104,8 +108,11 @@ func Parse(get field.Lookup) (Input, error) {
 		in.Model.Name += " (modified)"
 		in.Model.Source = "modified from " + in.Model.Source
 	}
-	if err := in.Model.Validate(); err != nil {
-		return in, err
+	if len(bad) == 0 {
+		bad.Add(in.Model.Validate())
+	}
+	if len(bad) > 0 {
+		return in, bad.Err()
 	}
 
 	var err error

@@ -7,7 +7,6 @@ package crossface
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -55,29 +54,17 @@ func (p playground) ledger() (*ledger, string) {
 	return &l, ""
 }
 
-// uiCrossover reads one crossover row of the charts view: its size ("312500
-// B (305.2 KiB, 312.5 KB)" or "512 B") and its text, "below S FROM is cheapest;
-// from S on, TO (…)".
-var (
-	uiCrossoverSize = regexp.MustCompile(`^(\d+) B(?: \(|$)`)
-	uiCrossoverText = regexp.MustCompile(`^below .+? (\S+) is cheapest; from .+? on, (\S+) \(`)
-)
-
 // crossovers are the sizes the time-vs-size chart marks, where the cheapest
-// algorithm changes, exact to the byte as the view's rows state them.
+// algorithm changes, exact to the byte; the rows under the chart group
+// them (a near tie is one row), and every crossover belongs to one row.
 func (p playground) crossovers() ([]crossover, error) {
 	var out []crossover
-	for _, r := range p.a.Charts.CrossoverRows() {
-		ms := uiCrossoverSize.FindStringSubmatch(r.Size)
-		mt := uiCrossoverText.FindStringSubmatch(r.Text)
-		if ms == nil || mt == nil {
-			return nil, fmt.Errorf("cannot read the crossover row %q / %q", r.Size, r.Text)
-		}
-		n, err := strconv.ParseInt(ms[1], 10, 64)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, crossover{SizeBytes: n, From: mt[1], To: mt[2]})
+	for _, x := range p.a.Charts.Crossovers() {
+		out = append(out, crossover{SizeBytes: x.SizeBytes, From: string(x.From), To: string(x.To)})
+	}
+	rows := p.a.Charts.CrossoverRows()
+	if len(out) > 0 && (len(rows) == 0 || len(rows) > len(out)) {
+		return nil, fmt.Errorf("%d crossovers shown in %d rows", len(out), len(rows))
 	}
 	if out == nil && p.a.Charts.NoCrossover() == "" {
 		return nil, fmt.Errorf("the charts view shows neither crossovers nor 'no crossover' (chart error: %q)", p.a.Charts.ChartsErr())
