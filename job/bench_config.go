@@ -1,6 +1,7 @@
 package job
 
 import (
+	"fmt"
 	"runtime"
 	"strings"
 	"time"
@@ -46,7 +47,7 @@ func ReadBench(get field.Lookup) (BenchConfig, error) {
 	if v, ok := get("transport"); ok {
 		cfg.Transport = strings.ToLower(strings.TrimSpace(v))
 		if cfg.Transport != "tcp" && cfg.Transport != "chan" && cfg.Transport != "job" {
-			return cfg, fielderr.Errorf("transport", "want tcp, chan or job, got %q", v)
+			return cfg, fielderr.On("transport", fmt.Errorf("want tcp, chan or job, got %q", v))
 		}
 	}
 	var err error
@@ -66,12 +67,12 @@ func ReadBench(get field.Lookup) (BenchConfig, error) {
 		}
 		v, err := units.ParseNCCLSize(text)
 		if err != nil {
-			return cfg, fielderr.Errorf(s.name, "%v", strings.TrimPrefix(err.Error(), "size: "))
+			return cfg, fielderr.On(s.name, fmt.Errorf("%v", strings.TrimPrefix(err.Error(), "size: ")))
 		}
 		*s.dst = int64(v)
 	}
 	if cfg.Sweep.MaxBytes > MaxBenchBytes {
-		return cfg, fielderr.Errorf("maxbytes", "at most 1G per rank buffer in a benchmark, got %d bytes", cfg.Sweep.MaxBytes)
+		return cfg, fielderr.On("maxbytes", fmt.Errorf("at most 1G per rank buffer in a benchmark, got %d bytes", cfg.Sweep.MaxBytes))
 	}
 	factor, err := field.Int(get, "stepfactor", 4, 2, 1<<20)
 	if err != nil {
@@ -91,7 +92,7 @@ func ReadBench(get field.Lookup) (BenchConfig, error) {
 		return cfg, err
 	}
 	if _, given := get("spin"); cfg.Transport == "chan" && given {
-		return cfg, fielderr.Errorf("spin", "applies to --transport tcp only (chan ranks never sleep on a socket)")
+		return cfg, fielderr.On("spin", fmt.Errorf("applies to --transport tcp only (chan ranks never sleep on a socket)"))
 	} else if cfg.Transport != "chan" {
 		cfg.Spin, cfg.Yield, err = readSpin(get, cfg.Ranks, runtime.NumCPU())
 	}
@@ -125,7 +126,7 @@ func readSeries(get field.Lookup) ([]measure.BenchSeries, error) {
 				}
 			}
 			if len(algs) == 0 {
-				return nil, fielderr.Errorf("algorithm", "none of %q runs %s; for %s use: %s", algText, c, c, joinAlgs(sched.Applicable(c)))
+				return nil, fielderr.On("algorithm", fmt.Errorf("none of %q runs %s; for %s use: %s", algText, c, c, joinAlgs(sched.Applicable(c))))
 			}
 		default:
 			algs = []sched.Algorithm{sched.DefaultFor(c)}

@@ -1,6 +1,7 @@
 package job
 
 import (
+	"fmt"
 	"runtime"
 
 	"github.com/ccplay/ccplay/core/field"
@@ -17,14 +18,14 @@ func ReadBenchJob(get, env field.Lookup) (Placement, BenchConfig, error) {
 		return Placement{}, cfg, err
 	}
 	if cfg.Transport != "job" {
-		return Placement{}, cfg, fielderr.Errorf("transport", "ReadBenchJob reads --transport job, got %q", cfg.Transport)
+		return Placement{}, cfg, fielderr.On("transport", fmt.Errorf("ReadBenchJob reads --transport job, got %q", cfg.Transport))
 	}
 	pl, err := ReadPlacement(get, env)
 	if err != nil {
 		return pl, cfg, err
 	}
 	if pl.Ranks < 2 {
-		return pl, cfg, fielderr.Errorf("np", "a benchmark needs at least 2 ranks, the job has %d", pl.Ranks)
+		return pl, cfg, fielderr.On("np", fmt.Errorf("a benchmark needs at least 2 ranks, the job has %d", pl.Ranks))
 	}
 	cfg.Ranks = pl.Ranks
 	cfg.Spin, cfg.Yield, err = readSpin(get, pl.Ranks, runtime.NumCPU())

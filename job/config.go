@@ -1,6 +1,7 @@
 package job
 
 import (
+	"fmt"
 	"runtime"
 	"strconv"
 	"time"
@@ -43,7 +44,7 @@ func ReadLaunch(get field.Lookup) (Config, error) {
 func ReadRank(get field.Lookup) (rank int, addr string, cfg Config, err error) {
 	for _, req := range []string{"rank", "np", "addr"} {
 		if _, ok := get(req); !ok {
-			return 0, "", cfg, fielderr.Errorf(req, "required (ccplay %s is started by ccplay launch)", RankCommand)
+			return 0, "", cfg, fielderr.On(req, fmt.Errorf("required (ccplay %s is started by ccplay launch)", RankCommand))
 		}
 	}
 	np, err := field.Int(get, "np", 0, 1, MaxRanks)

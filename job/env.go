@@ -1,6 +1,7 @@
 package job
 
 import (
+	"fmt"
 	"net"
 	"strconv"
 	"strings"
@@ -119,9 +120,9 @@ func ReadPlacement(get, env field.Lookup) (Placement, error) {
 		pl.Source = chosen.Name
 	default:
 		if _, ok := get("addr"); ok {
-			return pl, fielderr.Errorf("rank", "required (%s is started by ccplay launch or by a launcher)", "ccplay "+RankCommand)
+			return pl, fielderr.On("rank", fmt.Errorf("required (%s is started by ccplay launch or by a launcher)", "ccplay "+RankCommand))
 		}
-		return pl, fielderr.Errorf("rank", "%s", placementHelp)
+		return pl, fielderr.On("rank", fmt.Errorf("%s", placementHelp))
 	}
 	if chosen != nil {
 		if pl.LocalRank, err = localRank(env, *chosen); err != nil {
@@ -145,7 +146,7 @@ func chooseLauncher(env field.Lookup) (*Launcher, error) {
 		}
 		if l.Name == "Slurm" && !r && chosen == nil {
 			// An salloc or sbatch shell sets SLURM_NTASKS for its tasks.
-			return nil, fielderr.Errorf(l.Rank, "not set (SLURM_NTASKS is): start the ranks with srun, which gives every task its SLURM_PROCID")
+			return nil, fielderr.On(l.Rank, fmt.Errorf("not set (SLURM_NTASKS is): start the ranks with srun, which gives every task its SLURM_PROCID"))
 		}
 		if chosen == nil {
 			chosen = l
@@ -159,7 +160,7 @@ func chooseLauncher(env field.Lookup) (*Launcher, error) {
 	}
 	if v, ok := env(pmixRank); ok && chosen != nil && chosen.Name != "torchrun" {
 		if w, _ := env(chosen.Rank); strings.TrimSpace(v) != strings.TrimSpace(w) {
-			return nil, fielderr.Errorf(pmixRank, "is %q but %s is %q: the launcher's variables disagree", v, chosen.Rank, w)
+			return nil, fielderr.On(pmixRank, fmt.Errorf("is %q but %s is %q: the launcher's variables disagree", v, chosen.Rank, w))
 		}
 	}
 	return chosen, nil
@@ -171,7 +172,7 @@ func agree(env field.Lookup, a, b Launcher) error {
 		x, xok := env(pair[0])
 		y, yok := env(pair[1])
 		if xok && yok && strings.TrimSpace(x) != strings.TrimSpace(y) {
-			return fielderr.Errorf(pair[0], "is %q but %s is %q: unset the stale torchrun-style variables, or the launcher's", x, pair[1], y)
+			return fielderr.On(pair[0], fmt.Errorf("is %q but %s is %q: unset the stale torchrun-style variables, or the launcher's", x, pair[1], y))
 		}
 	}
 	return nil
@@ -182,7 +183,7 @@ func launcherRank(env field.Lookup, l Launcher) (rank, size int, err error) {
 	for _, name := range []string{l.Rank, l.Size} {
 		if _, ok := env(name); !ok {
 			other := map[bool]string{true: l.Size, false: l.Rank}[name == l.Rank]
-			return 0, 0, fielderr.Errorf(name, "not set (%s is): %s sets both", other, l.Name)
+			return 0, 0, fielderr.On(name, fmt.Errorf("not set (%s is): %s sets both", other, l.Name))
 		}
 	}
 	if size, err = envInt(env, l.Size, 1, MaxRanks); err != nil {
@@ -202,7 +203,7 @@ func flagOrEnv(get, env field.Lookup, name, v, other string, lo, hi int) (int, e
 	if _, ok := env(v); ok && v != "" {
 		return envInt(env, v, lo, hi)
 	}
-	return 0, fielderr.Errorf(name, "required (ccplay %s is started by ccplay launch); beside --%s, give --%s or run under a launcher that sets it", RankCommand, other, name)
+	return 0, fielderr.On(name, fmt.Errorf("required (ccplay %s is started by ccplay launch); beside --%s, give --%s or run under a launcher that sets it", RankCommand, other, name))
 }
 
 // localRank reads l's local rank, -1 when it is not set.
@@ -218,7 +219,7 @@ func envInt(env field.Lookup, name string, lo, hi int) (int, error) {
 	s, _ := env(name)
 	v, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil || v < lo || v > hi {
-		return 0, fielderr.Errorf(name, "want an integer from %d to %d, got %q", lo, hi, s)
+		return 0, fielderr.On(name, fmt.Errorf("want an integer from %d to %d, got %q", lo, hi, s))
 	}
 	return v, nil
 }
@@ -227,7 +228,7 @@ func envInt(env field.Lookup, name string, lo, hi int) (int, error) {
 func readRendezvous(get, env field.Lookup) (string, error) {
 	if a, ok := get("addr"); ok {
 		if _, _, err := net.SplitHostPort(a); err != nil {
-			return "", fielderr.Errorf("addr", "want HOST:PORT such as 127.0.0.1:29500, got %q", a)
+			return "", fielderr.On("addr", fmt.Errorf("want HOST:PORT such as 127.0.0.1:29500, got %q", a))
 		}
 		return a, nil
 	}
@@ -258,7 +259,7 @@ func rendezvousHost(get, env field.Lookup) (string, error) {
 	}{{get, "master-addr"}, {env, "MASTER_ADDR"}} {
 		if h, ok := src.look(src.name); ok {
 			if h = strings.TrimSpace(h); h == "" || strings.ContainsAny(h, " /") {
-				return "", fielderr.Errorf(src.name, "want a host name or an IP address, got %q", h)
+				return "", fielderr.On(src.name, fmt.Errorf("want a host name or an IP address, got %q", h))
 			}
 			return h, nil
 		}
@@ -267,12 +268,12 @@ func rendezvousHost(get, env field.Lookup) (string, error) {
 		if list, ok := env(name); ok {
 			h, err := FirstHost(list)
 			if err != nil {
-				return "", fielderr.Errorf(name, "%v", err)
+				return "", fielderr.On(name, fmt.Errorf("%v", err))
 			}
 			return h, nil
 		}
 	}
-	return "", fielderr.Errorf("master-addr", "no rendezvous host: give --master-addr HOST (rank 0's host) or set MASTER_ADDR; under srun SLURM_JOB_NODELIST gives it")
+	return "", fielderr.On("master-addr", fmt.Errorf("no rendezvous host: give --master-addr HOST (rank 0's host) or set MASTER_ADDR; under srun SLURM_JOB_NODELIST gives it"))
 }
 
 // readIfaces reads field "iface": a comma-separated list of interface names.
@@ -284,7 +285,7 @@ func readIfaces(get field.Lookup) ([]string, error) {
 	var names []string
 	for _, n := range strings.Split(s, ",") {
 		if n = strings.TrimSpace(n); n == "" || len(n) > 15 || strings.ContainsAny(n, " /:") {
-			return nil, fielderr.Errorf("iface", "want interface names such as eth0 or eth0,eth1 (local rank l uses the l-th), got %q", s)
+			return nil, fielderr.On("iface", fmt.Errorf("want interface names such as eth0 or eth0,eth1 (local rank l uses the l-th), got %q", s))
 		}
 		names = append(names, n)
 	}

@@ -1,6 +1,7 @@
 package job
 
 import (
+	"fmt"
 	"strings"
 	"time"
 
@@ -23,7 +24,7 @@ func readCollectives(get field.Lookup, def []prim.Collective) ([]prim.Collective
 	for _, part := range strings.Split(s, ",") {
 		c, err := prim.ParseCollective(part)
 		if err != nil {
-			return nil, fielderr.Errorf("collective", "unknown collective %q; want a comma-separated list of: %s", strings.TrimSpace(part), strings.Join(collNames(), ", "))
+			return nil, fielderr.On("collective", fmt.Errorf("unknown collective %q; want a comma-separated list of: %s", strings.TrimSpace(part), strings.Join(collNames(), ", ")))
 		}
 		cs = append(cs, c)
 	}
@@ -72,7 +73,7 @@ func readTimeout(get field.Lookup) (time.Duration, error) {
 	}
 	d, ok := durationWithin(s, MinTimeout, MaxTimeout)
 	if !ok {
-		return 0, fielderr.Errorf("timeout", "want a duration from 1ms to 1h such as 10s or 500ms, got %q", s)
+		return 0, fielderr.On("timeout", fmt.Errorf("want a duration from 1ms to 1h such as 10s or 500ms, got %q", s))
 	}
 	return d, nil
 }
@@ -114,7 +115,7 @@ func readSpin(get field.Lookup, np, cpus int) (spin time.Duration, yield bool, e
 	}
 	d, ok := durationWithin(s, 0, MaxSpin)
 	if !ok {
-		return 0, false, fielderr.Errorf("spin", "want auto, 0 or a duration up to 10ms such as 100us, got %q", s)
+		return 0, false, fielderr.On("spin", fmt.Errorf("want auto, 0 or a duration up to 10ms such as 100us, got %q", s))
 	}
 	return d, np > cpus, nil
 }

@@ -1,6 +1,7 @@
 package job
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -69,7 +70,7 @@ func FitNCCL(get field.Lookup, data []byte, inPlace bool) ([]FitTable, error) {
 	if v, ok := get("collective"); ok {
 		c, err := prim.ParseCollective(v)
 		if err != nil {
-			return nil, fielderr.Errorf("collective", "unknown collective %q; accepted: %s", v, strings.Join(collNames(), ", "))
+			return nil, fielderr.On("collective", fmt.Errorf("unknown collective %q; accepted: %s", v, strings.Join(collNames(), ", ")))
 		}
 		opt.Collective = c
 	}
@@ -81,7 +82,7 @@ func FitNCCL(get field.Lookup, data []byte, inPlace bool) ([]FitTable, error) {
 	set, err := measure.ParseNCCLTests(data, opt)
 	if err != nil {
 		if fe, ok := err.(*fielderr.Error); ok && fe.ID == "measure.np.none" {
-			return nil, fielderr.Errorf("np", "the log lists no ranks; give --np")
+			return nil, fielderr.On("np", fmt.Errorf("the log lists no ranks; give --np"))
 		}
 		return nil, err
 	}
@@ -112,7 +113,7 @@ func FitNCCL(get field.Lookup, data []byte, inPlace bool) ([]FitTable, error) {
 func fitAlgorithms(c prim.Collective, given []sched.Algorithm) ([]sched.Algorithm, error) {
 	for _, a := range given {
 		if a == sched.Auto || sched.Check(c, a) != nil {
-			return nil, fielderr.Errorf("algorithm", "%s has no %s closed form to fit; for %s use: %s", a, c, c, joinAlgs(sched.Applicable(c)))
+			return nil, fielderr.On("algorithm", fmt.Errorf("%s has no %s closed form to fit; for %s use: %s", a, c, c, joinAlgs(sched.Applicable(c))))
 		}
 	}
 	if given != nil {
@@ -135,7 +136,7 @@ func fitAlgorithms(c prim.Collective, given []sched.Algorithm) ([]sched.Algorith
 // choose the series. Field "np" is refused (the report states its ranks).
 func FitBench(get field.Lookup, data []byte, inPlace bool) ([]FitTable, error) {
 	if _, ok := get("np"); ok {
-		return nil, fielderr.Errorf("np", "a ccplay bench report states its ranks; --np is for nccl-tests logs")
+		return nil, fielderr.On("np", fmt.Errorf("a ccplay bench report states its ranks; --np is for nccl-tests logs"))
 	}
 	set, err := measure.ParseBench(data, measure.Options{InPlace: inPlace})
 	if err != nil {
@@ -163,7 +164,7 @@ func FitBench(get field.Lookup, data []byte, inPlace bool) ([]FitTable, error) {
 		if colls != nil {
 			field = "collective"
 		}
-		return nil, fielderr.Errorf(field, "no series of the report matches; it has %s", strings.Join(have, ", "))
+		return nil, fielderr.On(field, fmt.Errorf("no series of the report matches; it has %s", strings.Join(have, ", ")))
 	}
 	return out, nil
 }

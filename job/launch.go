@@ -96,7 +96,7 @@ func ListenRendezvous(port int) (*net.TCPListener, error) {
 		if errors.As(err, &se) {
 			err = se.Err
 		}
-		return nil, fielderr.Errorf("port", "cannot serve the rendezvous on 127.0.0.1:%d: %v; name a free port, or leave --port out for one", port, err)
+		return nil, fielderr.On("port", fmt.Errorf("cannot serve the rendezvous on 127.0.0.1:%d: %v; name a free port, or leave --port out for one", port, err))
 	}
 	return ln, nil
 }

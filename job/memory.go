@@ -2,6 +2,7 @@ package job
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -108,9 +109,9 @@ func (m Memory) Fits(cfg Config) error {
 	for _, c := range cfg.Calls {
 		colls = append(colls, string(c.Spec.Collective))
 	}
-	return fielderr.Errorf("count", "-np %d ranks running --collective %s with --count %s need about %s of memory (%s per rank process), more than the %s available; lower -np or --count, or run fewer collectives",
+	return fielderr.On("count", fmt.Errorf("-np %d ranks running --collective %s with --count %s need about %s of memory (%s per rank process), more than the %s available; lower -np or --count, or run fewer collectives",
 		cfg.Ranks, strings.Join(colls, ","), count,
-		units.FormatBytes(float64(m.Total), true), units.FormatBytes(float64(m.PerRank), true), units.FormatBytes(float64(m.Available), true))
+		units.FormatBytes(float64(m.Total), true), units.FormatBytes(float64(m.PerRank), true), units.FormatBytes(float64(m.Available), true)))
 }
 
 // memAvailable is MemAvailable of /proc/meminfo in bytes, 0 if unknown.

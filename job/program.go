@@ -46,10 +46,10 @@ func Program(np int, colls []prim.Collective, alg sched.Algorithm, count int) ([
 			a = sched.DefaultFor(c)
 		}
 		if a == sched.Auto {
-			return nil, fielderr.Errorf("algorithm", "auto picks by the cost model; name a concrete algorithm for real runs: %s", joinAlgs(sched.Applicable(c)))
+			return nil, fielderr.On("algorithm", fmt.Errorf("auto picks by the cost model; name a concrete algorithm for real runs: %s", joinAlgs(sched.Applicable(c))))
 		}
 		if sched.Check(c, a) != nil {
-			return nil, fielderr.Errorf("algorithm", "%s has no %s schedule; for %s use one of: %s", a, c, c, joinAlgs(sched.Applicable(c)))
+			return nil, fielderr.On("algorithm", fmt.Errorf("%s has no %s schedule; for %s use one of: %s", a, c, c, joinAlgs(sched.Applicable(c))))
 		}
 		n := count
 		if n == 0 {

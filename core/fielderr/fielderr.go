@@ -5,7 +5,6 @@
 package fielderr
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/ccplay/ccplay/core/msg"
@@ -14,17 +13,16 @@ import (
 // Error is a bad value in a named input field. Field uses the question's
 // field names ("ranks", "root", "counts", …), the same on every face; ID
 // and Args say what is wrong and what is accepted (msg.New(ID, Args...));
-// Msg is that message in English. Error() is "field: Msg".
-//
-// An Error built from an English format (Errorf) has no ID: Format and
-// Args hold its parts.
+// Msg is that message in English. Error() is "field: Msg". An Error made
+// by On from an error that carries no message has no ID: Msg is that
+// error's text (a face's own English, such as the CLI's advice) and Cause
+// the error.
 type Error struct {
-	Field  string
-	Msg    string
-	ID     msg.ID
-	Args   []any
-	Format string
-	Cause  error
+	Field string
+	Msg   string
+	ID    msg.ID
+	Args  []any
+	Cause error
 }
 
 // New returns the error for field with the message id and its args.
@@ -54,12 +52,6 @@ func (e *Error) Message() msg.Message {
 
 // Unwrap returns the parser error the message wraps, or nil.
 func (e *Error) Unwrap() error { return e.Cause }
-
-// Errorf returns a *Error for field with the English message
-// fmt.Sprintf(format, args...). Prefer New with a message ID.
-func Errorf(field, format string, args ...any) error {
-	return &Error{Field: field, Msg: fmt.Sprintf(format, args...), Format: format, Args: args}
-}
 
 // On returns err as a *Error on field name: a *Error (on any field) keeps
 // its message, an error carrying a msg.Message keeps that message as its

@@ -2,34 +2,43 @@ package fielderr
 
 import (
 	"errors"
-	"fmt"
 	"testing"
+
+	"github.com/ccplay/ccplay/core/msg"
 )
 
-// A Error says what its message is made of: Errorf's format and
-// arguments rebuild it exactly; On renames the field and keeps them,
-// or keeps a parser's error as the cause.
+// An Error says what its message is made of: New's ID and arguments render
+// its English Msg and its Reason in every language; On renames the field
+// and keeps them, keeps the message an error carries, or keeps any other
+// error as the cause of an English message.
 func TestFieldErrorParts(t *testing.T) {
-	err := Errorf("ranks", "want an integer from %d to %d, got %q", 1, 1048576, "0")
-	fe, ok := err.(*Error)
-	if !ok {
-		t.Fatalf("Errorf returned %T", err)
+	fe := New("ranks", "field.int.range", 1, 1048576, "0")
+	if fe.Msg != msg.New(fe.ID, fe.Args...).String() || fe.Reason(msg.EN) != fe.Msg || fe.Cause != nil {
+		t.Fatalf("New: %+v, reason %q", fe, fe.Reason(msg.EN))
 	}
-	if got := fmt.Sprintf(fe.Format, fe.Args...); got != fe.Msg || fe.Cause != nil {
-		t.Fatalf("Sprintf(Format, Args) = %q, Msg %q, Cause %v", got, fe.Msg, fe.Cause)
+	if fe.Error() != "ranks: want an integer from 1 to 1048576, got \"0\"" {
+		t.Fatalf("Error() = %q", fe.Error())
 	}
-	if err.Error() != "ranks: want an integer from 1 to 1048576, got \"0\"" {
-		t.Fatalf("Error() = %q", err.Error())
-	}
-
-	moved := On("np", err)
-	if moved.Field != "np" || moved.Msg != fe.Msg || moved.Format != fe.Format || len(moved.Args) != 3 || fe.Field != "ranks" {
-		t.Fatalf("On of a Error: %+v (original now %+v)", moved, fe)
+	if zh := fe.Reason(msg.ZH); zh == fe.Msg || zh != msg.New(fe.ID, fe.Args...).In(msg.ZH) {
+		t.Fatalf("Reason(zh) = %q", zh)
 	}
 
-	cause := errors.New("size \"x\": expected a number")
-	wrapped := On("size", cause)
-	if wrapped.Msg != cause.Error() || wrapped.Format != "" || !errors.Is(wrapped, cause) || errors.Unwrap(wrapped) != cause {
-		t.Fatalf("On of a parser error: %+v", wrapped)
+	moved := On("np", fe)
+	if moved.Field != "np" || moved.Msg != fe.Msg || moved.ID != fe.ID || len(moved.Args) != 3 || fe.Field != "ranks" {
+		t.Fatalf("On of an Error: %+v (original now %+v)", moved, fe)
+	}
+
+	carried := On("size", msg.Errorf("units.too_large"))
+	if carried.ID != "units.too_large" || carried.Msg != "too large" || carried.Reason(msg.ZH) != msg.New("units.too_large").In(msg.ZH) {
+		t.Fatalf("On of a message error: %+v", carried)
+	}
+
+	cause := errors.New("give --np for a log without ranks")
+	wrapped := On("np", cause)
+	if wrapped.Msg != cause.Error() || wrapped.ID != "" || !errors.Is(wrapped, cause) || errors.Unwrap(wrapped) != cause {
+		t.Fatalf("On of a plain error: %+v", wrapped)
+	}
+	if m, ok := msg.Of(wrapped); !ok || m.String() != cause.Error() || wrapped.Reason(msg.ZH) != cause.Error() {
+		t.Fatalf("a plain error's message: %v %v", m, ok)
 	}
 }
