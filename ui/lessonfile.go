@@ -8,7 +8,7 @@ import (
 
 // LessonIDs are the lessons in the order a student takes them; each has a
 // file per language, public/lessons/<id>.<lang>.txt.
-var LessonIDs = []string{"primitives", "ring", "tree", "cost-model", "hierarchy", "parallelism"}
+var LessonIDs = []string{"network", "primitives", "ring", "tree", "cost-model", "hierarchy", "parallelism", "moe", "production", "interview"}
 
 // IsLesson reports whether id names a lesson.
 func IsLesson(id string) bool {
@@ -35,6 +35,7 @@ const (
 	BlockHeading  = "h"        // a section heading
 	BlockView     = "view"     // a live view of the playground
 	BlockQuestion = "question" // a prediction, answered by core's numbers
+	BlockCode     = "code"     // a command and what it printed, verbatim
 )
 
 // Field is one key=value of a view's or a question's state (a control
@@ -76,6 +77,7 @@ type Block struct {
 //	~ 5%   the question above takes a typed number, right within 5 %
 //	! 2 why variant 2 is not the answer (shown when it is picked)
 //	> a line of the summary shown at the end
+//	$ a command, | a line it printed (consecutive lines: one code block)
 //	any other line: one paragraph
 //
 // A question needs at least two variants, a prompt and an explanation.
@@ -83,8 +85,20 @@ type Block struct {
 // tests all read lessons with it. O(len(data)).
 func ParseLesson(data []byte) (Lesson, error) {
 	var l Lesson
-	for i, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
+	for i, raw := range strings.Split(string(data), "\n") {
+		line := strings.TrimSpace(raw)
+		if strings.HasPrefix(line, "$ ") || line == "|" || strings.HasPrefix(line, "| ") {
+			text := strings.TrimRight(strings.TrimPrefix(strings.TrimPrefix(strings.TrimLeft(raw, " \t"), "|"), " "), " \t\r")
+			if line[0] == '$' {
+				text = line
+			}
+			if n := len(l.Blocks); n > 0 && l.Blocks[n-1].Kind == BlockCode {
+				l.Blocks[n-1].Text += "\n" + text
+			} else {
+				l.Blocks = append(l.Blocks, Block{Kind: BlockCode, Text: text})
+			}
+			continue
+		}
 		fail := func(msg string) (Lesson, error) {
 			return Lesson{}, errors.New("line " + strconv.Itoa(i+1) + ": " + msg)
 		}

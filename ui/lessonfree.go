@@ -32,8 +32,15 @@ func ParseTyped(metric, typed, label string) (float64, bool) {
 		d, err := units.ParseDuration(t)
 		return d.Seconds(), err == nil
 	case "bytes":
-		b, err := units.ParseSize(t)
-		return float64(b), err == nil
+		if b, err := units.ParseSize(t); err == nil {
+			return float64(b), true
+		}
+		// A fraction of a unit ("1.88 GiB") need not be whole bytes: the
+		// unit's size from core/units times the number.
+		num, unit, _ := strings.Cut(t, " ")
+		u, err := units.ParseSize("1 " + unit)
+		v, err2 := strconv.ParseFloat(num, 64)
+		return v * float64(u), err == nil && err2 == nil && v >= 0
 	case "rate":
 		r, err := units.ParseBandwidth(t)
 		return r.BytesPerSecond(), err == nil

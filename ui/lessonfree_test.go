@@ -22,6 +22,8 @@ func TestParseTyped(t *testing.T) {
 		{"rate", "50 GB/s", "50 GB/s", 50e9, true},
 		{"rate", "400 Gbps", "50 GB/s", 50e9, true},
 		{"sent", "175 MiB", "175 MiB", 175 << 20, true},
+		{"sent", "1.88 GiB", "1.875 GiB", 1.88 * (1 << 30), true},
+		{"sent", "1.88", "1.875 GiB", 1.88 * (1 << 30), true},
 		{"busbw", "×1.75", "×1.75", 1.75, true},
 		{"busbw", "1.75x", "×1.75", 1.75, true},
 		{"pct", "98 %", "98 %", 98, true},

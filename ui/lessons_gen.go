@@ -112,6 +112,10 @@ func (c *Lessons) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn = vgEl(vgparent, "p", "class", "prose")
 							vgn.SetInnerHTML(it.Text)
 						}
+						if it.Kind == "code" {
+							vgn = vgEl(vgparent, "pre", "class", "code", "translate", "no")
+							vgn.SetInnerHTML(it.Text)
+						}
 						if it.Kind == "view" && it.Live {
 							vgn = vgEl(vgparent, "div", "class", "lesson-view")
 							vgn.AddAttrInterface("id", "lv-"+it.View)

@@ -17,7 +17,7 @@ func TestLessonPage(t *testing.T) {
 	if s.View != "lessons" || a.Lessons.Page != "ring" {
 		t.Fatalf("view %q page %q, want lessons/ring", s.View, a.Lessons.Page)
 	}
-	mustContain(t, html, "Lesson 2 · Ring AllReduce", `id="quiz-0"`, `id="view-steps"`, "0 of 4 questions")
+	mustContain(t, html, "Lesson 3 · Ring AllReduce", `id="quiz-0"`, `id="view-steps"`, "0 of 4 questions")
 	if s.P.Ranks != 4 || s.Text("size") != "32B" {
 		t.Fatalf("the first view's question is not loaded: P=%d size=%q", s.P.Ranks, s.Text("size"))
 	}
@@ -43,7 +43,7 @@ func TestLessonPage(t *testing.T) {
 	html = render(t, b)
 	mustContain(t, html, "Right: 3.74 ms.", `id="quiz-2"`)
 	b.S.SetLang("zh")
-	mustContain(t, render(t, b), "答对了：3.74 ms。", "第 2 课")
+	mustContain(t, render(t, b), "答对了：3.74 ms。", "第 3 课")
 }
 
 // TestLessonIndexAndEmbed: ?lesson=index lists the six lessons, opening one
@@ -56,10 +56,10 @@ func TestLessonIndexAndEmbed(t *testing.T) {
 		mustContain(t, html, `id="open-`+id+`"`)
 	}
 	a.Lessons.Open("tree")
-	mustContain(t, render(t, a), "第 3 课", `id="quiz-0"`)
+	mustContain(t, render(t, a), "第 4 课", `id="quiz-0"`)
 	e := NewApp(NewState("embed=lesson&lesson=tree&lang=en", "en"))
 	html = render(t, e)
-	mustContain(t, html, "Lesson 3", `class="app embed"`)
+	mustContain(t, html, "Lesson 4", `class="app embed"`)
 	if strings.Contains(html, `role="tablist"`) {
 		t.Fatal("the embedded lesson shows the tabs")
 	}
