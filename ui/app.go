@@ -31,9 +31,7 @@ type App struct {
 	Nccl      *Nccl
 	NcclModel *NcclModel
 	Doctor    *Doctor
-	Derive    *Derive
 	Units     *Units
-	Pitfalls  *Pitfalls
 	Plan      *Plan
 	Fabric    *Fabric
 	Lessons   *Lessons
@@ -63,8 +61,8 @@ const (
 func NewApp(s *State) *App {
 	a := &App{S: s,
 		Timing: &Timing{S: s}, Abacus: &Abacus{S: s}, Ledger: &Ledger{S: s}, Steps: &Steps{S: s},
-		Charts: newCharts(s), Nccl: newNccl(s), NcclModel: &NcclModel{S: s}, Doctor: newDoctor(s), Derive: &Derive{S: s},
-		Units: newUnits(s), Pitfalls: newPitfalls(s), Plan: newPlan(s), Fabric: newFabric(s), Lessons: newLessons(s)}
+		Charts: newCharts(s), Nccl: newNccl(s), NcclModel: &NcclModel{S: s}, Doctor: newDoctor(s),
+		Units: newUnits(s), Plan: newPlan(s), Fabric: newFabric(s), Lessons: newLessons(s)}
 	a.Lessons.Load, a.Lessons.views, a.Lessons.setPlan = defaultLoader, a.viewOf, a.Plan.SetPlanField
 	return a
 }
@@ -94,12 +92,8 @@ func (c *App) viewOf(v string) vugu.Builder {
 		return c.NcclModel
 	case "doctor":
 		return c.Doctor
-	case "derive":
-		return c.Derive
 	case "units":
 		return c.Units
-	case "pitfalls":
-		return c.Pitfalls
 	case "plan":
 		return c.Plan
 	case "fabric":

@@ -171,3 +171,10 @@ func times(x float64) string {
 	s := strconv.FormatFloat(x, 'f', 2, 64)
 	return "×" + strings.TrimRight(strings.TrimRight(s, "0"), ".")
 }
+
+// zeroState is the training state of psi parameters per rank at a ZeRO stage
+// over p ranks, from core/plan (16 B per parameter for mixed-precision Adam).
+func zeroState(psi float64, z plan.Zero, p int) float64 {
+	w, g, o := plan.ShardedState(psi, z, p)
+	return w + g + o
+}

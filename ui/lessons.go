@@ -36,6 +36,10 @@ type Lessons struct {
 	wrappers map[vugu.Builder]*maskedView // the views as masked while a question is pending
 	typed    map[int]string               // a free answer's text, by question
 	inputErr map[int]string               // why a typed answer was not read, by question
+	saved    map[string][2]int            // the progress map: answered and total questions by lesson
+	// Save keeps the progress map (Saved) in the browser's local storage;
+	// nil natively.
+	Save func(string)
 	// Focus is the id of the element to focus after the next render (the
 	// question just answered), taken by the page with TakeFocus.
 	Focus string
@@ -57,6 +61,9 @@ func newLessons(s *State) *Lessons {
 	}
 	if e, _ := s.param("embed"); ok || e == "lesson" {
 		s.View = "lessons" // ?lesson=<id> and ?embed=lesson open the lessons view
+	}
+	if v, _ := s.param("view"); v == "derive" || v == "pitfalls" {
+		s.View, c.Page = "lessons", "interview" // their drills and quizzes are the interview lesson's
 	}
 	if v, ok := s.param("ans"); ok {
 		for _, d := range v {
@@ -306,6 +313,7 @@ func (c *Lessons) answerWith(q, v int) {
 	c.ans = append(c.ans, v)
 	c.live = -1
 	c.Focus = "quiz-" + strconv.Itoa(q)
+	c.record()
 	c.sync()
 }
 

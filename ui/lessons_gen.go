@@ -59,10 +59,16 @@ func (c *Lessons) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								vgn.SetInnerHTML(it.Title)
 								vgn = vgEl(vgparent, "span", "class", "sum")
 								vgn.SetInnerHTML(it.Summary)
+								if it.Progress != "" {
+									vgn = vgEl(vgparent, "span", "class", "done")
+									vgn.SetInnerHTML(it.Progress)
+								}
 							}
 						}
 					}
 				}
+				vgn = vgEl(vgparent, "p", "class", "note", "id", "lesson-map")
+				vgn.SetInnerHTML(c.MapLine())
 				vgn = vgEl(vgparent, "p", "class", "note")
 				vgn.SetInnerHTML(c.S.T("lesson.tools"))
 			}
@@ -324,6 +330,8 @@ func (c *Lessons) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					{
 						vgparent := vgn
 						_ = vgparent
+						vgn = vgEl(vgparent, "span", "class", "note")
+						vgn.SetInnerHTML(c.MapLine())
 						if c.Neighbour(1) != "" {
 							vgn = vgEl(vgparent, "button", "type", "button", "id", "lesson-next")
 							vgn.SetInnerHTML(c.S.Tf("lesson.next", c.S.T("lesson."+c.Neighbour(1))))

@@ -224,13 +224,13 @@ func (c *Lessons) Neighbour(d int) string {
 }
 
 // IndexItem is one lesson on the index.
-type IndexItem struct{ ID, N, Title, Summary string }
+type IndexItem struct{ ID, N, Title, Summary, Progress string }
 
 // IndexItems are the lessons in order, titled in the page's language.
 func (c *Lessons) IndexItems() []IndexItem {
 	var out []IndexItem
 	for i, id := range LessonIDs {
-		out = append(out, IndexItem{ID: id, N: strconv.Itoa(i + 1), Title: c.S.T("lesson." + id), Summary: c.S.T("lesson." + id + ".sum")})
+		out = append(out, IndexItem{ID: id, N: strconv.Itoa(i + 1), Title: c.S.T("lesson." + id), Summary: c.S.T("lesson." + id + ".sum"), Progress: c.ProgressOf(id)})
 	}
 	return out
 }

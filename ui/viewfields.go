@@ -22,7 +22,6 @@ var (
 		"nccl":   questionFields,
 		"ledger": {"collective", "algorithm", "ranks", "size", "root", "dtype", "chunks", "gpus-per-node", "bandwidth", "latency", "preset", "intra-preset", "intra-bandwidth", "intra-latency"},
 		"steps":  {"collective", "algorithm", "ranks", "size", "root", "dtype", "chunks", "gpus-per-node"},
-		"derive": {"ranks", "size", "bandwidth", "efficiency", "latency", "preset", "gpus-per-node", "intra-preset", "intra-bandwidth", "intra-latency"},
 		"units":  {"size"},
 		"fabric": {"collective", "algorithm", "ranks", "size", "bandwidth", "efficiency", "latency", "gamma", "root", "dtype", "chunks", "gpus-per-node", "preset", "intra-preset", "intra-bandwidth", "intra-latency"},
 		"abacus": {"collective"},

@@ -2,7 +2,7 @@ package ui
 
 // Views are the playground's views, in tab order; each renders alone in
 // embed mode (?embed=<view>). The first is the default.
-var Views = []string{"timing", "abacus", "ledger", "steps", "charts", "nccl", "ncclmodel", "doctor", "derive", "units", "pitfalls", "plan", "fabric", "lessons", "controls"}
+var Views = []string{"timing", "abacus", "ledger", "steps", "charts", "nccl", "ncclmodel", "doctor", "units", "plan", "fabric", "lessons", "controls"}
 
 // tabViews are the views listed as tabs, the lessons first (the controls
 // sit above the tabs).

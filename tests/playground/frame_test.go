@@ -189,7 +189,6 @@ func TestViewShowsItsControls(t *testing.T) {
 		{"timing", []string{"f-ranks", "f-size", "f-latency", "f-collective"}, []string{"f-system"}},
 		{"abacus", []string{"f-collective"}, []string{"f-ranks", "f-size", "f-latency"}},
 		{"units", []string{"f-size"}, []string{"f-ranks", "f-latency", "f-collective"}},
-		{"pitfalls", nil, []string{"controls"}},
 		{"plan", nil, []string{"controls"}},
 	}
 	for _, tc := range cases {

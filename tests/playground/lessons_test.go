@@ -124,7 +124,7 @@ func TestLessonEmbed(t *testing.T) {
 	p := browser(t, 1000, 800)
 	p.do("open course page", navigate(base+"/course.html?width=700&src="+urlEscape("/?embed=lesson&lesson=ring&lang=zh")))
 	p.waitJS("resize message", `window.resizes.length > 0 && window.resizes[window.resizes.length-1] > 300`)
-	if got := eval[string](p, `document.getElementById("ccplay").contentDocument.body.textContent`); !strings.Contains(got, "第 2 课") {
+	if got := eval[string](p, `document.getElementById("ccplay").contentDocument.body.textContent`); !strings.Contains(got, "第 3 课") {
 		t.Errorf("the embedded lesson is missing: %.200q", got)
 	}
 }

@@ -29,3 +29,27 @@ func focusAfterRender(id string) {
 		el.Call("focus", opts)
 	}
 }
+
+// progressKey is the local-storage key of the lessons' progress map.
+const progressKey = "ccplay.lessons"
+
+// loadProgress is the progress map kept in local storage ("" when there
+// is none or storage is unavailable).
+func loadProgress() (v string) {
+	defer func() {
+		if recover() != nil {
+			v = ""
+		}
+	}()
+	if r := js.Global().Get("localStorage").Call("getItem", progressKey); r.Type() == js.TypeString {
+		return r.String()
+	}
+	return ""
+}
+
+// saveProgress keeps the progress map in local storage (silently not,
+// where storage is refused).
+func saveProgress(v string) {
+	defer func() { _ = recover() }()
+	js.Global().Get("localStorage").Call("setItem", progressKey, v)
+}

@@ -36,6 +36,8 @@ func main() {
 	s.Download = download
 	root := ui.NewApp(s)
 	root.Lessons.Load = lessonLoader(renderer.EventEnv())
+	root.Lessons.SetSaved(loadProgress())
+	root.Lessons.Save = saveProgress
 	root.Copy = copyLink(renderer.EventEnv())
 	root.LinkBase = linkBase()
 	s.Narrow = narrow()
