@@ -38,7 +38,6 @@ func TestUnitsConverter(t *testing.T) {
 	mustContain(t, html, "18×", "9×")
 }
 
-
 // TestPyramidPerDirection: the pyramid's per-direction column is core's
 // presets — NVLink 4 450 GB/s against the lecture's 900 GB/s bidirectional,
 // PCIe Gen5 64 GB/s, 400G IB 50 GB/s, Ethernet 12.5–25 GB/s.
