@@ -200,7 +200,7 @@ func (in Input) Validate() error {
 		return err
 	}
 	if !usable(p.Algorithm) {
-		return fielderr.New("algorithm", "plan.algorithm.none", string(p.Algorithm))
+		return fielderr.New("algorithm", "plan.algorithm.none", string(p.Algorithm), joinIDs(planned), joinIDs(usableAlgorithms()))
 	}
 	for _, l := range []struct {
 		name string
@@ -254,6 +254,27 @@ func strides(order string) ([3]string, error) {
 
 // planned are the collectives a plan may call.
 var planned = []prim.Collective{prim.AllReduce, prim.AllGather, prim.ReduceScatter, prim.AllToAll, prim.SendRecv}
+
+// usableAlgorithms lists auto and every algorithm that runs a planned
+// collective, in the registry's order.
+func usableAlgorithms() []sched.Algorithm {
+	var out []sched.Algorithm
+	for _, a := range sched.Choices() {
+		if usable(a) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// joinIDs lists identifiers as text: "allreduce, allgather, …".
+func joinIDs[T ~string](ids []T) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = string(id)
+	}
+	return strings.Join(parts, ", ")
+}
 
 // usable reports whether a is auto or runs at least one planned collective.
 func usable(a sched.Algorithm) bool {

@@ -70,7 +70,7 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 			return a, nil
 		}
 	}
-	return "", fielderr.New("algorithm", "sched.algorithm.unknown", s)
+	return "", fielderr.New("algorithm", "sched.algorithm.unknown", s, joinAlgorithms(append(Algorithms(), Auto)))
 }
 
 // Check reports whether algorithm a can run collective c, with an error that

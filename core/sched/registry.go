@@ -1,6 +1,10 @@
 package sched
 
-import "github.com/ccplay/ccplay/core/prim"
+import (
+	"strings"
+
+	"github.com/ccplay/ccplay/core/prim"
+)
 
 // AlgorithmInfo is one algorithm's entry in the registry: its identifier,
 // its name for people, the collectives it runs (in the lecture's order) and
@@ -84,6 +88,15 @@ func Info(a Algorithm) (AlgorithmInfo, bool) {
 func (a Algorithm) Name() string {
 	info, _ := Info(a)
 	return info.Name
+}
+
+// joinAlgorithms lists as as text: "naive, ring, …".
+func joinAlgorithms(as []Algorithm) string {
+	parts := make([]string, len(as))
+	for i, a := range as {
+		parts[i] = string(a)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // runs reports whether a's entry lists collective c.
