@@ -88,6 +88,32 @@ func TestNCCLPredictBounds(t *testing.T) {
 	}
 }
 
+// TestNCCLPredictForced keeps the bounds with the entries only knobs
+// reach: CollNet (NCCL_COLLNET_ENABLE on a network that reduces) and PAT
+// (one GPU per node): finite, and never below the tuner's bandwidth bound
+// nor NCCL's latency.
+func TestNCCLPredictForced(t *testing.T) {
+	for _, tc := range []struct {
+		o     cost.NCCLOptions
+		colls []prim.Collective
+		ranks int
+	}{
+		{cost.NCCLOptions{System: system(t, "dgx-h100"), CollNet: true, Algo: "CollNetDirect,CollNetChain"}, []prim.Collective{prim.AllReduce}, 32},
+		{cost.NCCLOptions{Algo: "PAT"}, []prim.Collective{prim.AllGather, prim.ReduceScatter}, 16},
+	} {
+		for _, c := range tc.colls {
+			for size := int64(1 << 10); size <= 4<<30; size *= 8 {
+				r := ncclRun(t, ncclParams(c, tc.ranks, cost.RoundSize(c, tc.ranks, 4, size)), tc.o)
+				w, _ := r.WinnerCell()
+				us := r.Predicted.TimeS * 1e6
+				if math.IsNaN(us) || math.IsInf(us, 0) || us < float64(r.SizeBytes)/(1000*w.AlgBwGBs) || us < w.LatencyUs {
+					t.Errorf("%s %s %d B: predicted %.2f µs against the tuner's %.2f", r.Winner, c, r.SizeBytes, us, r.TimeS*1e6)
+				}
+			}
+		}
+	}
+}
+
 // TestNCCLPredictMonotone checks, with the algorithm and protocol held
 // (NCCL_ALGO and NCCL_PROTO forced), that doubling the size never makes an
 // operation faster and that the start-up never shrinks as the size grows
