@@ -189,7 +189,7 @@ func (s *scanner) finish() {
 		s.ev.Cut = &Cut{Line: s.last, Where: "devices"}
 	case s.lastRowCut:
 		s.ev.Cut = &Cut{Line: s.last, Where: "row"}
-	case s.cur != nil && len(s.cur.Rows) == 0:
+	case s.cur != nil && len(s.cur.Rows) == 0 && s.tried == 0:
 		s.ev.Cut = &Cut{Line: s.last, Where: "header"}
 	case s.cur != nil && !s.footer:
 		s.ev.Cut = &Cut{Line: s.last, Where: "table"}

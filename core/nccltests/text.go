@@ -114,6 +114,9 @@ type scanner struct {
 	lastRowCut bool
 	// inDevices is true while the "# Rank" list is being read.
 	inDevices bool
+	// tried counts the lines of the current table read as rows, refused
+	// ones included (a table whose rows were all refused is not cut).
+	tried int
 	// orphan is the first line that reads like a data row before any
 	// table header (0: none), named when the log turns out to have no
 	// table.
@@ -193,6 +196,7 @@ func (s *scanner) line(lineNo int, raw string) bool {
 		}
 		return true // not a data row: NCCL INFO, warnings, other output
 	}
+	s.tried++
 	row, err := parseRow(fields, s.lay, lineNo)
 	if err != nil {
 		if !s.lenient {
@@ -254,7 +258,7 @@ func (s *scanner) headerLine(lineNo int, body string) bool {
 			return s.problem(fielderr.New("nccl-tests", "nccltests.header.bad", lineNo, "#"+body))
 		}
 		s.log.Tables = append(s.log.Tables, Table{Ranks: s.ranks, Columns: l.cols, WrongColumn: l.wrongName})
-		s.cur, s.lay, s.footer = &s.log.Tables[len(s.log.Tables)-1], l, false
+		s.cur, s.lay, s.footer, s.tried = &s.log.Tables[len(s.log.Tables)-1], l, false, 0
 		if s.ev != nil && s.hdr >= 0 && s.ev.Headers[s.hdr].Table < 0 {
 			s.ev.Headers[s.hdr].Table = len(s.log.Tables) - 1
 		}
