@@ -245,7 +245,7 @@ func (c *Plan) PlanRows() [][]string {
 		}
 		out = append(out, []string{x.Strategy, c.S.planText(x.Phase), string(x.Collective), x.Group + strconv.Itoa(x.GroupSize),
 			units.FormatBytes(float64(x.Bytes), false), strconv.FormatInt(x.Calls, 10), c.S.planText(strings.Join(x.Links, " + ")), alg,
-			cost.FormatSeconds(x.TimePerCall), cost.FormatSeconds(x.TimeS), units.FormatBytes(float64(x.SentBytes), false), c.S.planWhat(x.What)})
+			cost.FormatSeconds(x.TimePerCall), cost.FormatSeconds(x.TimeS), units.FormatBytes(float64(x.SentBytes), false), c.S.say(x.WhatMsg)})
 	}
 	return out
 }
@@ -324,7 +324,7 @@ func (c *Plan) PlanTable() []plan.StrategyRow {
 			calls[j] = s.planText(x)
 		}
 		out[i] = plan.StrategyRow{Strategy: s.planText(r.Strategy), Split: s.planText(r.Split), Calls: calls,
-			Travels: s.planWhat(r.Travels), Volume: s.planText(r.Volume)}
+			Travels: s.say(r.TravelsMsg), Volume: s.planText(r.Volume)}
 	}
 	return out
 }

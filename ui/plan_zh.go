@@ -11,58 +11,11 @@ import (
 	"github.com/ccplay/ccplay/core/plan"
 )
 
-// The planner's texts that package plan writes in English (what a
-// collective carries, the strategy table, the timelines' titles and bars),
-// in Chinese for the zh page. Exact strings where plan writes fixed ones,
+// The planner's texts that package plan writes in English (the strategy
+// table, the timelines' titles and bars; what a collective carries is a
+// message, rendered by ID), in Chinese for the zh page. Exact strings where plan writes fixed ones,
 // patterns where it composes them; TestPlannerChinese runs every scenario
 // of the planner on the zh page and fails on an English word left.
-
-// planWhatZH are the fixed "what travels" texts.
-var planWhatZH = map[string]string{
-	"activations gathered along the sequence before attention and MLP": "注意力和 MLP 之前沿序列收集的激活",
-	"attention and MLP outputs reduce-scattered along the sequence":    "沿序列规约发散的注意力和 MLP 输出",
-	"attention and MLP outputs (operator g)":                           "注意力和 MLP 的输出（算子 g）",
-	"gradients of the gathered activations":                            "收集来的激活的梯度",
-	"gradients of the reduce-scattered outputs":                        "规约发散后输出的梯度",
-	"input gradients of attention and MLP (operator f)":                "注意力和 MLP 的输入梯度（算子 f）",
-	"tokens to their top-k experts (dispatch) and back (combine)":      "token 发往其 top-k 专家（分发）再返回（合并）",
-	"gradients of combine and dispatch":                                "合并与分发的梯度",
-	"boundary activations to the next stage":                           "边界激活发往下一阶段",
-	"boundary gradients to the previous stage":                         "边界梯度发回上一阶段",
-	"gradient buckets":                       "梯度桶",
-	"gradient buckets to their owners":       "梯度桶发往各自的属主",
-	"updated bf16 weights from their owners": "属主发回更新后的 bf16 权重",
-}
-
-// planUnitZH are the parts of the model ZeRO-3 gathers one at a time.
-var planUnitZH = map[string]string{"input embedding": "输入嵌入层", "layer": "层", "layer's experts": "层的专家", "output projection": "输出投影层"}
-
-// planWhat is a "what travels" text in the page's language.
-func (s *State) planWhat(en string) string {
-	if s.Lang != "zh" {
-		return en
-	}
-	suffix := ""
-	if strings.HasSuffix(en, " (experts)") {
-		en, suffix = strings.TrimSuffix(en, " (experts)"), "（专家）"
-	}
-	if zh, ok := planWhatZH[en]; ok {
-		return zh + suffix
-	}
-	for _, t := range []struct{ pre, post, zh string }{
-		{"the ", "'s weights gathered before its forward", "%s的权重在其前向之前收集"},
-		{"the ", "'s weights gathered again for its backward", "%s的权重为其反向再次收集"},
-		{"the ", "'s gradients reduce-scattered to their owners", "%s的梯度规约发散给各自的属主"},
-	} {
-		if strings.HasPrefix(en, t.pre) && strings.HasSuffix(en, t.post) {
-			unit := strings.TrimSuffix(strings.TrimPrefix(en, t.pre), t.post)
-			if zu, ok := planUnitZH[unit]; ok {
-				return fmt.Sprintf(t.zh, zu) + suffix
-			}
-		}
-	}
-	return en + suffix
-}
 
 // planPhrasesZH translate the phrases of the strategy table's cells, the
 // phases and the links, longest first.

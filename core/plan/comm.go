@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"github.com/ccplay/ccplay/core/msg"
 	"github.com/ccplay/ccplay/core/prim"
 )
 
@@ -41,6 +42,13 @@ type Call struct {
 	Bytes      int64           `json:"bytes_per_call"`
 	Calls      int64           `json:"calls_per_step"`
 	Source     string          `json:"source"`
+	// WhatMsg is What as a message (What is it in English).
+	WhatMsg msg.Message `json:"-"`
+}
+
+// call is the Call of what, with What its English.
+func call(strategy, phase string, what msg.Message, c prim.Collective, group string, size int, bytes, calls int64, source string) Call {
+	return Call{strategy, phase, what.String(), c, group, size, bytes, calls, source, what}
 }
 
 // The sources the derivations follow.
@@ -85,21 +93,21 @@ func derive(in Input, st Stage, m int64) []Call {
 	// Tensor (and sequence) parallelism: 2 per block each way.
 	fwdTP := func(phase, src string) {
 		if p.SP {
-			add(Call{StratSP, phase, "activations gathered along the sequence before attention and MLP", prim.AllGather, "tp", p.TP, act, 2 * layers * m, src})
-			add(Call{StratSP, phase, "attention and MLP outputs reduce-scattered along the sequence", prim.ReduceScatter, "tp", p.TP, act, 2 * layers * m, src})
+			add(call(StratSP, phase, msg.New("plan.what.sp_gather"), prim.AllGather, "tp", p.TP, act, 2*layers*m, src))
+			add(call(StratSP, phase, msg.New("plan.what.sp_scatter"), prim.ReduceScatter, "tp", p.TP, act, 2*layers*m, src))
 			return
 		}
-		add(Call{StratTP, phase, "attention and MLP outputs (operator g)", prim.AllReduce, "tp", p.TP, act, 2 * layers * m, src})
+		add(call(StratTP, phase, msg.New("plan.what.tp_g"), prim.AllReduce, "tp", p.TP, act, 2*layers*m, src))
 	}
 	fwdTP(PhaseForward, ternary(p.SP, srcSP, srcTP))
 	if p.Recompute == RecomputeFull {
 		fwdTP(PhaseRecompute, srcRecomp)
 	}
 	if p.SP {
-		add(Call{StratSP, PhaseBackward, "gradients of the gathered activations", prim.ReduceScatter, "tp", p.TP, act, 2 * layers * m, srcSP})
-		add(Call{StratSP, PhaseBackward, "gradients of the reduce-scattered outputs", prim.AllGather, "tp", p.TP, act, 2 * layers * m, srcSP})
+		add(call(StratSP, PhaseBackward, msg.New("plan.what.sp_gather_grad"), prim.ReduceScatter, "tp", p.TP, act, 2*layers*m, srcSP))
+		add(call(StratSP, PhaseBackward, msg.New("plan.what.sp_scatter_grad"), prim.AllGather, "tp", p.TP, act, 2*layers*m, srcSP))
 	} else {
-		add(Call{StratTP, PhaseBackward, "input gradients of attention and MLP (operator f)", prim.AllReduce, "tp", p.TP, act, 2 * layers * m, srcTP})
+		add(call(StratTP, PhaseBackward, msg.New("plan.what.tp_f"), prim.AllReduce, "tp", p.TP, act, 2*layers*m, srcTP))
 	}
 
 	// Expert parallelism: dispatch and combine per MoE layer, each way.
@@ -109,17 +117,17 @@ func derive(in Input, st Stage, m int64) []Call {
 	}
 	a2a := tokens * int64(mo.TopK) * h * Elem
 	fwdEP := func(phase, src string) {
-		add(Call{StratEP, phase, "tokens to their top-k experts (dispatch) and back (combine)", prim.AllToAll, "ep", p.EP, a2a, 2 * moe * m, src})
+		add(call(StratEP, phase, msg.New("plan.what.ep_a2a"), prim.AllToAll, "ep", p.EP, a2a, 2*moe*m, src))
 	}
 	fwdEP(PhaseForward, srcMoE)
 	if p.Recompute == RecomputeFull {
 		fwdEP(PhaseRecompute, srcRecomp)
 	}
-	add(Call{StratEP, PhaseBackward, "gradients of combine and dispatch", prim.AllToAll, "ep", p.EP, a2a, 2 * moe * m, srcMoE})
+	add(call(StratEP, PhaseBackward, msg.New("plan.what.ep_a2a_grad"), prim.AllToAll, "ep", p.EP, a2a, 2*moe*m, srcMoE))
 
 	// Pipeline: one activation forward, one gradient back, per micro-batch.
-	add(Call{StratPP, PhaseForward, "boundary activations to the next stage", prim.SendRecv, "pp", min(p.PP, 2), act, m, srcPP})
-	add(Call{StratPP, PhaseBackward, "boundary gradients to the previous stage", prim.SendRecv, "pp", min(p.PP, 2), act, m, srcPP})
+	add(call(StratPP, PhaseForward, msg.New("plan.what.pp_act"), prim.SendRecv, "pp", min(p.PP, 2), act, m, srcPP))
+	add(call(StratPP, PhaseBackward, msg.New("plan.what.pp_grad"), prim.SendRecv, "pp", min(p.PP, 2), act, m, srcPP))
 
 	// Data parallelism: dense gradients over DP, expert gradients over
 	// the expert-data-parallel group.
@@ -127,15 +135,15 @@ func derive(in Input, st Stage, m int64) []Call {
 	type part struct {
 		group string
 		size  int
-		psi   int64 // bytes of bf16 gradients (= of bf16 weights)
-		what  string
+		psi   int64  // bytes of bf16 gradients (= of bf16 weights)
+		what  msg.ID // "" or ".experts", the suffix of the "what" message IDs
 	}
-	parts := []part{{"dp", p.DP, dense * Elem, ""}, {"edp", p.DP / p.EP, experts * Elem, " (experts)"}}
+	parts := []part{{"dp", p.DP, dense * Elem, ""}, {"edp", p.DP / p.EP, experts * Elem, ".experts"}}
 	for _, pt := range parts {
 		switch p.Zero {
 		case DDP:
 			for _, bk := range buckets(pt.psi, p.Bucket) {
-				add(Call{StratDP, PhaseBackward, "gradient buckets" + pt.what, prim.AllReduce, pt.group, pt.size, bk[0], bk[1], srcDDP})
+				add(call(StratDP, PhaseBackward, msg.New("plan.what.buckets"+pt.what), prim.AllReduce, pt.group, pt.size, bk[0], bk[1], srcDDP))
 			}
 		case Zero1, Zero2:
 			per := int64(1)
@@ -144,16 +152,16 @@ func derive(in Input, st Stage, m int64) []Call {
 				per, src = m, srcZeroIter
 			}
 			for _, bk := range buckets(pt.psi, p.Bucket) {
-				add(Call{StratZero, PhaseBackward, "gradient buckets to their owners" + pt.what, prim.ReduceScatter, pt.group, pt.size, bk[0], bk[1] * per, src})
+				add(call(StratZero, PhaseBackward, msg.New("plan.what.buckets_owners"+pt.what), prim.ReduceScatter, pt.group, pt.size, bk[0], bk[1]*per, src))
 			}
 			for _, bk := range buckets(pt.psi, p.Bucket) {
-				add(Call{StratZero, PhaseStep, "updated bf16 weights from their owners" + pt.what, prim.AllGather, pt.group, pt.size, bk[0], bk[1], srcZero})
+				add(call(StratZero, PhaseStep, msg.New("plan.what.weights_owners"+pt.what), prim.AllGather, pt.group, pt.size, bk[0], bk[1], srcZero))
 			}
 		case Zero3, FSDP:
 			for _, u := range gatherUnits(mo, st, p, pt.group == "edp") {
-				add(Call{StratZero, PhaseForward, "the " + u.Label + "'s weights gathered before its forward", prim.AllGather, pt.group, pt.size, u.Bytes, u.Count * m, srcZeroIter})
-				add(Call{StratZero, PhaseBackward, "the " + u.Label + "'s weights gathered again for its backward", prim.AllGather, pt.group, pt.size, u.Bytes, u.Count * m, srcZeroIter})
-				add(Call{StratZero, PhaseBackward, "the " + u.Label + "'s gradients reduce-scattered to their owners", prim.ReduceScatter, pt.group, pt.size, u.Bytes, u.Count * m, srcZeroIter})
+				add(call(StratZero, PhaseForward, msg.New("plan.what.zero3_fwd"+pt.what, msg.New(u.Label)), prim.AllGather, pt.group, pt.size, u.Bytes, u.Count*m, srcZeroIter))
+				add(call(StratZero, PhaseBackward, msg.New("plan.what.zero3_bwd"+pt.what, msg.New(u.Label)), prim.AllGather, pt.group, pt.size, u.Bytes, u.Count*m, srcZeroIter))
+				add(call(StratZero, PhaseBackward, msg.New("plan.what.zero3_grad"+pt.what, msg.New(u.Label)), prim.ReduceScatter, pt.group, pt.size, u.Bytes, u.Count*m, srcZeroIter))
 			}
 		}
 	}
@@ -163,7 +171,7 @@ func derive(in Input, st Stage, m int64) []Call {
 // unit is one size of ZeRO-3 gather unit: Count units of Bytes bf16 bytes.
 type unit struct {
 	Bytes, Count int64
-	Label        string
+	Label        msg.ID // what the unit is
 }
 
 // gatherUnits are ZeRO-3's gather units on one GPU of stage st — the input
@@ -172,7 +180,7 @@ type unit struct {
 // otherwise. Σ Bytes·Count = the stage's bytes on the GPU up to TP rounding.
 func gatherUnits(m Model, st Stage, p Parallel, experts bool) []unit {
 	var out []unit
-	put := func(bytes int64, label string) {
+	put := func(bytes int64, label msg.ID) {
 		if bytes == 0 {
 			return
 		}
@@ -187,18 +195,18 @@ func gatherUnits(m Model, st Stage, p Parallel, experts bool) []unit {
 	t := int64(p.TP)
 	in, outp := m.EmbeddingParams()
 	if !experts && st.Index == 0 {
-		put(ceilDiv(in, t)*Elem, "input embedding")
+		put(ceilDiv(in, t)*Elem, "plan.unit.embedding")
 	}
 	for l := st.First; l < st.First+st.Layers; l++ {
 		d, e := m.LayerParams(l)
 		if experts {
-			put(ceilDiv(e, int64(p.EP)*t)*Elem, "layer's experts")
+			put(ceilDiv(e, int64(p.EP)*t)*Elem, "plan.unit.layer_experts")
 		} else {
-			put(ceilDiv(d, t)*Elem, "layer")
+			put(ceilDiv(d, t)*Elem, "plan.unit.layer")
 		}
 	}
 	if !experts && st.Index == p.PP-1 {
-		put(ceilDiv(outp, t)*Elem, "output projection")
+		put(ceilDiv(outp, t)*Elem, "plan.unit.output")
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/ccplay/ccplay/core/msg"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/topo"
@@ -21,7 +22,9 @@ type StrategyRow struct {
 	Split    string   `json:"split"`
 	Calls    []string `json:"collectives"`
 	Travels  string   `json:"travels"`
-	Volume   string   `json:"volume"`
+	// TravelsMsg is Travels as a message (Travels is it in English).
+	TravelsMsg msg.Message `json:"-"`
+	Volume     string      `json:"volume"`
 }
 
 // reference is one strategy's reference question: a small model with only
@@ -113,7 +116,7 @@ func summarise(ref reference, in Input, r Result) StrategyRow {
 		}
 		calls[k] += x.Calls
 		if x.Calls > most {
-			row.Travels, most = x.What, x.Calls
+			row.Travels, row.TravelsMsg, most = x.What, x.WhatMsg, x.Calls
 		}
 	}
 	for _, k := range keys {
