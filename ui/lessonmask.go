@@ -19,6 +19,7 @@ import (
 type Masker struct {
 	Kind   string    // a quantity kind: time, bytes, rate, pct, ratio, count
 	Values []float64 // in base units (s, B, B/s, %, ×, steps)
+	Tol    float64   // the relative tolerance (0: MaskTolerance)
 }
 
 // MaskTolerance is how close a shown quantity must be to an answer to be
@@ -41,6 +42,17 @@ func MaskerFor(metric string, a Answer) *Masker {
 		return nil
 	}
 	return &Masker{Kind: k, Values: a.Values[:1]}
+}
+
+// MaskerOf is the masker of question b with answer a: MaskerFor, hiding
+// too whatever a typed answer within the question's tolerance would be
+// right with (a β term of 3.67 ms when 3.74 ms ± 5 % is asked).
+func MaskerOf(b Block, a Answer) *Masker {
+	m := MaskerFor(b.Metric, a)
+	if m != nil {
+		m.Tol = max(MaskTolerance, b.Tol)
+	}
+	return m
 }
 
 // quantityUnits are the units a quantity may carry, longer before their
@@ -141,7 +153,7 @@ func (m *Masker) hides(k string, v float64) bool {
 			}
 			continue
 		}
-		if math.Abs(v-a) <= MaskTolerance*math.Max(math.Abs(a), 1e-300) {
+		if math.Abs(v-a) <= max(m.Tol, MaskTolerance)*math.Max(math.Abs(a), 1e-300) {
 			return true
 		}
 	}
@@ -235,7 +247,7 @@ func (c *Lessons) masker() *Masker {
 			continue
 		}
 		if q == len(c.ans) {
-			return MaskerFor(b.Metric, c.answer(i, b))
+			return MaskerOf(b, c.answer(i, b))
 		}
 		q++
 	}

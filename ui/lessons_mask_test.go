@@ -39,7 +39,7 @@ func TestLessonsNoAnswerEarly(t *testing.T) {
 				}
 				above := html.UnescapeString(tags.ReplaceAllString(page[:at], " "))
 				ans := a.Lessons.answer(bi, b)
-				m := MaskerFor(b.Metric, ans)
+				m := MaskerOf(b, ans)
 				if got := m.Text(above); got != above {
 					t.Errorf("%s/%s question %d (%s): an answer shows above it: %q", id, lang, q, b.Metric, diffAround(above, got))
 				}
@@ -116,7 +116,7 @@ func TestLessonIndexNoAnswers(t *testing.T) {
 				}
 				a := AnswerOf(b)
 				bare := strings.Trim(a.Labels[0], "0123456789") == "" // a bare count: the cards' numbers are lesson numbers
-				if m := MaskerFor(b.Metric, a); m.Text(page) != page || !bare && shows(page, a.Labels[0]) {
+				if m := MaskerOf(b, a); m.Text(page) != page || !bare && shows(page, a.Labels[0]) {
 					t.Errorf("%s: the index shows %s's answer %q", lang, id, a.Labels[0])
 				}
 			}

@@ -183,7 +183,7 @@ func TestLessonsNoAnswerEarly(t *testing.T) {
 					t.Fatalf("%s/%s %s: %v", id, lang, quiz, a.Err)
 				}
 				lab := a.Labels[0]
-				if m := ui.MaskerFor(b.Metric, a); m.Text(above) != above {
+				if m := ui.MaskerOf(b, a); m.Text(above) != above {
 					t.Errorf("%s/%s %s: the answer %s shows above the question", id, lang, quiz, lab)
 				}
 				if strings.Trim(lab, "0123456789") != "" && strings.Contains(above, " "+lab) {
