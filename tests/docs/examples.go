@@ -32,7 +32,8 @@ func readExamples(path, name string) ([]example, error) {
 	var (
 		out      []example
 		inFence  bool
-		isCLI    bool
+		isCLI    bool // the block's first line is a "$ " command
+		started  bool // the block has a line
 		mark     string
 		lastText string // the last non-blank line outside a fence
 		n        int
@@ -49,7 +50,7 @@ func readExamples(path, name string) ([]example, error) {
 				lastText = ""
 				continue
 			}
-			inFence, isCLI, mark = true, false, ""
+			inFence, isCLI, started, mark = true, false, false, ""
 			if strings.HasPrefix(lastText, markPrefix) {
 				mark = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(lastText, markPrefix), "-->"))
 			}
@@ -61,7 +62,9 @@ func readExamples(path, name string) ([]example, error) {
 			}
 			continue
 		}
-		if cmd, ok := strings.CutPrefix(line, "$ "); ok {
+		first := !started
+		started = true
+		if cmd, ok := strings.CutPrefix(line, "$ "); ok && (first || isCLI) {
 			isCLI = true
 			out = append(out, example{file: name, line: n, cmd: cmd, mark: mark})
 			continue

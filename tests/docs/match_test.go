@@ -42,9 +42,10 @@ func TestMatchRule(t *testing.T) {
 }
 
 // TestReadExamples reads a document with a marked block, an unmarked one,
-// a block of another language and two commands in one block.
+// a block of another language, two commands in one block and a block
+// whose "$ " line is not its first (not an example).
 func TestReadExamples(t *testing.T) {
-	doc := "text\n\n<!-- doctest: measured -->\n```\n$ ccplay a\nout a\n\n$ ccplay b\n```\n\n```go\n$ not a command\n```\n\n```\n$ ccplay c\n```\n"
+	doc := "text\n\n<!-- doctest: measured -->\n```\n$ ccplay a\nout a\n\n$ ccplay b\n```\n\n```go\n$ not a command\n```\n\n```\n$ ccplay c\n```\n\n```\n# a format\n$ a line of it\n```\n"
 	p := t.TempDir() + "/x.md"
 	if err := os.WriteFile(p, []byte(doc), 0o644); err != nil {
 		t.Fatal(err)
