@@ -10,6 +10,10 @@ import (
 // transfers (ring AllReduce on 1024 ranks has 2,095,104).
 const FabricTransfers = 1 << 22
 
+// FabricPathLinks caps the links of all the simulated flows' routes
+// together (transfers × the longest route): 2^26, 256 MiB of route.
+const FabricPathLinks = 1 << 26
+
 // FabricLinks is how many of the hottest links a FabricResult lists.
 const FabricLinks = 8
 
@@ -82,10 +86,6 @@ func runFabric(p Params, r *Result, yield func()) (*fabric.Net, fabric.Result, e
 	if n := TransferBound(q); n > FabricTransfers {
 		return nil, fabric.Result{}, fielderr.New("ranks", "fabric.too-large", n, int64(FabricTransfers))
 	}
-	s, err := scheduleOf(q, FabricTransfers, yield)
-	if err != nil {
-		return nil, fabric.Result{}, err
-	}
 	spec := p.Fabric
 	if sys := p.NCCL.System; sys.NICs > 0 && p.GPUsPerNode > 0 {
 		if n := sys.NICsFor(p.GPUsPerNode); n < p.GPUsPerNode {
@@ -93,6 +93,13 @@ func runFabric(p Params, r *Result, yield func()) (*fabric.Net, fabric.Result, e
 		}
 	}
 	net := fabric.Build(spec, p.Cluster())
+	if n := TransferBound(q) * int64(net.MaxHops()); n > FabricPathLinks {
+		return nil, fabric.Result{}, fielderr.New("ranks", "fabric.paths", n, int64(FabricPathLinks))
+	}
+	s, err := scheduleOf(q, FabricTransfers, yield)
+	if err != nil {
+		return nil, fabric.Result{}, err
+	}
 	res, err := fabric.Simulate(s, p.ElemSize, net, p.Gamma, fabric.WorkCap(int64(s.Transfers()), net.MaxHops()))
 	if err != nil {
 		return nil, fabric.Result{}, err

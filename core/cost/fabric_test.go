@@ -2,12 +2,14 @@ package cost_test
 
 import (
 	"encoding/json"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/fabric"
+	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/topo"
@@ -150,5 +152,19 @@ func TestStudyFabric(t *testing.T) {
 	}
 	if _, err := cost.StudyFabric(p, 100); err == nil {
 		t.Error("a study over its budget is answered")
+	}
+}
+
+// A question whose flows' routes together are too long to hold is refused
+// on ranks before the schedule is built: ring AllGather on a 1 × 1024
+// torus has 1,047,552 flows of up to 514 links.
+func TestFabricRoutesBounded(t *testing.T) {
+	p := base(prim.AllGather, sched.Ring, 1024)
+	p.Size = 1 << 20
+	p.Fabric = fabric.Spec{Kind: fabric.Torus, Dims: [3]int{1, 1024}}
+	_, err := cost.Evaluate(p)
+	var fe *fielderr.Error
+	if !errors.As(err, &fe) || fe.Field != "ranks" || fe.ID != "fabric.paths" {
+		t.Errorf("got %v", err)
 	}
 }

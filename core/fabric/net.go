@@ -19,8 +19,9 @@ type Link struct {
 //
 // Every rank r has a port into its node's interior (up: GPU → switch,
 // down: switch → GPU) of the intra-node bandwidth and a NIC (up: NIC →
-// its first switch, down: back) of the network bandwidth. A route between
-// two ranks of one node stays inside the node; any other starts with the
+// its first switch, down: back) of the network bandwidth, or a share of
+// one where Spec.NICs is fewer than the node's GPUs. A route between two
+// ranks of one node stays inside the node; any other starts with the
 // source's NIC up and ends with the destination's NIC down.
 type Net struct {
 	Spec    Spec // normalised
@@ -29,14 +30,15 @@ type Net struct {
 	// U is the uplinks of a leaf (fat-tree, rail); 0 for a torus.
 	U int
 
-	g, nodes                       int
-	nics                           int // NICs per node (Spec.NICs, or g)
-	portUp, portDown, nicUp, nicDn int // first link id of each per-rank block
-	pcieUp, pcieDn                 int // per node × PCIe switch
-	leafUp, leafDn                 int // per leaf × U
-	podUp, podDn                   int // per pod × U (three tiers)
-	torus                          int // per node × dimension × direction
-	pcieSw                         int // PCIe switches per node
+	g, nodes         int
+	nics             int // NICs per node (Spec.NICs, or g)
+	portUp, portDown int // first link id of each per-rank block
+	nicUp, nicDn     int // first link id of each per-NIC block (node × nics)
+	pcieUp, pcieDn   int // per node × PCIe switch
+	leafUp, leafDn   int // per leaf × U
+	podUp, podDn     int // per pod × U (three tiers)
+	torus            int // per node × dimension × direction
+	pcieSw           int // PCIe switches per node
 }
 
 // Build lays out spec's fabric over cluster c (Validate both first). O(P +

@@ -14,25 +14,27 @@ type Result struct {
 	Bytes  []float64 // bytes carried by each link (Net.Links' order)
 	Flows  int       // messages simulated (transfers between two ranks)
 	Events int       // instants at which flows started or ended
-	Work   int64     // units of work spent (Estimate bounds it)
+	Work   int64     // units of work spent (WorkCap bounds what a caller allows)
 }
 
 // Simulate runs schedule s (elements of elemSize bytes) on net, γ seconds
 // per byte reduced, and stops with a *fielderr.Error on ranks (the run is
-// too large) once it has spent more than maxWork units (0: no cap). The rule (docs/contention.md):
+// too large) once it has spent more than maxWork units (0: no cap). The
+// rule (docs/contention.md):
 //
 //   - every transfer between two ranks is a flow on net.Route; once
 //     posted it waits α (net.Alpha), then its bytes flow;
 //   - the links' capacity is shared max-min fairly among the flows in
 //     their bytes phase (progressive filling), re-solved whenever a flow
-//     starts or ends;
+//     starts or ends, over the flows that share links with it (resolve);
 //   - each rank runs its rounds in order (graph): it posts a round's
 //     messages once its previous sending round's messages have left and
 //     everything it receives in earlier rounds has arrived; a received
 //     reduction occupies the receiver γ·bytes, one at a time.
 //
-// With one flow on each link at a time this is the α-β rule.
-// O(events × active flows × path length) time.
+// With one flow on each link at a time this is the α-β rule. Events closer
+// than tol of the clock are one instant. O(events × flows of the touched
+// component × path length × levels of the filling) time.
 func Simulate(s *sched.Schedule, elemSize int, net *Net, gamma float64, maxWork int64) (Result, error) {
 	e := newEngine(buildGraph(s, elemSize), net, gamma, maxWork)
 	if err := e.run(); err != nil {

@@ -191,6 +191,7 @@ var en = map[ID]string{
 	"fabric.nics":                      "want a NIC count ≥ 0 per node (0: one per GPU), got %d",
 	"fabric.node":                      "unknown node interior %q; accepted: %s",
 	"fabric.oversubscription":          "want an oversubscription ratio from 1 to %g (leaf downlink ÷ uplink capacity), got %g",
+	"fabric.paths":                     "the routes of the schedule's flows may cross up to %d links in all, more than the %d simulated here",
 	"fabric.pod-leaves":                "want leaves per pod from 1 to %d, got %d",
 	"fabric.ratio.unit":                "an oversubscription ratio (leaf downlink ÷ uplink capacity)",
 	"fabric.slow":                      "a slowed rank or link is not simulated on a switched fabric; leave the slowdown out or use the ideal fabric",

@@ -191,6 +191,7 @@ var zh = map[ID]string{
 	"fabric.nics":                      "每个节点的网卡数应 ≥ 0（0 表示每块 GPU 一块），收到 %d",
 	"fabric.node":                      "未知的节点内部互连 %q；可选：%s",
 	"fabric.oversubscription":          "收敛比（叶交换机下行 ÷ 上行容量）应在 1 到 %g 之间，收到 %g",
+	"fabric.paths":                     "该调度各条流的路由合计可能经过多达 %d 条链路，超过此处可模拟的 %d 条",
 	"fabric.pod-leaves":                "每个 pod 的叶交换机数应在 1 到 %d 之间，收到 %d",
 	"fabric.ratio.unit":                "收敛比（叶交换机下行 ÷ 上行容量）",
 	"fabric.slow":                      "交换网络上不模拟慢 Rank 或慢链路；请去掉减速设置，或使用理想网络",
