@@ -4,10 +4,13 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/internal/assets"
 	"github.com/ccplay/ccplay/ui"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -80,12 +83,11 @@ func jsString(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
 }
 
-// stalledStaticSite is the static build served by a plain file server that
+// stalledStaticSite is the static build in out served by a plain file server that
 // never answers a request for the WebAssembly (the page as it stands
 // before it arrives); the server is closed when the test ends.
-func stalledStaticSite(t *testing.T) string {
+func stalledStaticSite(t *testing.T, out string) string {
 	t.Helper()
-	out := buildStatic(t)
 	files := http.FileServer(http.Dir(out))
 	done := make(chan struct{})
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -109,7 +111,8 @@ func stalledStaticSite(t *testing.T) string {
 // pending and the loading bar saying so in Chinese; once the WebAssembly
 // runs, a timing link's time is core's answer to the link's question.
 func TestStaticLinkNeverBlank(t *testing.T) {
-	base := stalledStaticSite(t)
+	out := buildStatic(t)
+	base := stalledStaticSite(t, out)
 	p := browser(t, 1280, 800)
 	p.do("navigate", chromedp.Navigate(base+"/?view=ledger&ranks=128&size=1GiB&lang=zh"))
 	p.waitJS("the ledger's page", `/ledger\.html$/.test(location.pathname) && !!document.getElementById("view-ledger")`)
@@ -135,7 +138,9 @@ func TestStaticLinkNeverBlank(t *testing.T) {
 	}
 	p.noConsoleErrors()
 
-	full := staticSite(t)
+	fullSite := httptest.NewServer(http.FileServer(http.Dir(out)))
+	t.Cleanup(fullSite.Close)
+	full := fullSite.URL
 	w := browser(t, 1280, 800)
 	w.do("navigate", chromedp.Navigate(full+"/?view=timing&ranks=128&lang=zh"))
 	w.waitJS("first render", `window.ccplayRenders >= 1`)
@@ -146,4 +151,50 @@ func TestStaticLinkNeverBlank(t *testing.T) {
 		t.Errorf("the view is still marked pending after the WebAssembly rendered it")
 	}
 	w.noConsoleErrors()
+}
+
+// gatedServer serves public/ as server does, holding every request for a
+// .wasm file until release is called (or the test ends).
+func gatedServer(t *testing.T) (base string, release func()) {
+	t.Helper()
+	dir := ensureBuilt(t)
+	site, err := assets.Playground(os.DirFS(dir), http.FileServer(http.Dir(dir)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gate := make(chan struct{})
+	var once sync.Once
+	release = func() { once.Do(func() { close(gate) }) }
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, ".wasm") {
+			select {
+			case <-gate:
+			case <-r.Context().Done():
+				return
+			}
+		}
+		site.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() { release(); ts.Close() })
+	return ts.URL, release
+}
+
+// TestTypedBeforeTakeover: a value typed into the server-rendered form
+// before the WebAssembly arrives, and not submitted, is the question the
+// WebAssembly's first render answers: the field keeps it and the time is
+// core's for it.
+func TestTypedBeforeTakeover(t *testing.T) {
+	base, release := gatedServer(t)
+	p := browser(t, 1280, 800)
+	p.do("navigate", chromedp.Navigate(base+formURL))
+	p.waitJS("the server's page", `!!document.getElementById("t-time") && !!document.getElementById("boot-bytes")`)
+	p.do("type P = 128", chromedp.SetValue(chromedp.CSS("#f-ranks"), "128"))
+	release()
+	p.waitJS("first render", `window.ccplayRenders >= 1`)
+	want := cost.FormatSeconds(evaluate(t, map[string]string{"ranks": "128", "size": "1GiB", "bandwidth": "400Gbps", "latency": "5us"}).TimeS)
+	p.waitJS("the typed question's time", `document.getElementById("t-time").textContent === `+jsString(want)+` && !window.ccplayPending`)
+	if got := eval[string](p, `document.getElementById("f-ranks").value`); got != "128" {
+		t.Errorf("after the takeover the field holds %q, want the typed 128", got)
+	}
+	p.noConsoleErrors()
 }

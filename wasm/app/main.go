@@ -20,6 +20,12 @@ func main() {
 	win := js.Global()
 	query, navLang := pageState(win)
 	s := ui.NewState(query, navLang)
+	fields, values := typedEdits(win)
+	for i, f := range fields {
+		if s.Text(f) != values[i] {
+			s.SetField(f, values[i])
+		}
+	}
 
 	renderer, err := domrender.New("#app")
 	if err != nil {

@@ -26,3 +26,44 @@ func pageState(win js.Value) (query, navLang string) {
 	}
 	return query, navLang
 }
+
+// typedEdits are the question's controls the learner changed on the
+// server-rendered page before the WebAssembly arrived, without submitting
+// the form: field → value, in document order, for every [data-field]
+// control whose value is not the one the page was rendered with
+// (renderedValue). The first
+// render applies those that differ from the state's (a static page's
+// script puts the address's values into the controls: those do not), so
+// the page it takes over shows what was typed and answers it.
+func typedEdits(win js.Value) (fields, values []string) {
+	els := win.Get("document").Call("querySelectorAll", "#app [data-field]")
+	for i := 0; i < els.Length(); i++ {
+		el := els.Index(i)
+		f := el.Call("getAttribute", "data-field").String()
+		v := el.Get("value").String()
+		if v == renderedValue(el) {
+			continue
+		}
+		fields, values = append(fields, f), append(values, v)
+	}
+	return fields, values
+}
+
+// renderedValue is the value control el was rendered with: an input's
+// defaultValue; a select's option marked selected, else its first (what a
+// browser shows).
+func renderedValue(el js.Value) string {
+	if el.Get("tagName").String() != "SELECT" {
+		return el.Get("defaultValue").String()
+	}
+	opts := el.Get("options")
+	for j := 0; j < opts.Length(); j++ {
+		if o := opts.Index(j); o.Get("defaultSelected").Bool() {
+			return o.Get("value").String()
+		}
+	}
+	if opts.Length() > 0 {
+		return opts.Index(0).Get("value").String()
+	}
+	return ""
+}
