@@ -12,8 +12,9 @@ import (
 )
 
 // The planner's texts that package plan writes in English (the strategy
-// table, the timelines' titles and bars; what a collective carries is a
-// message, rendered by ID), in Chinese for the zh page. Exact strings where plan writes fixed ones,
+// table's cells, phases and links; what a collective carries and the
+// timelines' titles and bars are messages, rendered by ID), in Chinese for
+// the zh page. Exact strings where plan writes fixed ones,
 // patterns where it composes them; TestPlannerChinese runs every scenario
 // of the planner on the zh page and fails on an English word left.
 
@@ -61,19 +62,6 @@ func (s *State) planText(en string) string {
 	return en
 }
 
-// planTimelineZH are the timelines' titles.
-var planTimelineZH = map[string]string{
-	"DDP: gradient buckets AllReduced while the last micro-batch's backward runs":   "DDP：最后一个 micro-batch 的反向进行时，梯度桶被 AllReduce",
-	"ZeRO-3 without prefetch: each layer waits for its own AllGather":               "ZeRO-3 不预取：每层等待自己的 AllGather",
-	"ZeRO-3: each layer's AllGather prefetched during the previous layer's compute": "ZeRO-3：每层的 AllGather 在上一层计算时预取",
-}
-
-// planBarZH are the first words of the timelines' bars.
-var planBarZH = [][2]string{
-	{"micro-batches", "micro-batch"}, {"reduce-scatter", "规约发散"}, {"gather", "收集"}, {"fwd", "前向"}, {"bwd", "反向"},
-	{"bucket", "桶"}, {"dispatch", "分发"}, {"experts", "专家"}, {"combine", "合并"}, {"forward", "前向"}, {"backward", "反向"},
-}
-
 // planGantt is timeline.Gantt of t in the page's language: title, lanes,
 // the compute-alone marker, every bar's label and the description.
 func (s *State) planGantt(t plan.Timeline) chart.Gantt {
@@ -81,26 +69,14 @@ func (s *State) planGantt(t plan.Timeline) chart.Gantt {
 	if s.Lang != "zh" {
 		return g
 	}
-	about := t.About
-	if zh, ok := planTimelineZH[about]; ok {
-		about = zh
-	} else if rest, ok := strings.CutPrefix(about, "MoE layer forward: dispatch, expert GEMMs and combine in "); ok {
-		about = "MoE 层前向：分发、专家 GEMM 与合并，分 " + strings.TrimSuffix(rest, " chunks") + " 块"
-	}
+	about := t.AboutMsg.In(s.Lang)
 	g.Title = about
 	g.Lanes = []string{"计算", "网络"}
 	for i := range g.Markers {
 		g.Markers[i].Label = "仅计算"
 	}
-	for i := range g.Bars {
-		l := g.Bars[i].Label
-		for _, w := range planBarZH {
-			if strings.HasPrefix(l, w[0]) {
-				l = w[1] + strings.TrimPrefix(l, w[0])
-				break
-			}
-		}
-		g.Bars[i].Label = strings.Replace(l, " again:", "（再次）：", 1)
+	for i, sp := range t.Spans {
+		g.Bars[i].Label = fmt.Sprintf("%s：%s – %s", sp.LabelMsg.In(s.Lang), cost.FormatSeconds(sp.Start), cost.FormatSeconds(sp.End))
 	}
 	g.Desc = fmt.Sprintf("%s。计算 %s；重叠后这一步在 %s 结束；串行需 %s；暴露的通信 %s。", about,
 		cost.FormatSeconds(t.Compute), cost.FormatSeconds(t.Finish), cost.FormatSeconds(t.Serial), cost.FormatSeconds(t.Exposed))

@@ -3,6 +3,7 @@ package plan
 import (
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/msg"
 	"github.com/ccplay/ccplay/core/prim"
 )
 
@@ -18,6 +19,13 @@ type Span struct {
 	Start float64 `json:"start_s"`
 	End   float64 `json:"end_s"`
 	Label string  `json:"label"`
+	// LabelMsg is Label as a message (Label is it in English).
+	LabelMsg msg.Message `json:"-"`
+}
+
+// span is the Span of label on lane from start to end.
+func span(lane int, start, end float64, label msg.Message) Span {
+	return Span{lane, start, end, label.String(), label}
 }
 
 // Timeline is one overlap scenario on one GPU: compute and communication
@@ -29,13 +37,15 @@ type Span struct {
 // Invariant: no two spans of a lane overlap; Exposed = Finish − Compute ≥ 0;
 // Serial = Compute + Σ communication spans ≥ Finish.
 type Timeline struct {
-	Name    string  `json:"name"`
-	About   string  `json:"about"`
-	Spans   []Span  `json:"spans"`
-	Compute float64 `json:"compute_s"`
-	Finish  float64 `json:"finish_s"`
-	Serial  float64 `json:"serial_s"`
-	Exposed float64 `json:"exposed_s"`
+	Name  string `json:"name"`
+	About string `json:"about"`
+	// AboutMsg is About as a message (About is it in English).
+	AboutMsg msg.Message `json:"-"`
+	Spans    []Span      `json:"spans"`
+	Compute  float64     `json:"compute_s"`
+	Finish   float64     `json:"finish_s"`
+	Serial   float64     `json:"serial_s"`
+	Exposed  float64     `json:"exposed_s"`
 }
 
 // finish fills Finish, Serial and Exposed from the spans.
@@ -64,15 +74,16 @@ const MaxSpans = 4096
 // are used (other strategies' calls and the pipeline bubble are left out);
 // O(buckets).
 func DDPTimeline(r Result) (Timeline, error) {
-	t := Timeline{Name: "ddp", About: "DDP: gradient buckets AllReduced while the last micro-batch's backward runs"}
+	about := msg.New("plan.timeline.ddp")
+	t := Timeline{Name: "ddp", About: about.String(), AboutMsg: about}
 	m := float64(r.MicroBatches)
 	acc := r.ComputeS * (m - 1) / m // earlier micro-batches accumulate without syncing (no_sync)
 	fwd, bwd := r.ComputeS/3/m, 2*r.ComputeS/3/m
 	t.Compute = r.ComputeS
 	if acc > 0 {
-		t.Spans = append(t.Spans, Span{LaneCompute, 0, acc, "micro-batches 1–" + itoa(int(r.MicroBatches)-1)})
+		t.Spans = append(t.Spans, span(LaneCompute, 0, acc, msg.New("plan.span.micro_batches", int(r.MicroBatches)-1)))
 	}
-	t.Spans = append(t.Spans, Span{LaneCompute, acc, acc + fwd, "forward"}, Span{LaneCompute, acc + fwd, acc + fwd + bwd, "backward"})
+	t.Spans = append(t.Spans, span(LaneCompute, acc, acc+fwd, msg.New("plan.span.forward")), span(LaneCompute, acc+fwd, acc+fwd+bwd, msg.New("plan.span.backward")))
 	fwd += acc
 	var buckets []Row
 	var psi int64
@@ -96,7 +107,7 @@ func DDPTimeline(r Result) (Timeline, error) {
 		ready := fwd + bwd*float64(done)/float64(psi)
 		start := max(ready, free)
 		free = start + b.TimePerCall
-		t.Spans = append(t.Spans, Span{LaneComm, start, free, "bucket " + itoa(i+1)})
+		t.Spans = append(t.Spans, span(LaneComm, start, free, msg.New("plan.span.bucket", i+1)))
 	}
 	t.finish()
 	return t, nil
@@ -112,11 +123,11 @@ func DDPTimeline(r Result) (Timeline, error) {
 // backward); the embeddings' gathers and other strategies' calls are left
 // out; times come from the plan's ZeRO rows. O(layers).
 func ZeroTimeline(r Result, prefetch bool) (Timeline, error) {
-	name, about := "zero3", "ZeRO-3: each layer's AllGather prefetched during the previous layer's compute"
+	name, about := "zero3", msg.New("plan.timeline.zero3")
 	if !prefetch {
-		name, about = "zero3-noprefetch", "ZeRO-3 without prefetch: each layer waits for its own AllGather"
+		name, about = "zero3-noprefetch", msg.New("plan.timeline.zero3_noprefetch")
 	}
-	t := Timeline{Name: name, About: about}
+	t := Timeline{Name: name, About: about.String(), AboutMsg: about}
 	var ag, rs Row
 	for _, x := range r.Rows {
 		if x.Strategy == StratZero && x.Group == "dp" && x.Calls > ag.Calls && x.Collective == prim.AllGather {
@@ -136,41 +147,41 @@ func ZeroTimeline(r Result, prefetch bool) (Timeline, error) {
 	t.Compute = r.ComputeS / float64(r.MicroBatches) // one micro-batch
 	tf, tb := t.Compute/3/float64(n), 2*t.Compute/3/float64(n)
 	comm, cpu := 0.0, 0.0
-	gather := func(earliest float64, label string) float64 {
+	gather := func(earliest float64, label msg.Message) float64 {
 		s := max(earliest, comm)
 		comm = s + ag.TimePerCall
-		t.Spans = append(t.Spans, Span{LaneComm, s, comm, label})
+		t.Spans = append(t.Spans, span(LaneComm, s, comm, label))
 		return comm
 	}
 	// Forward: gathered[i] is when layer i's weights are whole.
-	next := gather(0, "gather 1")
+	next := gather(0, msg.New("plan.span.gather", 1))
 	for i := 0; i < n; i++ {
 		ready := next
 		start := max(cpu, ready)
 		if prefetch && i+1 < n {
-			next = gather(start, "gather "+itoa(i+2))
+			next = gather(start, msg.New("plan.span.gather", i+2))
 		}
 		cpu = start + tf
-		t.Spans = append(t.Spans, Span{LaneCompute, start, cpu, "fwd " + itoa(i+1)})
+		t.Spans = append(t.Spans, span(LaneCompute, start, cpu, msg.New("plan.span.fwd", i+1)))
 		if !prefetch && i+1 < n {
-			next = gather(cpu, "gather "+itoa(i+2))
+			next = gather(cpu, msg.New("plan.span.gather", i+2))
 		}
 	}
 	// Backward, last layer first.
-	next = gather(ternary(prefetch, cpu-tf, cpu), "gather "+itoa(n)+" again")
+	next = gather(ternary(prefetch, cpu-tf, cpu), msg.New("plan.span.gather_again", n))
 	for i := n - 1; i >= 0; i-- {
 		ready := next
 		start := max(cpu, ready)
 		if prefetch && i > 0 {
-			next = gather(start, "gather "+itoa(i)+" again")
+			next = gather(start, msg.New("plan.span.gather_again", i))
 		}
 		cpu = start + tb
-		t.Spans = append(t.Spans, Span{LaneCompute, start, cpu, "bwd " + itoa(i+1)})
+		t.Spans = append(t.Spans, span(LaneCompute, start, cpu, msg.New("plan.span.bwd", i+1)))
 		s := max(cpu, comm)
 		comm = s + rs.TimePerCall
-		t.Spans = append(t.Spans, Span{LaneComm, s, comm, "reduce-scatter " + itoa(i+1)})
+		t.Spans = append(t.Spans, span(LaneComm, s, comm, msg.New("plan.span.reduce_scatter", i+1)))
 		if !prefetch && i > 0 {
-			next = gather(cpu, "gather "+itoa(i)+" again")
+			next = gather(cpu, msg.New("plan.span.gather_again", i))
 		}
 	}
 	t.finish()
@@ -212,7 +223,7 @@ func MoETimeline(r Result, chunks int) (Timeline, error) {
 	routed := float64(a2a.Bytes) / float64(Elem) / float64(in.Model.Hidden) // tokens · top-k on this GPU
 	flops := 2 * 3 * float64(in.Model.Hidden) * float64(in.Model.MoEFFN) * routed / float64(in.Parallel.TP)
 	gemm := flops / (in.Compute.PeakFLOPS * in.Compute.MFU) / float64(chunks)
-	t := Timeline{Name: "moe", About: "MoE layer forward: dispatch, expert GEMMs and combine in " + itoa(chunks) + " chunks",
+	t := Timeline{Name: "moe", About: msg.New("plan.timeline.moe", chunks).String(), AboutMsg: msg.New("plan.timeline.moe", chunks),
 		Compute: gemm * float64(chunks)}
 	// One comm stream, list-scheduled: a combine whose GEMM has finished
 	// goes first, else the next dispatch; each GEMM starts once its
@@ -223,28 +234,21 @@ func MoETimeline(r Result, chunks int) (Timeline, error) {
 		if cb < len(gemmEnd) && (gemmEnd[cb] <= comm || d == chunks) {
 			s := max(comm, gemmEnd[cb])
 			comm = s + terms.Time()
-			t.Spans = append(t.Spans, Span{LaneComm, s, comm, "combine " + itoa(cb+1)})
+			t.Spans = append(t.Spans, span(LaneComm, s, comm, msg.New("plan.span.combine", cb+1)))
 			cb++
 			continue
 		}
 		s := comm
 		comm = s + terms.Time()
-		t.Spans = append(t.Spans, Span{LaneComm, s, comm, "dispatch " + itoa(d+1)})
+		t.Spans = append(t.Spans, span(LaneComm, s, comm, msg.New("plan.span.dispatch", d+1)))
 		g := max(cpu, comm)
 		cpu = g + gemm
-		t.Spans = append(t.Spans, Span{LaneCompute, g, cpu, "experts " + itoa(d+1)})
+		t.Spans = append(t.Spans, span(LaneCompute, g, cpu, msg.New("plan.span.experts", d+1)))
 		gemmEnd = append(gemmEnd, cpu)
 		d++
 	}
 	t.finish()
 	return t, nil
-}
-
-func itoa(i int) string {
-	if i < 10 {
-		return string(rune('0' + i))
-	}
-	return itoa(i/10) + string(rune('0'+i%10))
 }
 
 // DefaultMoEChunks is the chunk count the text and the view compare with
