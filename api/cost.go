@@ -39,19 +39,21 @@ var costFields = fields([][]string{question.CostFields, question.FabricFields})
 
 // checkFabric refuses, with a *budget.Error on ranks, a question on a
 // switched fabric whose schedule may have more than budget.Flows
-// transfers to simulate. Questions that ReadCost refuses pass through to
+// transfers to simulate, or routes of more than budget.RouteLinks links. Questions that ReadCost refuses pass through to
 // AnswerCost, which reports them. O(1).
 func checkFabric(get field.Lookup) error {
 	p, err := question.CostParams(get)
 	if err != nil || !p.Fabric.Active() {
 		return nil
 	}
-	q, err := cost.Concrete(p)
-	if err != nil {
+	n, links, err := cost.FabricSize(p)
+	switch {
+	case err != nil:
 		return nil
-	}
-	if n := cost.TransferBound(q); n > budget.Flows {
+	case n > budget.Flows:
 		return budget.New("ranks", "fabric.too-large", n, int64(budget.Flows))
+	case links > budget.RouteLinks:
+		return budget.New("ranks", "fabric.paths", links, int64(budget.RouteLinks))
 	}
 	return nil
 }

@@ -28,5 +28,7 @@ func TestCostOnFabric(t *testing.T) {
 	if b := get(t, big); b.status != http.StatusOK {
 		t.Errorf("without the fabric: status %d", b.status)
 	}
+	wantError(t, "ring AllGather on a 1 × 256 torus: 65,280 flows of up to 130 links", get(t, "/api/v1/cost?collective=allgather&ranks=256&size=1MiB&fabric=torus&torus-dims=1x256"),
+		http.StatusRequestEntityTooLarge, "ranks", "links")
 	wantError(t, "a fabric field without a fabric", get(t, "/api/v1/cost?oversubscription=4"), http.StatusBadRequest, "oversubscription", "fabrics")
 }

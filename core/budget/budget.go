@@ -29,6 +29,9 @@ const (
 	// fabric (cost.TransferBound with Params.Fabric): about 0.3 s and
 	// 100 MiB of flows, paths and schedule.
 	Flows = 1 << 19
+	// RouteLinks caps the links of those transfers' routes together (a
+	// long torus route is hundreds of links): 16 MiB of routes.
+	RouteLinks = 1 << 22
 )
 
 // Error is a question over a budget. It wraps the *fielderr.Error naming

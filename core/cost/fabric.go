@@ -80,6 +80,18 @@ func evaluateFabric(p Params) (Result, *fabric.Net, fabric.Result, error) {
 	return r, net, res, err
 }
 
+// FabricSize is what simulating p on its fabric holds before it runs: the
+// transfers of its schedule (TransferBound) and the links of their routes
+// together, at most. O(1) after validation.
+func FabricSize(p Params) (transfers, routeLinks int64, err error) {
+	q, err := Concrete(p)
+	if err != nil {
+		return 0, 0, err
+	}
+	n := TransferBound(q)
+	return n, n * int64(p.Fabric.Normal(p.Ranks/max(p.GPUsPerNode, 1)).MaxHops()), nil
+}
+
 // runFabric is simulateFabric returning the net and the loads.
 func runFabric(p Params, r *Result, yield func()) (*fabric.Net, fabric.Result, error) {
 	q := concrete(p)

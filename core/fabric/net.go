@@ -287,11 +287,16 @@ func (n *Net) Route(src, dst int, buf []int32) []int32 {
 }
 
 // MaxHops bounds the links of any route. O(1).
-func (n *Net) MaxHops() int {
+func (n *Net) MaxHops() int { return n.Spec.MaxHops() }
+
+// MaxHops bounds the links of any route on the fabric s describes
+// (normalised, Spec.Normal): two NIC links and four above the leaves, or
+// two and the torus distance. O(1).
+func (s Spec) MaxHops() int {
 	h := 6
-	if n.Spec.Kind == Torus {
+	if s.Kind == Torus {
 		h = 2
-		for _, k := range n.Spec.TorusDims() {
+		for _, k := range s.TorusDims() {
 			h += k / 2
 		}
 	}
