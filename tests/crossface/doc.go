@@ -12,6 +12,9 @@
 // /api/v1/doctor, doctor.Judge and the playground's "check my log" view,
 // whose JSON export is the CLI's byte for byte), naming the question, the
 // faces and both numbers on a mismatch.
+// Where the README says an endpoint answers what a command prints (cost,
+// table and plan, as JSON and as text, and the doctor's verdict), the
+// bytes must be equal (bytes_test.go).
 // Integers must be equal and floats equal to a relative 1e-9; the one face
 // that rounds for display, the planner view, is compared with the other
 // faces' exact numbers rounded by the same formatters (three significant
