@@ -52,6 +52,27 @@ func (s *State) Headline() string {
 	if r.AutoChosen {
 		alg = s.Tf("t.autochose", alg)
 	}
-	return fmt.Sprintf("%s · %s · P = %d · %s · %s", s.CollName(r.Collective), alg, r.Ranks,
+	h := fmt.Sprintf("%s · %s · P = %d · %s · %s", s.CollName(r.Collective), alg, r.Ranks,
 		BytesShort(r.SizeBytes), Rate(r.BandwidthBps))
+	if from := s.sourceOf("bandwidth"); from != "" {
+		h += " (" + from + ")"
+	}
+	return h
+}
+
+// sourceOf is where the last valid question's value of field f came from
+// when a preset or system supplied it ("system dgx-h200"), in the page's
+// language; "" when it was given or is the default.
+func (s *State) sourceOf(f string) string {
+	in, ok := s.inputs[f]
+	if !ok {
+		return ""
+	}
+	switch in.From.Kind() {
+	case "system":
+		return s.Tf("from.system", in.From.Name())
+	case "preset":
+		return s.Tf("from.preset", in.From.Name())
+	}
+	return ""
 }

@@ -83,17 +83,10 @@ func shown(f string, in field.Input) string {
 // not give it and a preset or system supplied it, in the page's language
 // ("" otherwise): "system dgx-h200".
 func (s *State) From(f string) string {
-	in, ok := s.inputs[f]
-	if !ok || s.given[f] {
+	if s.given[f] {
 		return ""
 	}
-	switch in.From.Kind() {
-	case "system":
-		return s.Tf("from.system", in.From.Name())
-	case "preset":
-		return s.Tf("from.preset", in.From.Name())
-	}
-	return ""
+	return s.sourceOf(f)
 }
 
 // markGiven records that the learner set field f to v. Choosing a preset

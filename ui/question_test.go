@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -75,11 +76,23 @@ func TestSystemValuesShowTheirSource(t *testing.T) {
 	if got := c.AllowedFor("bandwidth"); got[:len("system dgx-h200")] != "system dgx-h200" {
 		t.Errorf("bandwidth hint %q does not name the system", got)
 	}
+	if h := s.Headline(); !strings.HasSuffix(h, "(system dgx-h200)") {
+		t.Errorf("headline %q does not say the bandwidth is the system's", h)
+	}
 	if s.From("ranks") != "" {
 		t.Errorf("ranks is the default, not the system's: %q", s.From("ranks"))
 	}
 	s.SetField("bandwidth", "25GB/s")
 	if s.P.Bandwidth != 25e9 || s.From("bandwidth") != "" {
 		t.Errorf("typed bandwidth: %g, note %q", s.P.Bandwidth, s.From("bandwidth"))
+	}
+}
+
+// A link whose question is refused still shows, in the fields it leaves
+// out, the values of the last valid question (the defaults), not blanks.
+func TestRefusedLinkShowsDefaultsInOtherFields(t *testing.T) {
+	s := NewState("ranks=0&size=-1&bandwidth=x", "en")
+	if !s.Invalid() || s.Text("algorithm") != "ring" || s.Text("collective") != "allreduce" {
+		t.Errorf("invalid %v, algorithm %q, collective %q", s.Invalid(), s.Text("algorithm"), s.Text("collective"))
 	}
 }

@@ -124,6 +124,7 @@ func NewState(query, navLang string) *State {
 		s.P = d.Params
 		s.R, _ = cost.Evaluate(d.Params)
 		s.inputs = d.Inputs
+		s.showInputs()
 	}
 	s.validText, s.validGiven = map[string]string{}, map[string]bool{}
 	for _, f := range ControlFields {

@@ -112,7 +112,7 @@ func (c *Timing) TopologyRows() []KV {
 	if tr.GPUsPerNode > 0 && s.P.GPUsPerNode > 0 {
 		rows = append(rows,
 			KV{ID: "t-cluster", Label: s.T("t.cluster"), Value: s.Tf("t.cluster.v", tr.Nodes, tr.GPUsPerNode)},
-			KV{ID: "t-intra", Label: s.T("t.intra"), Value: Rate(tr.IntraBandwidthBps) + " · α = " + units.Duration(tr.IntraLatencyS).String()})
+			KV{ID: "t-intra", Label: s.T("t.intra"), Value: withSource(Rate(tr.IntraBandwidthBps)+" · α = "+units.Duration(tr.IntraLatencyS).String(), s.sourceOf("intra-bandwidth"))})
 		if tr.InterBytesPerRank >= 0 {
 			rows = append(rows, KV{ID: "t-inter", Label: s.T("t.inter"), Value: Bytes(tr.InterBytesPerRank)})
 		}
@@ -164,4 +164,13 @@ func (s *State) slowText(en string) string {
 		return "链路 " + rest
 	}
 	return en
+}
+
+// withSource appends where a value came from, when a preset or system
+// supplied it: "450 GB/s · α = 1 µs — system dgx-h200".
+func withSource(v, from string) string {
+	if from == "" {
+		return v
+	}
+	return v + " — " + from
 }

@@ -240,11 +240,7 @@ func execute[T prim.Elem](ctx context.Context, s *sched.Schedule, raw [][]json.R
 			res.Outputs[r] = o
 		}
 	}
-	if gpusPerNode > 0 {
-		res.Ledger = sim.NewClusterLedger(s, 8, gpusPerNode)
-	} else {
-		res.Ledger = sim.NewLedger(s, 8)
-	}
+	res.Ledger = sim.LedgerFor(s, 8, gpusPerNode)
 	if err := verify(s.Spec, in, out); err != nil {
 		return RunResult{}, err
 	}

@@ -22,7 +22,24 @@ func TestCollectiveLandsValid(t *testing.T) {
 	if got := p.text("ab-title"); !strings.Contains(got, "AllToAll") {
 		t.Errorf("the abacus shows %q, not AllToAll", got)
 	}
-	if got := p.text("adjusted"); !strings.Contains(got, "ring has no alltoall algorithm") || !strings.Contains(got, "auto") {
+	p.open(base + "/?lang=en&view=timing&collective=alltoall")
+	if got := eval[string](p, `document.getElementById("f-algorithm").value`); got != "naive" {
+		t.Errorf("a link to alltoall without an algorithm lands on %q, want alltoall's default naive", got)
+	}
+	// An algorithm nobody chose follows the collective: AllReduce →
+	// SendRecv → AllReduce lands on ring again, with no note.
+	p.open(base + "/?lang=en&view=timing")
+	for _, step := range []struct{ collective, algorithm string }{{"allreduce", "ring"}, {"sendrecv", "naive"}, {"allreduce", "ring"}} {
+		p.setField("f-collective", step.collective)
+		if got := eval[string](p, `document.getElementById("f-algorithm").value`); got != step.algorithm {
+			t.Errorf("→ %s: algorithm %q, want %s", step.collective, got, step.algorithm)
+		}
+	}
+	// One the learner chose gives way, with the note, when the new
+	// collective cannot run it.
+	p.setField("f-algorithm", "tree")
+	p.setField("f-collective", "alltoall")
+	if got := p.text("adjusted"); !strings.Contains(got, "tree has no alltoall algorithm") || !strings.Contains(got, "naive") {
 		t.Errorf("the landing note says %q", got)
 	}
 	for _, view := range []string{"timing", "abacus"} {
