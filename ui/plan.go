@@ -243,8 +243,8 @@ func (c *Plan) PlanRows() [][]string {
 		if x.AutoChosen {
 			alg += " (auto)"
 		}
-		out = append(out, []string{x.Strategy, c.S.planText(x.Phase), string(x.Collective), x.Group + strconv.Itoa(x.GroupSize),
-			units.FormatBytes(float64(x.Bytes), false), strconv.FormatInt(x.Calls, 10), c.S.planText(strings.Join(x.Links, " + ")), alg,
+		out = append(out, []string{x.Strategy, c.S.say(plan.PhaseMessage(x.Phase)), string(x.Collective), x.Group + strconv.Itoa(x.GroupSize),
+			units.FormatBytes(float64(x.Bytes), false), strconv.FormatInt(x.Calls, 10), c.S.say(plan.LinksMessage(x.Links, "plan.links.join")), alg,
 			cost.FormatSeconds(x.TimePerCall), cost.FormatSeconds(x.TimeS), units.FormatBytes(float64(x.SentBytes), false), c.S.say(x.WhatMsg)})
 	}
 	return out
@@ -256,9 +256,9 @@ func (c *Plan) PlanGroups() []KV {
 	for _, g := range c.r.Groups {
 		var sh []string
 		for _, p := range g.Shapes {
-			sh = append(sh, p.String())
+			sh = append(sh, c.S.say(p.Message()))
 		}
-		out = append(out, KV{ID: "pl-g-" + g.Name, Label: c.S.planGroupLabel(g.Name, g.Size, g.Stride), Value: c.S.planText(strings.Join(sh, "; "))})
+		out = append(out, KV{ID: "pl-g-" + g.Name, Label: c.S.planGroupLabel(g.Name, g.Size, g.Stride), Value: strings.Join(sh, "; ")})
 	}
 	return out
 }
@@ -319,12 +319,12 @@ func (c *Plan) PlanTable() []plan.StrategyRow {
 	s := c.S
 	out := make([]plan.StrategyRow, len(c.table))
 	for i, r := range c.table {
-		calls := make([]string, len(r.Calls))
-		for j, x := range r.Calls {
-			calls[j] = s.planText(x)
+		calls := make([]string, len(r.CallsMsgs))
+		for j, x := range r.CallsMsgs {
+			calls[j] = s.say(x)
 		}
-		out[i] = plan.StrategyRow{Strategy: s.planText(r.Strategy), Split: s.planText(r.Split), Calls: calls,
-			Travels: s.say(r.TravelsMsg), Volume: s.planText(r.Volume)}
+		out[i] = plan.StrategyRow{Strategy: s.say(r.StrategyMsg), Split: s.say(r.SplitMsg), Calls: calls,
+			Travels: s.say(r.TravelsMsg), Volume: s.say(r.VolumeMsg)}
 	}
 	return out
 }

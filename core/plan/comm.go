@@ -3,6 +3,7 @@ package plan
 import (
 	"github.com/ccplay/ccplay/core/msg"
 	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/topo"
 )
 
 // Elem is the bytes of one element on the wire: bf16 activations,
@@ -26,6 +27,31 @@ const (
 	PhaseRecompute = "recompute"
 	PhaseStep      = "optimizer step"
 )
+
+// phaseIDs are the messages of the phases.
+var phaseIDs = map[string]msg.ID{PhaseForward: "plan.phase.forward", PhaseBackward: "plan.phase.backward",
+	PhaseRecompute: "plan.phase.recompute", PhaseStep: "plan.phase.step"}
+
+// PhaseMessage is one of the phases above as a message.
+func PhaseMessage(phase string) msg.Message { return msg.New(phaseIDs[phase]) }
+
+// LinksMessage is link classes (topo.Intra's and topo.Inter's names) as one
+// message, joined by the message join (a format "%s…%s").
+func LinksMessage(classes []string, join msg.ID) msg.Message {
+	var m msg.Message
+	for i, c := range classes {
+		l := msg.New("plan.link.inter")
+		if c == topo.Intra.String() {
+			l = msg.New("plan.link.intra")
+		}
+		if i == 0 {
+			m = l
+		} else {
+			m = msg.New(join, m, l)
+		}
+	}
+	return m
+}
 
 // Call is one kind of collective call in a training step, before pricing:
 // Calls calls per step of Collective over the Group family, each of Bytes

@@ -1,9 +1,7 @@
 package plan
 
 import (
-	"fmt"
-	"strings"
-
+	"github.com/ccplay/ccplay/core/msg"
 	"github.com/ccplay/ccplay/core/topo"
 )
 
@@ -143,14 +141,18 @@ func (g Grid) boundaryShapes(gr Group) []Placement {
 	return out
 }
 
-// String describes a placement: "1 node × 8 (intra-node)".
-func (s Placement) String() string {
-	if s.Uneven {
-		return fmt.Sprintf("%d nodes, uneven (%s)", s.Nodes, strings.Join(s.Classes(), "+"))
+// String describes a placement in English: "1 node × 8 (intra-node)".
+func (s Placement) String() string { return s.Message().String() }
+
+// Message describes a placement: its nodes, the GPUs of it on each, and
+// the link classes it crosses.
+func (s Placement) Message() msg.Message {
+	links := LinksMessage(s.Classes(), "plan.links.plus")
+	switch {
+	case s.Uneven:
+		return msg.New("plan.placement.uneven", s.Nodes, links)
+	case s.Nodes == 1:
+		return msg.New("plan.placement.node", s.PerNode, links)
 	}
-	n := "nodes"
-	if s.Nodes == 1 {
-		n = "node"
-	}
-	return fmt.Sprintf("%d %s × %d (%s)", s.Nodes, n, s.PerNode, strings.Join(s.Classes(), "+"))
+	return msg.New("plan.placement.nodes", s.Nodes, s.PerNode, links)
 }

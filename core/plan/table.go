@@ -22,31 +22,35 @@ type StrategyRow struct {
 	Split    string   `json:"split"`
 	Calls    []string `json:"collectives"`
 	Travels  string   `json:"travels"`
-	// TravelsMsg is Travels as a message (Travels is it in English).
-	TravelsMsg msg.Message `json:"-"`
-	Volume     string      `json:"volume"`
+	Volume   string   `json:"volume"`
+	// The same as messages (the fields above are them in English).
+	StrategyMsg msg.Message   `json:"-"`
+	SplitMsg    msg.Message   `json:"-"`
+	CallsMsgs   []msg.Message `json:"-"`
+	TravelsMsg  msg.Message   `json:"-"`
+	VolumeMsg   msg.Message   `json:"-"`
 }
 
 // reference is one strategy's reference question: a small model with only
 // that strategy switched on, every collective priced with ring (pairwise
 // for AllToAll) so that the busiest rank's bytes are the textbook ones.
 type reference struct {
-	name, split string
+	name, split msg.ID
 	strategy    string // the rows of the plan that belong to it
 	set         func(*Input)
-	unit        string // per block, per step, per micro-batch, per MoE layer
+	unit        msg.ID // per bucket, per layer, per block, per micro-batch per boundary, per MoE layer
 	natural     string // Ψ, A or T
 }
 
 var references = []reference{
-	{"DDP", "the batch; every GPU a full replica", StratDP, func(in *Input) { in.Parallel.DP = 4 }, "per bucket", "Ψ"},
-	{"ZeRO-1", "optimizer state", StratZero, func(in *Input) { in.Parallel.DP, in.Parallel.Zero = 4, Zero1 }, "per bucket", "Ψ"},
-	{"ZeRO-2", "optimizer state and gradients", StratZero, func(in *Input) { in.Parallel.DP, in.Parallel.Zero = 4, Zero2 }, "per bucket", "Ψ"},
-	{"ZeRO-3 / FSDP", "optimizer state, gradients and parameters", StratZero, func(in *Input) { in.Parallel.DP, in.Parallel.Zero = 4, Zero3 }, "per layer", "Ψ"},
-	{"Megatron TP", "weight matrices (inside a node)", StratTP, func(in *Input) { in.Parallel.TP = 4 }, "per block", "A"},
-	{"Megatron TP + SP", "weight matrices; LayerNorm and dropout along the sequence", StratSP, func(in *Input) { in.Parallel.TP, in.Parallel.SP = 4, true }, "per block", "A"},
-	{"Pipeline", "layers into stages", StratPP, func(in *Input) { in.Parallel.PP = 4 }, "per micro-batch per boundary", "A"},
-	{"MoE (EP)", "experts across GPUs", StratEP, func(in *Input) { in.Parallel.DP, in.Parallel.EP = 4, 4 }, "per MoE layer", "T"},
+	{"plan.strategy.ddp", "plan.split.ddp", StratDP, func(in *Input) { in.Parallel.DP = 4 }, "plan.per.bucket", "Ψ"},
+	{"plan.strategy.zero1", "plan.split.zero1", StratZero, func(in *Input) { in.Parallel.DP, in.Parallel.Zero = 4, Zero1 }, "plan.per.bucket", "Ψ"},
+	{"plan.strategy.zero2", "plan.split.zero2", StratZero, func(in *Input) { in.Parallel.DP, in.Parallel.Zero = 4, Zero2 }, "plan.per.bucket", "Ψ"},
+	{"plan.strategy.zero3", "plan.split.zero3", StratZero, func(in *Input) { in.Parallel.DP, in.Parallel.Zero = 4, Zero3 }, "plan.per.layer", "Ψ"},
+	{"plan.strategy.tp", "plan.split.tp", StratTP, func(in *Input) { in.Parallel.TP = 4 }, "plan.per.block", "A"},
+	{"plan.strategy.sp", "plan.split.sp", StratSP, func(in *Input) { in.Parallel.TP, in.Parallel.SP = 4, true }, "plan.per.block", "A"},
+	{"plan.strategy.pp", "plan.split.pp", StratPP, func(in *Input) { in.Parallel.PP = 4 }, "plan.per.boundary", "A"},
+	{"plan.strategy.ep", "plan.split.ep", StratEP, func(in *Input) { in.Parallel.DP, in.Parallel.EP = 4, 4 }, "plan.per.moe_layer", "T"},
 }
 
 // referenceInput is the small question every reference starts from: a
@@ -75,7 +79,7 @@ func StrategyTable() ([]StrategyRow, error) {
 		in.Cluster.Nodes = in.Parallel.World() / in.Cluster.GPUsPerNode
 		r, err := Plan(in)
 		if err != nil {
-			return nil, fmt.Errorf("plan: reference %s: %w", ref.name, err)
+			return nil, fmt.Errorf("plan: reference %s: %w", msg.New(ref.name), err)
 		}
 		out = append(out, summarise(ref, in, r))
 	}
@@ -87,14 +91,16 @@ func StrategyTable() ([]StrategyRow, error) {
 // rank's bytes per step over the natural size, written against the group
 // size N as k·(N−1)/N (SendRecv: k each way).
 func summarise(ref reference, in Input, r Result) StrategyRow {
-	row := StrategyRow{Strategy: ref.name, Split: ref.split}
+	row := StrategyRow{StrategyMsg: msg.New(ref.name), SplitMsg: msg.New(ref.split)}
+	row.Strategy, row.Split = row.StrategyMsg.String(), row.SplitMsg.String()
+	unit := msg.New(ref.unit)
 	per := 1.0 // units of work in one step
 	switch ref.unit {
-	case "per block":
+	case "plan.per.block":
 		per = float64(r.Stage.Layers)
-	case "per MoE layer":
+	case "plan.per.moe_layer":
 		per = float64(r.Stage.MoELayers)
-	case "per layer":
+	case "plan.per.layer":
 		per = float64(r.Stage.Layers) + 2 // the two embeddings are gather units too
 	}
 	a := float64(in.Shape.MicroBatch) * float64(in.Shape.Seq) * float64(in.Model.Hidden) * Elem
@@ -103,6 +109,7 @@ func summarise(ref reference, in Input, r Result) StrategyRow {
 	n := 2
 	var keys []string
 	calls := map[string]int64{}
+	phases := map[string]string{}
 	most := int64(0) // Travels is the What of the most frequent call
 	for _, x := range r.Rows {
 		if x.Strategy != ref.strategy {
@@ -111,6 +118,7 @@ func summarise(ref reference, in Input, r Result) StrategyRow {
 		sent += float64(x.SentBytes)
 		n = x.GroupSize
 		k := name(x.Collective) + " (" + x.Phase + ")"
+		phases[k] = x.Phase
 		if _, ok := calls[k]; !ok {
 			keys = append(keys, k)
 		}
@@ -120,18 +128,21 @@ func summarise(ref reference, in Input, r Result) StrategyRow {
 		}
 	}
 	for _, k := range keys {
-		c, phase, _ := strings.Cut(k, " (")
-		row.Calls = append(row.Calls, fmt.Sprintf("%s ×%s %s (%s", c, trim(float64(calls[k])/per), ref.unit, phase))
+		c, _, _ := strings.Cut(k, " (")
+		m := msg.New("plan.table.calls", c, trim(float64(calls[k])/per), unit, PhaseMessage(phases[k]))
+		row.CallsMsgs = append(row.CallsMsgs, m)
+		row.Calls = append(row.Calls, m.String())
 	}
 	coef := sent / natural / per
 	switch {
 	case ref.strategy == StratPP:
-		row.Volume = fmt.Sprintf("%s·%s each way %s", trim(coef/2), ref.natural, ref.unit)
+		row.VolumeMsg = msg.New("plan.volume.each_way", trim(coef/2), ref.natural, unit)
 	case ref.natural == "Ψ":
-		row.Volume = fmt.Sprintf("%s·(N−1)/N·Ψ per step", trim(sent/natural/(float64(n-1)/float64(n))))
+		row.VolumeMsg = msg.New("plan.volume.psi", trim(sent/natural/(float64(n-1)/float64(n))))
 	default:
-		row.Volume = fmt.Sprintf("%s·(N−1)/N·%s %s (forward + backward)", trim(coef/(float64(n-1)/float64(n))), ref.natural, ref.unit)
+		row.VolumeMsg = msg.New("plan.volume.both_ways", trim(coef/(float64(n-1)/float64(n))), ref.natural, unit)
 	}
+	row.Volume = row.VolumeMsg.String()
 	return row
 }
 
