@@ -29,11 +29,7 @@ func fabricText(b *strings.Builder, line func(label, format string, args ...any)
 		shape += " " + strings.Join(d, "×")
 	}
 	line("shape", "%s; %s inside a node; %d links", shape, f.Node, f.LinkCount)
-	ratio := 0.0
-	if f.IdealTimeS > 0 {
-		ratio = r.TimeS / f.IdealTimeS
-	}
-	line("simulated", "%s for %d flows (%d instants); %.3g× the time without contention (%s)", cost.FormatSeconds(r.TimeS), f.Flows, f.Events, ratio, cost.FormatSeconds(f.IdealTimeS))
+	line("simulated", "%s for %d flows (%d instants); %.3g× the time without contention (%s)", cost.FormatSeconds(r.TimeS), f.Flows, f.Events, f.Slowdown, cost.FormatSeconds(f.IdealTimeS))
 	if f.BisectionBoundS > 0 {
 		line("bisection", "%s: AllToAll's least time through the leaves' uplinks, S·R·(P−L)/(P·B)", cost.FormatSeconds(f.BisectionBoundS))
 	}

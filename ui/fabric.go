@@ -94,7 +94,7 @@ func (c *Fabric) Has() bool { return c.state().err == "" && c.state().st.Drawing
 func (c *Fabric) Summary() string {
 	st := c.state().st
 	r, f := st.Result, st.Result.Fabric
-	return c.S.Tf("fb.summary", c.S.CollName(r.Collective), c.S.AlgName(r.Algorithm), ratioText(c.ratio), Secs(r.TimeS), Secs(f.IdealTimeS), r.TimeS/f.IdealTimeS)
+	return c.S.Tf("fb.summary", c.S.CollName(r.Collective), c.S.AlgName(r.Algorithm), ratioText(c.ratio), Secs(r.TimeS), Secs(f.IdealTimeS), f.Slowdown)
 }
 
 // Layout describes the fabric drawn.
@@ -152,8 +152,8 @@ func (c *Fabric) Rows() []FabricRow {
 	var out []FabricRow
 	for i, r := range c.state().st.Rows {
 		row := FabricRow{ID: "fb-row-" + strconv.Itoa(i), Name: c.S.CollName(r.Collective) + " · " + c.S.AlgName(r.Algorithm), Ideal: Secs(r.IdealS)}
-		for _, t := range r.TimesS {
-			row.Times = append(row.Times, Secs(t)+" ("+strconv.FormatFloat(t/r.IdealS, 'f', 2, 64)+"×)")
+		for i, t := range r.TimesS {
+			row.Times = append(row.Times, Secs(t)+" ("+strconv.FormatFloat(r.Slowdowns[i], 'f', 2, 64)+"×)")
 		}
 		out = append(out, row)
 	}

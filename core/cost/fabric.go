@@ -39,6 +39,8 @@ type FabricResult struct {
 	Events      int `json:"events"`
 	// IdealTimeS is the α-β-γ answer without contention (the closed form).
 	IdealTimeS float64 `json:"ideal_time_s"`
+	// Slowdown is time_s ÷ ideal_time_s (Slowdown); 1 when both are 0.
+	Slowdown float64 `json:"slowdown"`
 	// BisectionBoundS is AllToAll's least time through the leaves' uplinks
 	// (fabric.Net.AllToAllBisection); absent for other collectives.
 	BisectionBoundS float64 `json:"bisection_bound_s,omitempty"`
@@ -78,6 +80,15 @@ func evaluateFabric(p Params) (Result, *fabric.Net, fabric.Result, error) {
 	}
 	net, res, err := runFabric(concrete(p), &r, nil)
 	return r, net, res, err
+}
+
+// Slowdown is t ÷ ideal: how many times longer contention makes a time;
+// 1 when both are 0 (nothing to send), +Inf when only ideal is.
+func Slowdown(t, ideal float64) float64 {
+	if t == ideal {
+		return 1
+	}
+	return t / ideal
 }
 
 // FabricSize is what simulating p on its fabric holds before it runs: the
@@ -136,6 +147,7 @@ func runFabric(p Params, r *Result, yield func()) (*fabric.Net, fabric.Result, e
 	}
 	r.Fabric = fr
 	r.TimeS = res.Time
+	fr.Slowdown = Slowdown(r.TimeS, fr.IdealTimeS)
 	r.AlgBwBps, r.BusBwBps, r.PctOfLowerBound = 0, 0, 100
 	if r.TimeS > 0 {
 		r.AlgBwBps, r.BusBwBps = Bandwidths(p.Collective, p.Ranks, p.Size, r.TimeS)

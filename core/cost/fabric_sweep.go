@@ -22,12 +22,14 @@ type FabricStudy struct {
 	Rows    []FabricRow
 }
 
-// FabricRow is one collective's simulated times at FabricRatios.
+// FabricRow is one collective's simulated times at FabricRatios, and
+// each over its time without contention (Slowdown).
 type FabricRow struct {
 	Collective string
 	Algorithm  string
 	IdealS     float64
 	TimesS     []float64
+	Slowdowns  []float64
 }
 
 // StudyFabric answers p (whose Fabric is active) as a FabricStudy,
@@ -73,6 +75,7 @@ func StudyFabric(p Params, maxTransfers int64) (FabricStudy, error) {
 			}
 			row.Collective, row.Algorithm, row.IdealS = x.Collective, x.Algorithm, x.Fabric.IdealTimeS
 			row.TimesS = append(row.TimesS, x.TimeS)
+			row.Slowdowns = append(row.Slowdowns, x.Fabric.Slowdown)
 		}
 		st.Rows = append(st.Rows, row)
 	}

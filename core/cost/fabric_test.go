@@ -168,3 +168,17 @@ func TestFabricRoutesBounded(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// Slowdown is time over the time without contention, 1 for two zeros:
+// a question with nothing to send is not slowed.
+func TestSlowdown(t *testing.T) {
+	if cost.Slowdown(0, 0) != 1 || cost.Slowdown(3, 2) != 1.5 || cost.Slowdown(2, 2) != 1 {
+		t.Errorf("Slowdown: %g %g", cost.Slowdown(0, 0), cost.Slowdown(3, 2))
+	}
+	p := base(prim.AllReduce, sched.Ring, 1)
+	p.Fabric = fabric.Spec{Kind: fabric.FatTree, Oversubscription: 4}
+	r, err := cost.Evaluate(p)
+	if err != nil || r.Fabric.Slowdown != 1 || r.TimeS != 0 {
+		t.Errorf("one rank: %+v, %v", r.Fabric, err)
+	}
+}
