@@ -67,3 +67,24 @@ func TestLessonIndexAndEmbed(t *testing.T) {
 		t.Fatalf("embedded lesson's query %q", q)
 	}
 }
+
+// TestConsecutiveViewsStayLive: the primitives lesson's AllToAll abacus
+// stays live beside the step-through that follows it (the same
+// collective and ranks), instead of folding the moment it appears.
+func TestConsecutiveViewsStayLive(t *testing.T) {
+	s := NewState("lesson=primitives&ans=0&lang=en", "en")
+	a := NewApp(s)
+	live := map[string]bool{}
+	for _, it := range a.Lessons.Items() {
+		if it.Kind == BlockView && it.Live {
+			live[it.View] = true
+		}
+	}
+	if !live["abacus"] || !live["steps"] {
+		t.Fatalf("live views %v, want the abacus beside the step-through", live)
+	}
+	mustContain(t, render(t, a), `id="lv-abacus"`, `id="lv-steps"`, "AllToAll")
+	if s.P.Collective != "alltoall" {
+		t.Errorf("the question is %s, want the views' alltoall", s.P.Collective)
+	}
+}

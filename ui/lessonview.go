@@ -56,7 +56,7 @@ func (c *Lessons) Items() []LessonItem {
 	var out []LessonItem
 	q := 0
 	for i, b := range l.Blocks[:n] {
-		it := LessonItem{Block: i, Kind: b.Kind, Text: b.Text, View: b.View, Live: i == live, Controls: b.Controls}
+		it := LessonItem{Block: i, Kind: b.Kind, Text: b.Text, View: b.View, Live: i == live || coLive(l, i, live), Controls: b.Controls}
 		switch b.Kind {
 		case BlockQuestion:
 			it.Q, it.ID = q, "quiz-"+strconv.Itoa(q)
@@ -74,6 +74,28 @@ func (c *Lessons) Items() []LessonItem {
 		out = append(out, it)
 	}
 	return out
+}
+
+// coLive reports whether view block i stays live beside the live view
+// block live: it comes just before it (only prose between them) and asks
+// nothing of the question the live view does not give the same way, so
+// both show the one question (the AllToAll abacus above its step-through).
+func coLive(l *Lesson, i, live int) bool {
+	if live < 0 || i >= live || l.Blocks[i].Kind != BlockView {
+		return false
+	}
+	for _, b := range l.Blocks[i+1 : live] {
+		if b.Kind != BlockPara {
+			return false
+		}
+	}
+	want := l.Blocks[live].VariantFields(-1)
+	for _, f := range l.Blocks[i].Fields {
+		if v, ok := want[f.Key]; ok && v != f.Value || !ok && f.Key != "controls" {
+			return false
+		}
+	}
+	return len(l.Blocks[i].Controls) == 0
 }
 
 // fillQuestion sets a question's options and, once answered, its verdict
