@@ -298,24 +298,13 @@ func (c *Ledger) LedgerJSON() string {
 	return string(out)
 }
 
-// PhaseName is a schedule phase's name in the page's language: the
-// collective's own identifier for a phase that is one ("reduce-scatter"),
-// with where it runs for the hierarchical phases ("intra-allgather" →
-// "节点内 allgather").
+// PhaseName is a schedule round's phase name (sched.Round.Phase) in the
+// page's language, from the catalogue's ph.* entries: "reduce-scatter"
+// reads 规约发散 in Chinese. A phase the catalogue lacks reads as core
+// names it.
 func (s *State) PhaseName(ph string) string {
-	if s.Lang != "zh" {
-		return ph
-	}
-	for _, w := range [][2]string{{"intra-", "节点内 "}, {"inter-", "节点间 "}} {
-		if rest, ok := strings.CutPrefix(ph, w[0]); ok {
-			return w[1] + s.PhaseName(rest)
-		}
-	}
-	switch ph {
-	case "fold-in":
-		return "折入"
-	case "fold-out":
-		return "折出"
+	if v := s.T("ph." + ph); v != "ph."+ph {
+		return v
 	}
 	return ph
 }

@@ -113,7 +113,7 @@ func (c *Steps) AnimLabel() string {
 		return s.Tf("a.before", c.AnimRounds())
 	}
 	d := c.data()
-	return s.Tf("a.round", t, c.AnimRounds(), s.Phase(d.Sched.Rounds[c.roundOf(t)].Phase))
+	return s.Tf("a.round", t, c.AnimRounds(), s.PhaseName(d.Sched.Rounds[c.roundOf(t)].Phase))
 }
 
 // AnimSVG draws the round shown on the algorithm's layout (figure.StepGraph:

@@ -74,15 +74,6 @@ func (c *Steps) PipeNote() string {
 	return s.Tf("a.pipe.note", len(one.Sched.Rounds), Secs(t1), max(many.Sched.Chunks, 1), len(many.Sched.Rounds), Secs(tk))
 }
 
-// Phase is a schedule round's phase name (sched.Round.Phase) in the page's
-// language: "reduce-scatter" reads 归约散射 in Chinese.
-func (s *State) Phase(name string) string {
-	if v := s.T("ph." + name); v != "ph."+name {
-		return v
-	}
-	return name // a phase the catalogue lacks reads as core names it
-}
-
 // Caption says in words what the round shown does (sched.CaptionOf): the
 // ring's shift as "rank i sends chunk (i − s) mod P to rank i + 1", any
 // other round as its messages; before round 1, what to press.
@@ -98,7 +89,7 @@ func (c *Steps) Caption() string {
 	if cp.Reduce {
 		verb = "reduce"
 	}
-	head := s.Tf("a.cap.head", cp.Round, cp.Rounds, s.Phase(cp.Phase))
+	head := s.Tf("a.cap.head", cp.Round, cp.Rounds, s.PhaseName(cp.Phase))
 	if cp.Shift {
 		return head + s.Tf("a.cap.shift."+verb, chunkExpr(cp.Offset, d.Sched.Spec.Ranks))
 	}
