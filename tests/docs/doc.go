@@ -18,4 +18,10 @@
 //     Every other "$ " command must run ccplay.
 //   - A block preceded by <!-- doctest: holds HOST:PORT --> runs while the
 //     address is taken (by the test, unless another program holds it).
+//
+// Beyond the examples, every mention of a ccplay command in the
+// documentation's code (code spans, usage lines, launcher command lines)
+// must name a command `ccplay help` lists and only flags its help lists
+// (TestDocumentedFlags), and README.md must ask for the Go version of
+// go.mod's go line (TestReadmeGoVersion).
 package docs
