@@ -12,7 +12,11 @@ import (
 // "view=ledger", "lesson=ring", "" for the default view) in any language:
 // the English rendering in #app, marked with data-query (the WebAssembly
 // reads it when the address has no query), the Chinese one in a template,
-// and an inline script (pickScript) that runs before the first paint.
+// and an inline script (pickScript) that runs before the first paint. A
+// script before the rendering hides #app (class ssr-pick on the document,
+// the shell's style) until pickScript has chosen what to show, so a page
+// arriving slowly never paints the other language first; without
+// JavaScript nothing hides it.
 func StaticPage(shell Shell, query string) ([]byte, error) {
 	en, err := ui.RenderPage(query+"&lang=en", "en")
 	if err != nil {
@@ -25,7 +29,8 @@ func StaticPage(shell Shell, query string) ([]byte, error) {
 	mark := ` data-query="` + escapeText(query) + `"`
 	root := strings.Replace(en.HTML, `<div id="app"`, `<div id="app"`+mark, 1)
 	zhRoot := strings.Replace(zh.HTML, `<div id="app"`, `<div id="app"`+mark, 1)
-	app := root + `<template id="ssr-zh">` + zhRoot + `</template><script>` + pickScript(query, zh.Title) + `</script>`
+	app := `<script>document.documentElement.classList.add("ssr-pick")</script>` + root +
+		`<template id="ssr-zh">` + zhRoot + `</template><script>` + pickScript(query, zh.Title) + `</script>`
 	return shell.fill("en", en.Title, app), nil
 }
 
@@ -52,13 +57,16 @@ func StaticFile(query string) string {
 // language links at the query's question; and when the query asks for
 // another question than the page's it dims the view (class pending,
 // aria-busy) and says so in the loading bar, in the page's language,
-// until the WebAssembly renders that question.
+// until the WebAssembly renders that question. It then shows #app (removes
+// ssr-pick), unless it is leaving for another page.
 func pickScript(query, zhTitle string) string {
 	lists, _ := json.Marshal(map[string][]string{"views": ui.Views, "lessons": ui.LessonIDs})
 	text := func(key string) string {
 		return `{en: ` + strconv.Quote(ui.T("en", key)) + `, zh: ` + strconv.Quote(ui.T("zh", key)) + `}`
 	}
 	return `(function () {
+var left = false;
+try {
 var page = ` + strconv.Quote(query) + `, known = ` + string(lists) + `;
 var loading = ` + text("ssr.loading") + `, pending = ` + text("ssr.pending") + `;
 var p = {}, keys = [];
@@ -75,6 +83,7 @@ else if (isView(p.embed)) want = "view=" + p.embed;
 else if (isView(p.view)) want = "view=" + p.view;
 if (keys.length && want !== (page || "view=" + known.views[0])) {
   var kv = want.split("=");
+  left = true;
   location.replace((kv[0] === "view" ? kv[1] : "lesson-" + kv[1]) + ".html" + location.search + location.hash);
   return;
 }
@@ -126,6 +135,9 @@ if (question) {
   panel.classList.add("pending");
   panel.setAttribute("aria-busy", "true");
   document.getElementById("boot-text").textContent = pending[lang];
+}
+} finally {
+  if (!left) document.documentElement.classList.remove("ssr-pick");
 }
 })();`
 }

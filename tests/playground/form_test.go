@@ -119,6 +119,9 @@ func TestStaticLinkNeverBlank(t *testing.T) {
 	if lang := eval[string](p, `document.documentElement.lang`); lang != "zh-CN" {
 		t.Errorf("the page is in %q, want zh-CN", lang)
 	}
+	if eval[bool](p, `document.documentElement.classList.contains("ssr-pick")`) {
+		t.Errorf("the page is still hidden after its script chose what to show")
+	}
 	if n := eval[int](p, `document.getElementById("view-ledger").innerText.trim().length`); n < 50 {
 		t.Errorf("the ledger view holds %d characters of text: blank", n)
 	}
