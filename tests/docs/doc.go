@@ -14,8 +14,9 @@
 //     every duration (a number with ns, µs, ms or s) and every other number
 //     is compared by its place only, so the text around them is checked.
 //   - A block preceded by <!-- doctest: skip REASON --> is not run; the
-//     reason says what a test cannot have (a server on a fixed port).
-//     Every other "$ " command must run ccplay.
+//     reason says what a test cannot have. Every other "$ " command must
+//     run ccplay, or be "curl -s 'http://127.0.0.1:8080/PATH'", which the
+//     API handler `ccplay serve` runs answers in-process.
 //   - A block preceded by <!-- doctest: holds HOST:PORT --> runs while the
 //     address is taken (by the test, unless another program holds it).
 //

@@ -78,12 +78,15 @@ func TestExamples(t *testing.T) {
 			}
 			continue
 		}
-		if !strings.Contains(" "+e.cmd, " ccplay ") && !strings.HasPrefix(e.cmd, "ccplay") {
+		got, isCurl := curlGET(e.cmd)
+		if !isCurl && !strings.Contains(" "+e.cmd, " ccplay ") && !strings.HasPrefix(e.cmd, "ccplay") {
 			t.Errorf("%s: runs no ccplay command; mark the block <!-- doctest: skip REASON --> if it cannot run here", e.where())
 			continue
 		}
 		ran++
-		got := runExample(t, e)
+		if !isCurl {
+			got = runExample(t, e)
+		}
 		ok, bad := matches(e.want, got, e.mark == "measured")
 		if ok {
 			continue
