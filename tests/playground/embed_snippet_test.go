@@ -9,18 +9,18 @@ import (
 	"testing"
 )
 
-// TestReadmeSnippetTwoEmbeds: the README's embed snippet,
-// taken from README.md as published, sizes two iframes on one page each to
-// its own content (it matches e.source; the old one sized one element for
-// every message, so the second embed stayed 400 px and was clipped).
-func TestReadmeSnippetTwoEmbeds(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+// TestEmbedSnippetTwoEmbeds: the embed snippet of docs/playground.md (the
+// README links there), taken from the document as published, sizes two
+// iframes on one page each to its own content (it matches e.source, so a
+// second embed is not left at its first height and clipped).
+func TestEmbedSnippetTwoEmbeds(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/playground.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	block := regexp.MustCompile("(?s)### Embedding one view.*?```html\n(.*?)```").FindSubmatch(readme)
+	block := regexp.MustCompile("(?s)## Embedding one view.*?```html\n(.*?)```").FindSubmatch(doc)
 	if block == nil {
-		t.Fatal("README.md has no ```html block under \"Embedding one view\"")
+		t.Fatal("docs/playground.md has no ```html block under \"Embedding one view\"")
 	}
 	snippet := string(block[1])
 	frame := regexp.MustCompile(`(?s)<iframe.*?</iframe>`).FindString(snippet)
