@@ -8,7 +8,7 @@ import (
 
 // LessonIDs are the lessons in the order a student takes them; each has a
 // file per language, public/lessons/<id>.<lang>.txt.
-var LessonIDs = []string{"network", "primitives", "ring", "tree", "cost-model", "hierarchy", "parallelism", "moe", "production", "interview"}
+var LessonIDs = []string{"network", "primitives", "ring", "tree", "cost-model", "hierarchy", "parallelism", "moe", "streams", "production", "interview"}
 
 // IsLesson reports whether id names a lesson.
 func IsLesson(id string) bool {

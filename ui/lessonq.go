@@ -26,7 +26,11 @@ import (
 //	hot     how many times longer an AllToAll takes when a share (field
 //	        hot) of every rank's tokens goes to one expert's rank
 //	        (lecture.HotExpertAllToAll)
-var Metrics = []string{"time", "steps", "sent", "busbw", "pct", "rate", "speedup", "inter", "slow", "state", "hot"}
+//	stall   when thinking problem 2's program stops: its last op's end,
+//	        or the moment its hang is certain (fields gpus, pause, fix;
+//	        lecture.RunStreams)
+//	stuck   how many of its streams are blocked for good
+var Metrics = []string{"time", "steps", "sent", "busbw", "pct", "rate", "speedup", "inter", "slow", "state", "hot", "stall", "stuck"}
 
 // Answer is a question's options as core computes them: Values[i] is
 // variant i's value (variant 0 is the one asked), Labels[i] as shown.
@@ -123,6 +127,9 @@ func metricOf(metric string, f map[string]string, base float64) (float64, string
 		}
 		return hot.TimeS / even.TimeS, times(hot.TimeS / even.TimeS), nil
 	}
+	if metric == "stall" || metric == "stuck" {
+		return streamsMetric(metric, f)
+	}
 	r, err := evalFields(f)
 	if err != nil {
 		return 0, "", err
@@ -177,4 +184,26 @@ func times(x float64) string {
 func zeroState(psi float64, z plan.Zero, p int) float64 {
 	w, g, o := plan.ShardedState(psi, z, p)
 	return w + g + o
+}
+
+// streamsMetric is the stall or stuck metric of thinking problem 2's
+// program with fields gpus, pause and fix (none or wait).
+func streamsMetric(metric string, f map[string]string) (float64, string, error) {
+	gpus, err1 := strconv.Atoi(f["gpus"])
+	pause, err2 := strconv.Atoi(f["pause"])
+	if err1 != nil || err2 != nil || f["fix"] != "none" && f["fix"] != "wait" {
+		return 0, "", errors.New("stall, stuck: want gpus, pause and fix=none|wait")
+	}
+	p, err := lecture.SideStreamProgram(gpus, pause, f["fix"] == "wait")
+	if err != nil {
+		return 0, "", err
+	}
+	r, err := lecture.RunStreams(p)
+	if err != nil {
+		return 0, "", err
+	}
+	if metric == "stall" {
+		return r.End, Secs(r.End), nil
+	}
+	return float64(r.Stuck), strconv.Itoa(r.Stuck), nil
 }

@@ -24,6 +24,7 @@ type Lessons struct {
 	Load func(id, lang string, done func([]byte, error))
 
 	views   func(string) vugu.Builder // the App's view components by name
+	streams *Streams                  // the streams lesson's view (LessonViews), the lessons' own
 	setPlan func(f, v string)         // sets a planner field
 
 	files   map[string]*lessonFile // by "<id>.<lang>"
@@ -215,6 +216,8 @@ func (c *Lessons) sync() {
 			if c.setPlan != nil {
 				c.setPlan(k, f.Value)
 			}
+		} else if k, ok := strings.CutPrefix(f.Key, "streams."); ok {
+			c.streamsView().set(k, f.Value)
 		} else {
 			q = append(q, f)
 		}
@@ -346,8 +349,23 @@ func (c *Lessons) answer(bi int, b Block) Answer {
 // LiveView is the component of the live view, masked: what the pending
 // question asks shows as "?" until it is answered (Masker).
 func (c *Lessons) LiveView(name string) vugu.Builder {
+	if name == "streams" {
+		return c.masked(c.streamsView())
+	}
 	if c.views == nil {
 		return nil
 	}
 	return c.masked(c.views(name))
+}
+
+// LessonViews are the views only lessons show (no tab, no embed of their
+// own); their fields are the block's, prefixed with the view's name.
+var LessonViews = []string{"streams"}
+
+// streamsView is the streams view, made on first use.
+func (c *Lessons) streamsView() *Streams {
+	if c.streams == nil {
+		c.streams = &Streams{S: c.S}
+	}
+	return c.streams
 }
