@@ -3,6 +3,8 @@
 // the lecture's layout and the tests hold them to the lecture's printed numbers.
 // HotExpertAllToAll adds the uneven case of Experiment 4 that the lecture
 // describes in words: a popular expert's rank receiving more tokens.
+// RunStreams steps thinking problem 2 (§9.3, SideStreamProgram): a
+// collective on a side stream without wait_stream, to the hang.
 package lecture
 
 import (

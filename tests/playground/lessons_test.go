@@ -204,3 +204,21 @@ func TestLessonsNoAnswerEarly(t *testing.T) {
 	}
 	p.noConsoleErrors()
 }
+
+// TestStreamsLesson: the streams lesson, embedded, steps its first view
+// to the hang with the step button, which then disables; the verdict
+// gives core's count of stuck streams (both streams of each of 4 GPUs).
+func TestStreamsLesson(t *testing.T) {
+	base := server(t)
+	p := browser(t, 390, 844)
+	p.open(base + "/?embed=lesson&lesson=streams&lang=en&ans=0")
+	p.waitJS("streams view", `!!document.getElementById("st-next")`)
+	for i := 0; i < 20 && !eval[bool](p, `document.getElementById("st-next").disabled`); i++ {
+		p.click("st-next")
+	}
+	p.waitJS("verdict", `!!document.getElementById("st-verdict")`)
+	if got := p.text("st-verdict"); !strings.Contains(got, "Hang: 8 streams") {
+		t.Errorf("verdict %q", got)
+	}
+	p.noConsoleErrors()
+}
