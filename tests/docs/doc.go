@@ -23,6 +23,7 @@
 // Beyond the examples, every mention of a ccplay command in the
 // documentation's code (code spans, usage lines, launcher command lines)
 // must name a command `ccplay help` lists and only flags its help lists
-// (TestDocumentedFlags), and README.md must ask for the Go version of
+// (TestDocumentedFlags), every API or chart address written with a query
+// must answer 200 from the API handler (TestDocumentedURLs), and README.md must ask for the Go version of
 // go.mod's go line (TestReadmeGoVersion).
 package docs
