@@ -39,8 +39,8 @@ func TestDocumentedURLs(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, m := range urlRE.FindAllStringSubmatch(string(text), -1) {
-			if shown[m[1]] {
-				continue
+			if shown[m[1]] || strings.Contains(m[1], "…") {
+				continue // compared by TestExamples, or a pattern ("/api/v1/…?…")
 			}
 			n++
 			target := strings.ReplaceAll(m[1], "&amp;", "&")
