@@ -29,12 +29,19 @@ func namespacesOf(t *testing.T, pid int) []string {
 	return names
 }
 
-// pidsIn lists the processes running in namespace ns.
-func pidsIn(ns string) []int {
+// ranksIn lists the rank processes running in namespace ns: the ones
+// whose command line runs ccplay's bench (the set-up's own short-lived
+// commands in the namespace, such as ip or tc, are not ranks).
+func ranksIn(ns string) []int {
 	out, _ := exec.Command("ip", "netns", "pids", ns).Output()
 	var pids []int
 	for _, f := range strings.Fields(string(out)) {
-		if p, err := strconv.Atoi(f); err == nil {
+		p, err := strconv.Atoi(f)
+		if err != nil {
+			continue
+		}
+		cmdline, err := os.ReadFile("/proc/" + f + "/cmdline")
+		if err == nil && bytes.Contains(cmdline, []byte("\x00bench\x00")) {
 			pids = append(pids, p)
 		}
 	}
@@ -71,7 +78,7 @@ func TestClusterInterrupted(t *testing.T) {
 		}
 		if names := namespacesOf(t, pid); len(names) == testSpec.Hosts+1 {
 			for _, ns := range names {
-				ranks = append(ranks, pidsIn(ns)...)
+				ranks = append(ranks, ranksIn(ns)...)
 			}
 		}
 		time.Sleep(50 * time.Millisecond) // polling interval, not a wait for an event
