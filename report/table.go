@@ -27,10 +27,14 @@ import (
 func Table(w io.Writer, p cost.Params, inputs field.Inputs, rows []cost.Row) error {
 	var b strings.Builder
 	nccl := p.CostModel == cost.ModelNCCL
-	if nccl {
-		fmt.Fprintf(&b, "# ccplay expected nccl-tests table: %s, NCCL %s's tuning model (Ring/Tree × LL/LL128/Simple), %d ranks, network %s per direction",
+	switch {
+	case nccl && p.NCCL.System.Name != "":
+		fmt.Fprintf(&b, "# ccplay expected nccl-tests table: %s, NCCL %s's tuning model and predicted run time, %d ranks of %s, network %s per GPU per direction",
+			p.Collective, cost.NCCLVersion, p.Ranks, p.NCCL.System.Label, units.Bandwidth(p.Bandwidth))
+	case nccl:
+		fmt.Fprintf(&b, "# ccplay expected nccl-tests table: %s, NCCL %s's tuning model and predicted run time, %d ranks, network %s per direction",
 			p.Collective, cost.NCCLVersion, p.Ranks, units.Bandwidth(p.Bandwidth))
-	} else {
+	default:
 		fmt.Fprintf(&b, "# ccplay expected nccl-tests table: %s, %s, %d ranks, %s per direction, α = %s",
 			p.Collective, p.Algorithm, p.Ranks, units.Bandwidth(p.Bandwidth), units.Duration(p.Latency))
 	}
