@@ -30,7 +30,10 @@ import (
 //	        or the moment its hang is certain (fields gpus, pause, fix;
 //	        lecture.RunStreams)
 //	stuck   how many of its streams are blocked for good
-var Metrics = []string{"time", "steps", "sent", "busbw", "pct", "rate", "speedup", "inter", "slow", "state", "hot", "stall", "stuck"}
+//	gain    the time an MoE layer gains when its AllToAlls are split into
+//	        micro-batches (field micro) overlapped with the experts' GEMMs
+//	        (field gemm, the whole batch's); lecture.MoEOverlap
+var Metrics = []string{"time", "steps", "sent", "busbw", "pct", "rate", "speedup", "inter", "slow", "state", "hot", "stall", "stuck", "gain"}
 
 // Answer is a question's options as core computes them: Values[i] is
 // variant i's value (variant 0 is the one asked), Labels[i] as shown.
@@ -130,6 +133,9 @@ func metricOf(metric string, f map[string]string, base float64) (float64, string
 	if metric == "stall" || metric == "stuck" {
 		return streamsMetric(metric, f)
 	}
+	if metric == "gain" {
+		return gainMetric(f)
+	}
 	r, err := evalFields(f)
 	if err != nil {
 		return 0, "", err
@@ -206,4 +212,25 @@ func streamsMetric(metric string, f map[string]string) (float64, string, error) 
 		return r.End, Secs(r.End), nil
 	}
 	return float64(r.Stuck), strconv.Itoa(r.Stuck), nil
+}
+
+// gainMetric is the gain metric: lecture.MoEOverlap of the question's
+// AllToAll with fields micro and gemm.
+func gainMetric(f map[string]string) (float64, string, error) {
+	o := &Overlap{}
+	o.set("micro", f["micro"])
+	o.set("gemm", f["gemm"])
+	p, err := question.CostParams(field.Map(f))
+	if err != nil {
+		return 0, "", err
+	}
+	g, err := units.ParseDuration(o.gemm)
+	if err != nil {
+		return 0, "", err
+	}
+	r, err := lecture.MoEOverlap(p, float64(g), o.micro)
+	if err != nil {
+		return 0, "", err
+	}
+	return r.Gain, Secs(r.Gain), nil
 }

@@ -25,6 +25,7 @@ type Lessons struct {
 
 	views   func(string) vugu.Builder // the App's view components by name
 	streams *Streams                  // the streams lesson's view (LessonViews), the lessons' own
+	overlap *Overlap                  // the moe lesson's pipeline view (LessonViews)
 	setPlan func(f, v string)         // sets a planner field
 
 	files   map[string]*lessonFile // by "<id>.<lang>"
@@ -218,6 +219,8 @@ func (c *Lessons) sync() {
 			}
 		} else if k, ok := strings.CutPrefix(f.Key, "streams."); ok {
 			c.streamsView().set(k, f.Value)
+		} else if k, ok := strings.CutPrefix(f.Key, "overlap."); ok {
+			c.overlapView().set(k, f.Value)
 		} else {
 			q = append(q, f)
 		}
@@ -349,8 +352,11 @@ func (c *Lessons) answer(bi int, b Block) Answer {
 // LiveView is the component of the live view, masked: what the pending
 // question asks shows as "?" until it is answered (Masker).
 func (c *Lessons) LiveView(name string) vugu.Builder {
-	if name == "streams" {
+	switch name {
+	case "streams":
 		return c.masked(c.streamsView())
+	case "overlap":
+		return c.masked(c.overlapView())
 	}
 	if c.views == nil {
 		return nil
@@ -360,7 +366,10 @@ func (c *Lessons) LiveView(name string) vugu.Builder {
 
 // LessonViews are the views only lessons show (no tab, no embed of their
 // own); their fields are the block's, prefixed with the view's name.
-var LessonViews = []string{"streams"}
+var LessonViews = []string{"streams", "overlap"}
+
+// lessonViewFields are each lesson view's own fields.
+var lessonViewFields = map[string][]string{"streams": streamsFields, "overlap": overlapFields}
 
 // streamsView is the streams view, made on first use.
 func (c *Lessons) streamsView() *Streams {
@@ -368,4 +377,12 @@ func (c *Lessons) streamsView() *Streams {
 		c.streams = &Streams{S: c.S}
 	}
 	return c.streams
+}
+
+// overlapView is the pipeline view, made on first use.
+func (c *Lessons) overlapView() *Overlap {
+	if c.overlap == nil {
+		c.overlap = &Overlap{S: c.S}
+	}
+	return c.overlap
 }

@@ -52,7 +52,7 @@ func TestLessonFiles(t *testing.T) {
 					t.Errorf("%s block %d: unknown view %q", id, i, b.View)
 				}
 				for _, f := range b.Fields {
-					if own && slices.Contains(streamsFields, strings.TrimPrefix(f.Key, "streams.")) && strings.HasPrefix(f.Key, "streams.") {
+					if k, ok := strings.CutPrefix(f.Key, b.View+"."); own && ok && slices.Contains(lessonViewFields[b.View], k) {
 						continue
 					}
 					if !slices.Contains(ControlFields, f.Key) && !(strings.HasPrefix(f.Key, "plan.") && slices.Contains(PlanFields, f.Key[5:])) {
