@@ -3,7 +3,10 @@
 // switch namespace by one veth pair per rail (one NIC per rank, as on GPU
 // servers), each rail a bridge of its own with its own subnet inside
 // 198.18.0.0/15 (the benchmarking range), every NIC shaped in both
-// directions by a token bucket (tc tbf). Nothing is created outside the
+// directions by a token bucket (tc tbf). With two leaves, each rail has
+// one bridge per leaf and the two are joined by one veth pair, the
+// uplink, shaped in both directions by its own token bucket: a two-leaf
+// tree whose uplink may be oversubscribed. Nothing is created outside the
 // namespaces it creates, and Close removes them all; Shutdown removes every
 // one the process created, for a handler of SIGINT and SIGTERM. It needs
 // root (or CAP_NET_ADMIN and CAP_SYS_ADMIN) and the ip and tc commands.
@@ -40,6 +43,13 @@ type Spec struct {
 	// (tc tbf latency, "" = 100ms): the queue holds Rate × Latency.
 	Latency string
 	MTU     int // 0 = 9000
+	// Leaves is 0 or 1 (every host of a rail on one bridge) or 2: hosts
+	// [0, Hosts/2) on leaf 0, the rest on leaf 1 (Hosts even), each rail's
+	// two leaf bridges joined by one uplink.
+	Leaves int
+	// Uplink is the uplink's rate per direction in tc's syntax, with the
+	// same Burst and Latency as the NICs; "" leaves it unshaped.
+	Uplink string
 }
 
 // Cluster is a running emulated cluster.
@@ -63,6 +73,9 @@ var (
 func New(spec Spec) (*Cluster, error) {
 	if spec.Hosts < 1 || spec.Hosts > 250 || spec.Rails < 1 || spec.Rails > 8 {
 		return nil, fmt.Errorf("cluster: want 1–250 hosts and 1–8 rails, got %d and %d", spec.Hosts, spec.Rails)
+	}
+	if spec.Leaves < 0 || spec.Leaves > 2 || spec.Leaves == 2 && spec.Hosts%2 != 0 {
+		return nil, fmt.Errorf("cluster: want 0–2 leaves and, with 2, an even number of hosts; got %d leaves of %d hosts", spec.Leaves, spec.Hosts)
 	}
 	if spec.MTU == 0 {
 		spec.MTU = 9000
@@ -93,17 +106,46 @@ func Iface(r int) string { return fmt.Sprintf("rail%d", r) }
 // Addr is host h's address on rail r: 198.18.r.(h+1).
 func Addr(h, r int) string { return fmt.Sprintf("198.18.%d.%d", r, h+1) }
 
+// LeafOf is the leaf of host h: 0, or with two leaves 1 for the second
+// half of the hosts.
+func (c *Cluster) LeafOf(h int) int {
+	if c.Leaves < 2 {
+		return 0
+	}
+	return h / (c.Hosts / 2)
+}
+
+// bridge is the name, inside the switch, of rail r's bridge on leaf k.
+func (c *Cluster) bridge(r, k int) string {
+	if c.Leaves < 2 {
+		return fmt.Sprintf("br%d", r)
+	}
+	return fmt.Sprintf("br%dl%d", r, k)
+}
+
+// UplinkPort is the name, inside the switch, of rail r's uplink end on
+// leaf k's bridge: its egress (and its qdisc's counters) carries the
+// traffic leaving leaf k.
+func UplinkPort(r, k int) string { return fmt.Sprintf("up%dl%d", r, k) }
+
 func (c *Cluster) build() error {
 	if err := c.addNS(c.Switch()); err != nil {
 		return err
 	}
 	for r := range c.Rails {
-		br := fmt.Sprintf("br%d", r)
-		if err := run("ip", "-n", c.Switch(), "link", "add", br, "type", "bridge"); err != nil {
-			return err
+		for k := range max(c.Leaves, 1) {
+			br := c.bridge(r, k)
+			if err := run("ip", "-n", c.Switch(), "link", "add", br, "type", "bridge"); err != nil {
+				return err
+			}
+			if err := run("ip", "-n", c.Switch(), "link", "set", br, "mtu", strconv.Itoa(c.MTU), "up"); err != nil {
+				return err
+			}
 		}
-		if err := run("ip", "-n", c.Switch(), "link", "set", br, "mtu", strconv.Itoa(c.MTU), "up"); err != nil {
-			return err
+		if c.Leaves == 2 {
+			if err := c.addUplink(r); err != nil {
+				return err
+			}
 		}
 	}
 	for h := range c.Hosts {
@@ -131,7 +173,7 @@ func (c *Cluster) addNIC(h, r int) error {
 		{"ip", "-n", ns, "link", "add", Iface(r), "type", "veth", "peer", "name", port, "netns", c.Switch()},
 		{"ip", "-n", ns, "link", "set", Iface(r), "mtu", strconv.Itoa(c.MTU), "up"},
 		{"ip", "-n", ns, "addr", "add", Addr(h, r) + "/24", "dev", Iface(r)},
-		{"ip", "-n", c.Switch(), "link", "set", port, "mtu", strconv.Itoa(c.MTU), "master", fmt.Sprintf("br%d", r), "up"},
+		{"ip", "-n", c.Switch(), "link", "set", port, "mtu", strconv.Itoa(c.MTU), "master", c.bridge(r, c.LeafOf(h)), "up"},
 	}
 	if c.Rate != "" {
 		steps = append(steps,
@@ -144,6 +186,43 @@ func (c *Cluster) addNIC(h, r int) error {
 		}
 	}
 	return nil
+}
+
+// addUplink joins rail r's two leaf bridges by one veth pair, each end
+// shaped to Uplink on its egress: one link, one token bucket per
+// direction.
+func (c *Cluster) addUplink(r int) error {
+	sw := c.Switch()
+	steps := [][]string{{"ip", "-n", sw, "link", "add", UplinkPort(r, 0), "type", "veth", "peer", "name", UplinkPort(r, 1)}}
+	for k := range 2 {
+		steps = append(steps, []string{"ip", "-n", sw, "link", "set", UplinkPort(r, k), "mtu", strconv.Itoa(c.MTU), "master", c.bridge(r, k), "up"})
+		if c.Uplink != "" {
+			steps = append(steps, []string{"tc", "-n", sw, "qdisc", "add", "dev", UplinkPort(r, k), "root", "tbf", "rate", c.Uplink, "burst", c.Burst, "latency", c.Latency})
+		}
+	}
+	for _, s := range steps {
+		if err := run(s[0], s[1:]...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+var sentBytes = regexp.MustCompile(`Sent (\d+) bytes`)
+
+// UplinkBytes is the bytes rail r's uplink has carried out of leaf k,
+// as its egress qdisc counts them: whole frames (Ethernet, IP and TCP
+// headers included, ACKs and ARP too).
+func (c *Cluster) UplinkBytes(r, k int) (int64, error) {
+	out, err := exec.Command("tc", "-n", c.Switch(), "-s", "qdisc", "show", "dev", UplinkPort(r, k)).Output()
+	if err != nil {
+		return 0, fmt.Errorf("tc -s qdisc show dev %s: %w", UplinkPort(r, k), err)
+	}
+	m := sentBytes.FindSubmatch(out)
+	if m == nil {
+		return 0, fmt.Errorf("tc -s qdisc show dev %s: no byte count in %q", UplinkPort(r, k), out)
+	}
+	return strconv.ParseInt(string(m[1]), 10, 64)
 }
 
 func (c *Cluster) addNS(name string) error {
