@@ -119,4 +119,3 @@ func leafJob(t *testing.T, c *Cluster, args ...string) []*exec.Cmd {
 	}
 	return cmds
 }
-
