@@ -46,7 +46,8 @@ const mtu = 9000
 // reportFrom is the smallest size whose row is reported.
 var reportFrom int64
 
-var measured = []series{{"allreduce", "ring"}, {"alltoall", "naive"}}
+// measured is the series of --series, in order.
+var measured []series
 
 func main() {
 	hosts := flag.Int("hosts", 8, "hosts (network namespaces), one rank each, half on each leaf")
@@ -59,7 +60,16 @@ func main() {
 	maxB := flag.String("e", "16M", "largest size (ccplay bench -e)")
 	iters := flag.String("n", "3", "timed calls per size (ccplay bench -n)")
 	binFlag := flag.String("ccplay", "", "the ccplay binary (default: built from this tree)")
+	list := flag.String("series", "allreduce:ring,alltoall:naive,alltoall:pairwise", "comma-separated collective:algorithm pairs to measure")
 	flag.Parse()
+	for _, f := range strings.Split(*list, ",") {
+		coll, alg, ok := strings.Cut(strings.TrimSpace(f), ":")
+		if !ok {
+			fmt.Fprintf(os.Stderr, "cluster contention: --series %q: want collective:algorithm pairs\n", f)
+			os.Exit(2)
+		}
+		measured = append(measured, series{coll, alg})
+	}
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
 	reportFrom = *from
