@@ -40,7 +40,7 @@ const (
 func TestClusterTwoLeaves(t *testing.T) {
 	needNamespaces(t)
 	c := newCluster(t, leavesSpec)
-	const count = 1 << 17 // 1 MiB of 8-byte elements per rank
+	const count = 1 << 17 // elements of 8 B: an AllToAll block, or the AllReduce vector, of 1 MiB
 	for _, k := range []struct {
 		coll prim.Collective
 		alg  sched.Algorithm
