@@ -40,6 +40,9 @@ import (
 // series is one measured collective: bench's --collective and --algorithm.
 type series struct{ collective, algorithm string }
 
+// hostSysctls are --sysctl's settings, applied in every host's namespace.
+var hostSysctls []string
+
 // mtu is every link's MTU.
 const mtu = 9000
 
@@ -60,6 +63,7 @@ func main() {
 	maxB := flag.String("e", "16M", "largest size (ccplay bench -e)")
 	iters := flag.String("n", "3", "timed calls per size (ccplay bench -n)")
 	binFlag := flag.String("ccplay", "", "the ccplay binary (default: built from this tree)")
+	sysctls := flag.String("sysctl", "", "comma-separated key=value kernel settings for every host's namespace (e.g. net.ipv4.tcp_slow_start_after_idle=0); default the kernel's")
 	list := flag.String("series", "allreduce:ring,alltoall:naive,alltoall:pairwise", "comma-separated collective:algorithm pairs to measure")
 	flag.Parse()
 	for _, f := range strings.Split(*list, ",") {
@@ -73,6 +77,9 @@ func main() {
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
 	reportFrom = *from
+	if *sysctls != "" {
+		hostSysctls = strings.Split(*sysctls, ",")
+	}
 	if err := run(*binFlag, *hosts, *rate, *ratios, cluster.Spec{Burst: *burst, Latency: *latency}, []string{"-b", *minB, "-e", *maxB, "-f", "4", "-n", *iters, "-w", "1", "--timeout", "10m", "--json"}, sig); err != nil {
 		fmt.Fprintf(os.Stderr, "cluster contention: %v\n", err)
 		os.Exit(1)
@@ -130,9 +137,27 @@ func ratio(bin string, spec cluster.Spec, r float64, benchArgs []string, sig cha
 		return err
 	}
 	defer c.Close()
+	for h := range c.Hosts {
+		for _, kv := range hostSysctls {
+			if out, err := c.Command(h, "sysctl", "-w", kv).CombinedOutput(); err != nil {
+				return fmt.Errorf("sysctl -w %s: %v: %s", kv, err, out)
+			}
+		}
+	}
+	if len(hostSysctls) > 0 {
+		fmt.Printf("# every host: %s\n", strings.Join(hostSysctls, ", "))
+	}
 	fmt.Printf("# R = %g: uplink %s per direction (namespaces %s-*)\n", r, spec.Uplink, c.Name)
 	for _, s := range measured {
+		before, err := retransmits(c)
+		if err != nil {
+			return err
+		}
 		rep, err := bench(c, bin, s, benchArgs, sig)
+		if err != nil {
+			return err
+		}
+		after, err := retransmits(c)
 		if err != nil {
 			return err
 		}
@@ -161,7 +186,7 @@ func ratio(bin string, spec cluster.Spec, r float64, benchArgs []string, sig cha
 		if rep.Link != nil {
 			fmt.Printf("; the sweep's α-β fit: %.0f µs, %.2f MB/s", rep.Link.Alpha*1e6, rep.Link.BwBps/1e6)
 		}
-		fmt.Printf("; load %s\n", loadavg())
+		fmt.Printf("; %d TCP segments retransmitted over the whole sweep; load %s\n", after-before, loadavg())
 	}
 	return nil
 }
@@ -242,6 +267,39 @@ func predict(bin string, c *cluster.Cluster, r float64, collective, algorithm st
 		return 0, err
 	}
 	return ans.TimeS, nil
+}
+
+// retransmits is the TCP segments the hosts of c have retransmitted so
+// far, summed (RetransSegs of each namespace's /proc/net/snmp).
+func retransmits(c *cluster.Cluster) (int64, error) {
+	var sum int64
+	for h := range c.Hosts {
+		out, err := c.Command(h, "cat", "/proc/net/snmp").Output()
+		if err != nil {
+			return 0, fmt.Errorf("reading host %d's /proc/net/snmp: %v", h, err)
+		}
+		var names []string
+		for _, line := range strings.Split(string(out), "\n") {
+			f := strings.Fields(line)
+			if len(f) == 0 || f[0] != "Tcp:" {
+				continue
+			}
+			if names == nil {
+				names = f
+				continue
+			}
+			for i, n := range names {
+				if n == "RetransSegs" && i < len(f) {
+					v, err := strconv.ParseInt(f[i], 10, 64)
+					if err != nil {
+						return 0, fmt.Errorf("host %d's RetransSegs %q: %v", h, f[i], err)
+					}
+					sum += v
+				}
+			}
+		}
+	}
+	return sum, nil
 }
 
 var rateRe = regexp.MustCompile(`^(\d+(?:\.\d+)?)(kbit|mbit|gbit)$`)
