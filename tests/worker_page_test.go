@@ -37,8 +37,8 @@ func checkRenderedTime(t *testing.T, page string) {
 	}
 }
 
-// checkWorkerWasm: the Worker sends the hashed app.wasm as the build's
-// brotli copy, byte for byte, to a client accepting br, and gzipped to one
+// checkWorkerWasm: the Worker sends each hashed module (app.wasm and
+// tools.wasm) as the build's brotli copy, byte for byte, to a client accepting br, and gzipped to one
 // accepting only gzip, with Content-Encoding and immutable caching, the
 // bytes decoding to the file. (wrangler dev's local proxy decodes and
 // re-encodes a response for the client's Accept-Encoding, preferring the
@@ -46,20 +46,29 @@ func checkRenderedTime(t *testing.T, page string) {
 // bytes; on Cloudflare the Worker's response goes out as it is.)
 func checkWorkerWasm(t *testing.T, base, assets string) {
 	t.Helper()
-	names, _ := filepath.Glob(filepath.Join(assets, "app.*.wasm"))
-	if len(names) != 1 {
-		t.Fatalf("the build's assets hold %d hashed app.wasm files", len(names))
+	for _, module := range []string{"app", "tools"} {
+		names, _ := filepath.Glob(filepath.Join(assets, module+".*.wasm"))
+		if len(names) != 1 {
+			t.Fatalf("the build's assets hold %d hashed %s.wasm files", len(names), module)
+		}
+		checkWorkerModule(t, base, names[0])
 	}
-	raw, err := os.ReadFile(names[0])
+}
+
+// checkWorkerModule is checkWorkerWasm for the module file (a hashed
+// name in the build's assets).
+func checkWorkerModule(t *testing.T, base, file string) {
+	t.Helper()
+	raw, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	br, err := os.ReadFile(names[0] + ".br")
+	br, err := os.ReadFile(file + ".br")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, encoding := range []string{"br", "gzip"} {
-		req, _ := http.NewRequest("GET", base+"/"+filepath.Base(names[0]), nil)
+		req, _ := http.NewRequest("GET", base+"/"+filepath.Base(file), nil)
 		req.Header.Set("Accept-Encoding", encoding)
 		resp, err := http.DefaultTransport.RoundTrip(req)
 		if err != nil {
@@ -72,7 +81,7 @@ func checkWorkerWasm(t *testing.T, base, assets string) {
 		}
 		h := resp.Header
 		if resp.StatusCode != 200 || h.Get("Content-Encoding") != encoding || h.Get("Cache-Control") != "public, max-age=31536000, immutable" || h.Get("Content-Type") != "application/wasm" {
-			t.Errorf("Accept-Encoding %q: status %d, headers %v", encoding, resp.StatusCode, h)
+			t.Errorf("%s, Accept-Encoding %q: status %d, headers %v", filepath.Base(file), encoding, resp.StatusCode, h)
 			continue
 		}
 		var r io.Reader = bytes.NewReader(body)
@@ -85,7 +94,7 @@ func checkWorkerWasm(t *testing.T, base, assets string) {
 			t.Fatal(err)
 		}
 		if got, err := io.ReadAll(r); err != nil || !bytes.Equal(got, raw) {
-			t.Errorf("Accept-Encoding %q: the body does not decode to app.wasm (%v)", encoding, err)
+			t.Errorf("%s, Accept-Encoding %q: the body does not decode to the file (%v)", filepath.Base(file), encoding, err)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -196,6 +197,7 @@ func TestWorkerMatchesNative(t *testing.T) {
 		{"GET", pageQuestion, "", 200},
 		{"GET", "/?view=ledger&lang=zh", "", 200},
 		{"GET", "/?lesson=ring&lang=en", "", 200},
+		{"GET", "/?view=doctor&lang=en", "", 200},
 		{"GET", "/e2e/", "", 200},
 	}
 	client := &http.Client{Timeout: 60 * time.Second}
@@ -267,6 +269,15 @@ func TestWorkerMatchesNative(t *testing.T) {
 		}
 		if x.target == pageQuestion {
 			checkRenderedTime(t, wb)
+		}
+		if strings.HasPrefix(x.target, "/?") {
+			module := "app"
+			if strings.Contains(x.target, "view=doctor") {
+				module = "tools"
+			}
+			if !regexp.MustCompile(`data-wasm="` + module + `\.[0-9a-f]{10}\.wasm"`).MatchString(wb) {
+				t.Errorf("the Worker's page %s does not load %s.wasm", x.target, module)
+			}
 		}
 		headers := []string{"Content-Type", "Cache-Control", "Access-Control-Allow-Origin", "Allow", "Content-Security-Policy"}
 		if x.target == "/" || strings.HasPrefix(x.target, "/?") {

@@ -30,11 +30,12 @@ type App struct {
 	Charts    *Charts
 	Nccl      *Nccl
 	NcclModel *NcclModel
-	Doctor    *Doctor
 	Units     *Units
-	Plan      *Plan
-	Fabric    *Fabric
 	Lessons   *Lessons
+	// toolViews are the log doctor, the planner and the fabric view: the
+	// components themselves in the tools module and native builds
+	// (tools.go), placeholders in the main module (tools_main.go).
+	toolViews
 
 	copied   copyState
 	copiedAt [2]int // S.Edits() and the planner's edits when the link was copied
@@ -61,9 +62,9 @@ const (
 func NewApp(s *State) *App {
 	a := &App{S: s,
 		Timing: &Timing{S: s}, Abacus: &Abacus{S: s}, Ledger: &Ledger{S: s}, Steps: &Steps{S: s},
-		Charts: newCharts(s), Nccl: newNccl(s), NcclModel: &NcclModel{S: s}, Doctor: newDoctor(s),
-		Units: newUnits(s), Plan: newPlan(s), Fabric: newFabric(s), Lessons: newLessons(s)}
-	a.Lessons.Load, a.Lessons.views, a.Lessons.setPlan = defaultLoader, a.viewOf, a.Plan.SetPlanField
+		Charts: newCharts(s), Nccl: newNccl(s), NcclModel: &NcclModel{S: s},
+		Units: newUnits(s), toolViews: newToolViews(s), Lessons: newLessons(s)}
+	a.Lessons.Load, a.Lessons.views, a.Lessons.setPlan = defaultLoader, a.viewOf, a.setPlanField
 	return a
 }
 
@@ -90,16 +91,10 @@ func (c *App) viewOf(v string) vugu.Builder {
 		return c.Nccl
 	case "ncclmodel":
 		return c.NcclModel
-	case "doctor":
-		return c.Doctor
 	case "units":
 		return c.Units
-	case "plan":
-		return c.Plan
-	case "fabric":
-		return c.Fabric
 	}
-	return nil
+	return c.toolView(v)
 }
 
 // SetView selects a view (unknown names are ignored) and pauses the
@@ -118,7 +113,7 @@ func (c *App) SetView(v string) {
 func (c *App) CopyLink(e vugu.DOMEvent) {
 	defer c.S.guard()
 	c.link = c.LinkBase + "?" + c.Query()
-	c.copiedAt = [2]int{c.S.Edits(), c.Plan.edits}
+	c.copiedAt = [2]int{c.S.Edits(), c.planEdits()}
 	if c.Copy == nil {
 		c.copied = copyFailed
 		return
@@ -137,7 +132,7 @@ func (c *App) CopyDone(ok bool) {
 }
 
 // copyCurrent reports whether the last copy was of the state on screen.
-func (c *App) copyCurrent() bool { return c.copiedAt == [2]int{c.S.Edits(), c.Plan.edits} }
+func (c *App) copyCurrent() bool { return c.copiedAt == [2]int{c.S.Edits(), c.planEdits()} }
 
 // CopyLabel is the copy button's text: "copied" once the clipboard has
 // taken the link, until the question or the planner changes.
@@ -333,7 +328,7 @@ func (c *App) Query() string {
 	}
 	c.S.addQuestion(add)
 	c.Nccl.addQuery(add)
-	c.Plan.addQuery(add)
+	c.addToolQuery(add)
 	c.Lessons.addQuery(add)
 	c.S.addPage(add)
 	return b.String()

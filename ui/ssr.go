@@ -25,6 +25,8 @@ type Page struct {
 	Lang string
 	// Title is the page's title in that language.
 	Title string
+	// Module is the WebAssembly module the page loads (App.Module).
+	Module string
 }
 
 // RenderPage renders the page for the URL query (with or without the
@@ -54,7 +56,7 @@ func RenderPage(query, navLang string) (Page, error) {
 	w := pageWriter{br: br, form: newSSRForm(app), lang: s.Lang}
 	w.b.Grow(64 << 10)
 	w.node(br.Out.Out[0], true)
-	return Page{HTML: w.b.String(), Lang: s.Lang, Title: s.T("app.title")}, nil
+	return Page{HTML: w.b.String(), Lang: s.Lang, Title: s.T("app.title"), Module: app.Module()}, nil
 }
 
 // LessonFiles, when set, gives RenderPage a lesson's file where the

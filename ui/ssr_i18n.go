@@ -4,15 +4,17 @@ package ui
 // works as an HTML form until the WebAssembly takes it over) and the note a
 // static host's page shows while its numbers wait for the WebAssembly.
 var ssrEN = map[string]string{
-	"ssr.submit":  "Update",
-	"ssr.loading": "Loading the interactive page; meanwhile the form works: change a field and press Enter or Update.",
-	"ssr.pending": "The controls show this link's question; the dimmed numbers are the default question's until the interactive page has loaded and computed it.",
+	"ssr.submit":    "Update",
+	"tools.loading": "Loading this view: it is part of the playground's second module, which loads with its page.",
+	"ssr.loading":   "Loading the interactive page; meanwhile the form works: change a field and press Enter or Update.",
+	"ssr.pending":   "The controls show this link's question; the dimmed numbers are the default question's until the interactive page has loaded and computed it.",
 }
 
 var ssrZH = map[string]string{
-	"ssr.submit":  "更新",
-	"ssr.loading": "正在加载交互页面；在此之前表单可用：修改字段后按回车或点击“更新”。",
-	"ssr.pending": "控件显示的是此链接的问题；变暗的数值属于默认问题，交互页面加载并计算后即会更新。",
+	"ssr.submit":    "更新",
+	"tools.loading": "正在加载此视图：它属于演练场的第二个模块，随其页面一同加载。",
+	"ssr.loading":   "正在加载交互页面；在此之前表单可用：修改字段后按回车或点击“更新”。",
+	"ssr.pending":   "控件显示的是此链接的问题；变暗的数值属于默认问题，交互页面加载并计算后即会更新。",
 }
 
 func init() {

@@ -32,7 +32,7 @@ func sitePublic(t *testing.T) (dir string, wasm []byte) {
 		}
 	}
 	wasm = bytes.Repeat([]byte("\x00asm stand-in for app.wasm "), 4000)
-	files := map[string][]byte{"app.wasm": wasm, "wasm_exec.js": []byte("// stand-in\n")}
+	files := map[string][]byte{"app.wasm": wasm, "tools.wasm": append([]byte("\x00asm stand-in for tools.wasm "), wasm...), "wasm_exec.js": []byte("// stand-in\n")}
 	for f, b := range files {
 		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
 			t.Fatal(err)

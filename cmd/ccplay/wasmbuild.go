@@ -8,8 +8,8 @@ import (
 	"github.com/ccplay/ccplay/internal/wasmbuild"
 )
 
-// ensurePlaygroundBuilt (re)builds publicDir/app.wasm with the local Go
-// toolchain when it is missing or older than any .go/.vugu source under ui/,
+// ensurePlaygroundBuilt (re)builds publicDir/app.wasm and tools.wasm with the local Go
+// toolchain when one is missing or older than any .go/.vugu source under ui/,
 // wasm/app/ or core/, and copies wasm_exec.js from the same Go version.
 // Outside a ccplay checkout (no go.mod beside publicDir) there is nothing to
 // build from and the directory is served as it is. Progress goes to stderr.

@@ -1,5 +1,5 @@
 // Package assets holds the files the playground's pages reference (public/:
-// app.wasm, wasm_exec.js, boot.js, style.css) under content-hashed names and
+// app.wasm, tools.wasm, wasm_exec.js, boot.js, style.css) under content-hashed names and
 // serves them with immutable caching, sending a pre-compressed brotli or
 // gzip copy where the client accepts one. `ccplay serve` uses it and
 // internal/sitebuild writes the same files for a static host. Native only
@@ -19,7 +19,7 @@ import (
 
 // Sources are the files of public/ that the shell references; each is
 // served under a name carrying a hash of its content.
-var Sources = []string{"app.wasm", "wasm_exec.js", "boot.js", "style.css"}
+var Sources = []string{"app.wasm", "tools.wasm", "wasm_exec.js", "boot.js", "style.css"}
 
 // Asset is one file under its content-hashed name.
 type Asset struct {

@@ -52,7 +52,7 @@ func Render(shell Shell, query, navLang string) []byte {
 	p, err := ui.RenderPage(query, navLang)
 	if err != nil {
 		lang := ui.DefaultLang(navLang)
-		return shell.fill(lang, "ccplay", `<div id="app"></div>`)
+		return shell.fill(ui.ModuleMain, lang, "ccplay", `<div id="app"></div>`)
 	}
 	return shell.Fill(p)
 }

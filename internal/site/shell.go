@@ -14,21 +14,27 @@ import (
 	"github.com/ccplay/ccplay/ui"
 )
 
-// Shell is index.html with its asset references resolved: what remains to
-// fill is the page's language, title, rendered app and loading text.
+// Shell is index.html with its asset references resolved, once per
+// WebAssembly module (ui.ModuleMain, ui.ModuleTools: the module's file and
+// sizes in the boot attributes and the preload): what remains to fill is
+// the page's language, title, rendered app and loading text. A page gets
+// the variant of the module it needs (ui.Page.Module).
 type Shell struct {
-	html string
+	html map[string]string // by module
 }
 
-// Boot says how boot.js fetches the WebAssembly.
+// moduleMark starts the tools module's variant in Template's text.
+const moduleMark = "\n<!--ccplay module tools-->\n"
+
+// Boot says how boot.js fetches one WebAssembly module.
 type Boot struct {
 	// Wasm is the file to fetch, relative to the page: the hashed
-	// app.wasm (a server sends it compressed) or, on a static host, its
-	// .gz copy, which boot.js inflates itself.
+	// app.wasm or tools.wasm (a server sends it compressed) or, on a
+	// static host, its .gz copy, which boot.js inflates itself.
 	Wasm string
 	// Inflate is "gzip" when boot.js must inflate Wasm, else "".
 	Inflate string
-	// Bytes is app.wasm's size uncompressed, for the progress bar.
+	// Bytes is the module's size uncompressed, for the progress bar.
 	Bytes int
 	// Wire is the size expected on the wire (Wasm's size, or its brotli
 	// copy's when a server compresses it), shown as the total until the
@@ -37,13 +43,12 @@ type Boot struct {
 }
 
 // NewShell fills index.html's asset references ({{boot.js}}, {{style.css}},
-// {{wasm_exec.js}}: their hashed names, from names) and its boot
-// attributes ({{wasm}}, {{inflate}}, {{wasm-bytes}}, {{wasm-wire}},
-// {{boot-bytes}}: "0.00 / 1.27 MB"). A reference to a file
-// names lacks is an error.
-func NewShell(index string, names map[string]string, boot Boot) (Shell, error) {
-	pairs := []string{"{{wasm}}", boot.Wasm, "{{inflate}}", boot.Inflate, "{{wasm-bytes}}", strconv.Itoa(boot.Bytes),
-		"{{wasm-wire}}", strconv.Itoa(boot.Wire), "{{boot-bytes}}", fmt.Sprintf("0.00 / %.2f MB", float64(boot.Wire)/1e6)}
+// {{wasm_exec.js}}: their hashed names, from names) and, for each module
+// (main and tools), its boot attributes ({{wasm}}, {{inflate}},
+// {{wasm-bytes}}, {{wasm-wire}}, {{boot-bytes}}: "0.00 / 1.27 MB"). A
+// reference to a file names lacks is an error.
+func NewShell(index string, names map[string]string, main, tools Boot) (Shell, error) {
+	var pairs []string
 	for _, src := range []string{"boot.js", "style.css", "wasm_exec.js"} {
 		n, ok := names[src]
 		if !ok {
@@ -51,22 +56,32 @@ func NewShell(index string, names map[string]string, boot Boot) (Shell, error) {
 		}
 		pairs = append(pairs, "{{"+src+"}}", n)
 	}
-	return ParseShell(strings.NewReplacer(pairs...).Replace(index))
+	index = strings.NewReplacer(pairs...).Replace(index)
+	boot := func(b Boot) string {
+		return strings.NewReplacer("{{wasm}}", b.Wasm, "{{inflate}}", b.Inflate, "{{wasm-bytes}}", strconv.Itoa(b.Bytes),
+			"{{wasm-wire}}", strconv.Itoa(b.Wire), "{{boot-bytes}}", fmt.Sprintf("0.00 / %.2f MB", float64(b.Wire)/1e6)).Replace(index)
+	}
+	return ParseShell(boot(main) + moduleMark + boot(tools))
 }
 
 // Fill returns the page: the shell with p's language, title and HTML.
 func (s Shell) Fill(p ui.Page) []byte {
-	return s.fill(p.Lang, p.Title, p.HTML)
+	return s.fill(p.Module, p.Lang, p.Title, p.HTML)
 }
 
-// fill returns the shell with its slots filled (app is HTML).
-func (s Shell) fill(lang, title, app string) []byte {
+// fill returns module's variant of the shell (the main module's for
+// another name) with its slots filled (app is HTML).
+func (s Shell) fill(module, lang, title, app string) []byte {
+	html, ok := s.html[module]
+	if !ok {
+		html = s.html[ui.ModuleMain]
+	}
 	htmlLang := "en"
 	if lang == "zh" {
 		htmlLang = "zh-CN"
 	}
 	return []byte(strings.NewReplacer("{{lang}}", htmlLang, "{{title}}", escapeText(title),
-		"{{app}}", app, "{{loading}}", escapeText(ui.T(lang, "ssr.loading"))).Replace(s.html))
+		"{{app}}", app, "{{loading}}", escapeText(ui.T(lang, "ssr.loading"))).Replace(html))
 }
 
 // escapeText escapes s for HTML text or a double-quoted attribute value
@@ -76,16 +91,23 @@ func escapeText(s string) string {
 }
 
 // Template is the shell's text, page slots ({{lang}}, {{title}}, {{app}},
-// {{loading}}) unfilled: what a server keeps and ParseShell reads back.
-func (s Shell) Template() string { return s.html }
+// {{loading}}) unfilled: what a server keeps and ParseShell reads back (the
+// main module's variant, then a comment line marking the tools module's).
+func (s Shell) Template() string { return s.html[ui.ModuleMain] + moduleMark + s.html[ui.ModuleTools] }
 
 // ParseShell is the shell whose Template is text (the Worker receives it
 // from the build).
 func ParseShell(text string) (Shell, error) {
-	for _, slot := range []string{"{{lang}}", "{{title}}", "{{app}}", "{{loading}}"} {
-		if !strings.Contains(text, slot) {
-			return Shell{}, fmt.Errorf("site: the shell lacks %s", slot)
+	main, tools, ok := strings.Cut(text, moduleMark)
+	if !ok {
+		return Shell{}, fmt.Errorf("site: the shell lacks the tools module's variant")
+	}
+	for _, v := range []string{main, tools} {
+		for _, slot := range []string{"{{lang}}", "{{title}}", "{{app}}", "{{loading}}"} {
+			if !strings.Contains(v, slot) {
+				return Shell{}, fmt.Errorf("site: the shell lacks %s", slot)
+			}
 		}
 	}
-	return Shell{html: text}, nil
+	return Shell{html: map[string]string{ui.ModuleMain: main, ui.ModuleTools: tools}}, nil
 }

@@ -21,7 +21,7 @@ func testShell(t *testing.T) Shell {
 	t.Helper()
 	index := `<html lang="{{lang}}"><title>{{title}}</title><link href="{{style.css}}"><div id="boot" data-wasm="{{wasm}}">{{boot-bytes}} {{loading}}</div>{{app}}<script src="{{wasm_exec.js}}"></script><script src="{{boot.js}}"></script>`
 	s, err := NewShell(index, map[string]string{"boot.js": "boot.1.js", "style.css": "style.2.css", "wasm_exec.js": "wasm_exec.3.js"},
-		Boot{Wasm: "app.4.wasm", Bytes: 7e6, Wire: 1_260_000})
+		Boot{Wasm: "app.4.wasm", Bytes: 7e6, Wire: 1_260_000}, Boot{Wasm: "tools.5.wasm", Bytes: 8e6, Wire: 1_400_000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestShellAndPages(t *testing.T) {
 			t.Errorf("the shell lacks %s", want)
 		}
 	}
-	if _, err := NewShell("{{app}}", nil, Boot{}); err == nil {
+	if _, err := NewShell("{{app}}", nil, Boot{}, Boot{}); err == nil {
 		t.Errorf("a shell referring to files with no hashed name is accepted")
 	}
 	zh := string(Render(s, "view=ledger", "zh-CN"))
@@ -58,6 +58,38 @@ func TestShellAndPages(t *testing.T) {
 	}
 	if q := `view=ledger&x="><b>`; !strings.Contains(string(must(StaticPage(s, q))), `data-query="view=ledger&amp;x=&#34;&gt;&lt;b&gt;"`) {
 		t.Errorf("the static page's data-query does not escape %s", q)
+	}
+}
+
+// TestPagesLoadTheirModule: a page of a tools view, or of a lesson that
+// shows one, names the tools module; every
+// other page names the main module; the Template a server keeps parses
+// back to the same pages.
+func TestPagesLoadTheirModule(t *testing.T) {
+	s := testShell(t)
+	back, err := ParseShell(s.Template())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ParseShell("{{lang}}{{title}}{{app}}{{loading}}"); err == nil {
+		t.Errorf("a shell without the tools module's variant is accepted")
+	}
+	for q, tools := range map[string]bool{"view=doctor": true, "view=plan": true, "view=fabric": true, "embed=plan": true,
+		"lesson=parallelism": true, "view=timing": false, "": false, "view=charts": false, "lesson=ring": false, "view=lessons": false} {
+		for _, sh := range []Shell{s, back} {
+			page := string(Render(sh, q, "en"))
+			want, other := `data-wasm="app.4.wasm"`, `tools.5.wasm`
+			if tools {
+				want, other = `data-wasm="tools.5.wasm"`, `app.4.wasm`
+			}
+			if !strings.Contains(page, want) || strings.Contains(page, other) {
+				t.Errorf("page of %q: want %s and no %s", q, want, other)
+			}
+		}
+		static := string(must(StaticPage(s, q)))
+		if got := strings.Contains(static, `data-wasm="tools.5.wasm"`); got != tools {
+			t.Errorf("static page of %q: loads tools.wasm = %v, want %v", q, got, tools)
+		}
 	}
 }
 

@@ -9,7 +9,8 @@ import (
 )
 
 // StaticPage is the page a static host serves for query (e.g.
-// "view=ledger", "lesson=ring", "" for the default view) in any language:
+// "view=ledger", "lesson=ring", "" for the default view) in any language,
+// loading the WebAssembly module its view needs (ui.Page.Module):
 // the English rendering in #app, marked with data-query (the WebAssembly
 // reads it when the address has no query), the Chinese one in a template,
 // and an inline script (pickScript) that runs before the first paint. A
@@ -31,7 +32,7 @@ func StaticPage(shell Shell, query string) ([]byte, error) {
 	zhRoot := strings.Replace(zh.HTML, `<div id="app"`, `<div id="app"`+mark, 1)
 	app := `<script>document.documentElement.classList.add("ssr-pick")</script>` + root +
 		`<template id="ssr-zh">` + zhRoot + `</template><script>` + pickScript(query, zh.Title) + `</script>`
-	return shell.fill("en", en.Title, app), nil
+	return shell.fill(en.Module, "en", en.Title, app), nil
 }
 
 // StaticFile is the file of the static site that holds the page of query

@@ -3,15 +3,18 @@
 //
 //	go run ./internal/sitebuild [-public public] [-o build/site] [-shell FILE]
 //
-// It builds public/app.wasm if needed (wasmbuild.Ensure) and writes into
-// the output directory: the assets under content-hashed names (app.wasm
-// with its .gz and .br copies, wasm_exec.js, boot.js, style.css), a page
+// It builds public/app.wasm and public/tools.wasm if needed
+// (wasmbuild.Ensure) and writes into the output directory: the assets
+// under content-hashed names (the two modules with their .gz and .br
+// copies, wasm_exec.js, boot.js, style.css), a page
 // pre-rendered by the Go components for each view's default state
 // (<view>.html, and index.html: the page with no query) and for each
 // lesson (lesson-<id>.html), a _headers file (Cloudflare and Netlify
 // syntax: the hashed files immutable, the pages no-cache), and every other
-// file of public/ as it is. The pages fetch app.wasm's .gz copy and inflate
-// it in the browser, as any static host can serve it. With -shell it also
+// file of public/ as it is. Each page fetches the .gz copy of the module it
+// needs (the tools module for the log doctor, the planner, the fabric view
+// and the lessons showing one of them; site.StaticPage) and inflates it in
+// the browser, as any static host can serve it. With -shell it also
 // writes the shell a server fills per request (the Worker's).
 package main
 
@@ -84,19 +87,23 @@ func build(public, out, shellOut string) error {
 		}
 		fmt.Fprintf(&headers, "/%s\n  Cache-Control: %s\n", a.Name, assets.Immutable)
 	}
-	wasm := files[names["app.wasm"]]
-	for enc, suffix := range map[string]string{"gzip": ".gz", "br": ".br"} {
-		if err := write(out, wasm.Name+suffix, wasm.Encoded[enc]); err != nil {
-			return err
+	main, tools := files[names["app.wasm"]], files[names["tools.wasm"]]
+	for _, wasm := range []*assets.Asset{main, tools} {
+		for enc, suffix := range map[string]string{"gzip": ".gz", "br": ".br"} {
+			if err := write(out, wasm.Name+suffix, wasm.Encoded[enc]); err != nil {
+				return err
+			}
+			fmt.Fprintf(&headers, "/%s%s\n  Cache-Control: %s\n", wasm.Name, suffix, assets.Immutable)
 		}
-		fmt.Fprintf(&headers, "/%s%s\n  Cache-Control: %s\n", wasm.Name, suffix, assets.Immutable)
 	}
 	index, err := fs.ReadFile(src, "index.html")
 	if err != nil {
 		return err
 	}
-	gz := wasm.Encoded["gzip"]
-	static, err := site.NewShell(string(index), names, site.Boot{Wasm: wasm.Name + ".gz", Inflate: "gzip", Bytes: len(wasm.Raw), Wire: len(gz)})
+	gzBoot := func(a *assets.Asset) site.Boot {
+		return site.Boot{Wasm: a.Name + ".gz", Inflate: "gzip", Bytes: len(a.Raw), Wire: len(a.Encoded["gzip"])}
+	}
+	static, err := site.NewShell(string(index), names, gzBoot(main), gzBoot(tools))
 	if err != nil {
 		return err
 	}
@@ -118,7 +125,7 @@ func build(public, out, shellOut string) error {
 		return err
 	}
 	if shellOut != "" {
-		server, err := site.NewShell(string(index), names, site.Boot{Wasm: wasm.Name, Bytes: len(wasm.Raw), Wire: len(wasm.Encoded["br"])})
+		server, err := site.NewShell(string(index), names, assets.ServerBoot(main), assets.ServerBoot(tools))
 		if err != nil {
 			return err
 		}

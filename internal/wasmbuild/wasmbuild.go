@@ -1,7 +1,9 @@
 // Package wasmbuild keeps the playground's static site runnable: it
-// (re)builds public/app.wasm with the local Go toolchain when it is missing
-// or older than any of its sources, writes its gzip and brotli copies
-// (compress.go), and copies wasm_exec.js from the same Go installation.
+// (re)builds the playground's two WebAssembly modules (Modules:
+// public/app.wasm and public/tools.wasm) with the local Go toolchain when
+// one is missing or older than any of its sources, writes their gzip and
+// brotli copies (compress.go), and copies wasm_exec.js from the same Go
+// installation.
 // `ccplay serve`, the static build (internal/sitebuild) and the browser tests
 // call it; it is native only (it runs `go build`).
 package wasmbuild
@@ -26,15 +28,40 @@ import (
 // more time per render (docs/performance.md).
 var Flags = []string{"-trimpath", "-ldflags=-s -w", "-gcflags=all=-l"}
 
+// Module is one of the playground's WebAssembly modules: its file in
+// public/ and the build tags that select its views (package ui,
+// modules.go).
+type Module struct {
+	File string // e.g. "app.wasm"
+	Tags string // go build -tags ("" for none)
+}
+
+// Modules are the playground's modules, both built from ./wasm/app: the
+// main module (app.wasm: every view but the log doctor, the planner and
+// the fabric view, which are placeholders there) and the tools module
+// (tools.wasm: every view), which only the pages of those views load.
+var Modules = []Module{{File: "app.wasm", Tags: "mainmodule"}, {File: "tools.wasm"}}
+
+// BuildArgs are the arguments of `go build` (after GOOS=js GOARCH=wasm)
+// writing module m to out.
+func BuildArgs(m Module, out string) []string {
+	args := append([]string{"build"}, Flags...)
+	if m.Tags != "" {
+		args = append(args, "-tags="+m.Tags)
+	}
+	return append(args, "-o", out, "./wasm/app")
+}
+
 // SourceDirs are the directories, relative to the module root, whose .go and
-// .vugu files make up app.wasm.
+// .vugu files make up the modules.
 var SourceDirs = []string{"ui", "chart", "wasm/app", "core"}
 
-// Ensure makes publicDir/app.wasm and publicDir/wasm_exec.js current.
-// publicDir must sit in the module root (its parent holds go.mod). It builds
-// when app.wasm is missing or older than any source (or go.mod/go.sum),
-// writing to a temporary file renamed into place, so a concurrent reader
-// never sees half a file. Progress and compiler output go to stderr.
+// Ensure makes each of Modules in publicDir and publicDir/wasm_exec.js
+// current. publicDir must sit in the module root (its parent holds go.mod).
+// It builds a module when its file is missing or older than any source (or
+// go.mod/go.sum), writing to a temporary file renamed into place, so a
+// concurrent reader never sees half a file. Progress and compiler output
+// go to stderr.
 func Ensure(publicDir string, stderr io.Writer) error {
 	pub, err := filepath.Abs(publicDir)
 	if err != nil {
@@ -44,47 +71,67 @@ func Ensure(publicDir string, stderr io.Writer) error {
 	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
 		return fmt.Errorf("playground: %s is not next to go.mod; run from a ccplay checkout", publicDir)
 	}
-	out := filepath.Join(pub, "app.wasm")
-	stale, why, err := Stale(root, out)
-	if err != nil {
-		return err
+	var stale []Module
+	why := map[string]string{}
+	for _, m := range Modules {
+		s, w, err := Stale(root, filepath.Join(pub, m.File))
+		if err != nil {
+			return err
+		}
+		if s {
+			stale = append(stale, m)
+			why[m.File] = w
+		}
 	}
 	_, execErr := os.Stat(filepath.Join(pub, "wasm_exec.js"))
 	goBin, lookErr := exec.LookPath("go")
 	if lookErr != nil {
-		if !stale && execErr == nil {
+		if len(stale) == 0 && execErr == nil {
 			return nil // current, and nothing to build with: serve what is there
 		}
-		return errors.New("playground: app.wasm needs building and no `go` is on PATH (install Go 1.26)")
+		return errors.New("playground: the WebAssembly needs building and no `go` is on PATH (install Go 1.26)")
 	}
 	if err := copyWasmExec(goBin, root, pub); err != nil {
 		return err
 	}
-	if !stale {
-		return EnsureCompressed(out)
+	for _, m := range stale {
+		if err := build(goBin, root, pub, m, why[m.File], stderr); err != nil {
+			return err
+		}
 	}
+	for _, m := range Modules {
+		if err := EnsureCompressed(filepath.Join(pub, m.File)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// build builds module m into pub (why says why, for the progress line).
+func build(goBin, root, pub string, m Module, why string, stderr io.Writer) error {
+	out := filepath.Join(pub, m.File)
 	fmt.Fprintf(stderr, "building %s (%s)…\n", out, why)
 	start := time.Now()
-	tmp, err := os.CreateTemp(pub, ".app-*.wasm")
+	tmp, err := os.CreateTemp(pub, ".build-*.wasm")
 	if err != nil {
 		return err
 	}
 	tmp.Close()
 	defer os.Remove(tmp.Name())
-	cmd := exec.Command(goBin, append(append([]string{"build"}, Flags...), "-o", tmp.Name(), "./wasm/app")...)
+	cmd := exec.Command(goBin, BuildArgs(m, tmp.Name())...)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	var msg bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &msg, &msg
 	if err := cmd.Run(); err != nil {
 		stderr.Write(msg.Bytes())
-		return fmt.Errorf("playground: building app.wasm failed: %v", err)
+		return fmt.Errorf("playground: building %s failed: %v", m.File, err)
 	}
 	if err := os.Rename(tmp.Name(), out); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "built %s in %s\n", out, time.Since(start).Round(time.Millisecond))
-	return EnsureCompressed(out)
+	return nil
 }
 
 // Stale reports whether wasm (a path) is missing or older than any .go or

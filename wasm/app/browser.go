@@ -337,11 +337,10 @@ type fileTarget struct {
 // example logs it fetches from public/examples/. A file above the view's
 // limit is refused unread.
 func listenFiles(env vugu.EventEnv, root *ui.App) {
-	root.Doctor.Load = exampleLoader(env)
 	targets := map[string]fileTarget{
 		"measure": {ui.MaxMeasureBytes, root.Charts.Measure.LoadMeasurementFile, root.Charts.Measure.LoadMeasurementError},
-		"doctor":  {ui.MaxDoctorBytes, root.Doctor.CheckLogFile, root.Doctor.LogFileError},
 	}
+	addToolFiles(env, root, targets)
 	h := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		t := args[0].Get("target")
 		if !t.Truthy() || t.Get("getAttribute").Type() != js.TypeFunction {

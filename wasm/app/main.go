@@ -4,7 +4,8 @@
 // reads the URL (and what the server-rendered page says of it: pageState),
 // mounts ui.App with Vugu's DOM renderer over the page's rendered DOM, re-renders after
 // every event, writes the state back to the URL (history.replaceState,
-// debounced) and, in embed mode, posts the page height to the parent.
+// debounced), loads the page again when it needs the other module
+// (module.go) and, in embed mode, posts the page height to the parent.
 // Everything shown is decided in package ui; this file is the thin adapter.
 package main
 
@@ -54,6 +55,7 @@ func main() {
 	resize := newResizePoster(s.Embed)
 	perf := win.Get("performance")
 	complete := newCompleter(renderer.EventEnv(), s)
+	module := &moduleSwitch{initial: s.View}
 
 	for ok := true; ok; ok = renderer.EventWait() {
 		t0 := perf.Call("now").Float()
@@ -74,6 +76,7 @@ func main() {
 		}
 		focusAfterRender(root.Lessons.TakeFocus())
 		url.write(root.Query())
+		module.check(root)
 		syncDocument(root)
 		resize.check()
 		rendered(perf.Call("now").Float()-t0, s.Pending())

@@ -9,7 +9,8 @@
 // one at a time per isolate (a FIFO queue), as an isolate has one thread:
 // the Go side answers in full before the next starts.
 //
-// app.<hash>.wasm (routed here by run_worker_first) is the static asset's
+// app.<hash>.wasm and tools.<hash>.wasm, the playground's two modules
+// (routed here by run_worker_first), go out as the static asset's
 // pre-compressed copy, .br where the client accepts brotli, else .gz, sent
 // with Content-Encoding and encodeBody "manual" so the runtime passes the
 // bytes through; the browser decompresses them.
@@ -59,7 +60,7 @@ async function wasmAsset(request, env, url) {
 export default {
   async fetch(request, env) {
     const url = new URL(request.url);
-    if (/^\/app\.[0-9a-f]{10}\.wasm$/.test(url.pathname) && env.ASSETS) {
+    if (/^\/(app|tools)\.[0-9a-f]{10}\.wasm$/.test(url.pathname) && env.ASSETS) {
       return wasmAsset(request, env, url);
     }
     const previous = tail;

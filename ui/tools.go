@@ -1,0 +1,45 @@
+//go:build !mainmodule
+
+package ui
+
+import "github.com/vugu/vugu"
+
+// toolViews holds the views of the tools module (ToolViews): the log
+// doctor, the planner and the fabric view. Native builds and the tools
+// module (wasmbuild's second build) have them; the main module, built
+// with the mainmodule tag, has placeholders instead (tools_main.go).
+type toolViews struct {
+	Doctor *Doctor
+	Plan   *Plan
+	Fabric *Fabric
+}
+
+// Module is the WebAssembly module this build is: ModuleTools (natively
+// too: every view is here).
+const Module = ModuleTools
+
+func newToolViews(s *State) toolViews {
+	return toolViews{Doctor: newDoctor(s), Plan: newPlan(s), Fabric: newFabric(s)}
+}
+
+// toolView is the component of tools view v, nil for another view.
+func (t *toolViews) toolView(v string) vugu.Builder {
+	switch v {
+	case "doctor":
+		return t.Doctor
+	case "plan":
+		return t.Plan
+	case "fabric":
+		return t.Fabric
+	}
+	return nil
+}
+
+// planEdits counts the planner's edits (part of what a copied link holds).
+func (t *toolViews) planEdits() int { return t.Plan.edits }
+
+// addToolQuery adds the planner's fields that differ from their defaults.
+func (t *toolViews) addToolQuery(add func(k, v string)) { t.Plan.addQuery(add) }
+
+// setPlanField sets a planner field (a lesson's view block).
+func (t *toolViews) setPlanField(f, v string) { t.Plan.SetPlanField(f, v) }

@@ -1,0 +1,75 @@
+//go:build mainmodule
+
+package ui
+
+import "github.com/vugu/vugu"
+
+// toolViews, in the main module, stands in for the views of the tools
+// module: each renders a short note that the view is loading while the
+// adapter loads the page with the tools module (App.SwitchTo). The
+// planner's fields in the URL are kept as they came (plan.* pairs), so
+// the query the page writes back still holds them.
+type toolViews struct {
+	s    *State
+	plan [][2]string // the query's plan.* pairs, in PlanFields order
+	stub map[string]*toolStub
+}
+
+// Module is the WebAssembly module this build is: ModuleMain.
+const Module = ModuleMain
+
+func newToolViews(s *State) toolViews {
+	t := toolViews{s: s, stub: map[string]*toolStub{}}
+	for _, f := range PlanFields {
+		if v, ok := s.param("plan." + f); ok {
+			t.plan = append(t.plan, [2]string{"plan." + f, v})
+		}
+	}
+	for _, v := range ToolViews {
+		t.stub[v] = &toolStub{s: s, view: v}
+	}
+	return t
+}
+
+// toolView is the placeholder of tools view v, nil for another view.
+func (t *toolViews) toolView(v string) vugu.Builder {
+	if c, ok := t.stub[v]; ok {
+		return c
+	}
+	return nil
+}
+
+func (t *toolViews) planEdits() int { return 0 }
+
+func (t *toolViews) addToolQuery(add func(k, v string)) {
+	for _, kv := range t.plan {
+		add(kv[0], kv[1])
+	}
+}
+
+// setPlanField records a planner field a lesson's view block sets.
+func (t *toolViews) setPlanField(f, v string) {
+	k := "plan." + f
+	for i := range t.plan {
+		if t.plan[i][0] == k {
+			t.plan[i][1] = v
+			return
+		}
+	}
+	t.plan = append(t.plan, [2]string{k, v})
+}
+
+// toolStub is a tools view's placeholder: a card saying the view is
+// loading, in the page's language (the adapter then loads the tools
+// module, App.SwitchTo).
+type toolStub struct {
+	s    *State
+	view string
+}
+
+func (c *toolStub) Build(vgin *vugu.BuildIn) *vugu.BuildOut {
+	root := &vugu.VGNode{Type: vugu.ElementNode, Data: "section", Attr: []vugu.VGAttribute{{Key: "class", Val: "card tools-loading"}, {Key: "id", Val: "view-" + c.view}}}
+	p := vgEl(root, "p", "role", "status")
+	vgText(p, c.s.T("tools.loading"))
+	return &vugu.BuildOut{Out: []*vugu.VGNode{root}}
+}
