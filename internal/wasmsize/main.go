@@ -7,10 +7,10 @@
 // names, each group gzipped alone, so the column adds up to a little more
 // than the code section gzipped together).
 //
-//	go run ./internal/wasmsize [-in app.wasm] [-tags mainmodule] [-top 40]
+//	go run ./internal/wasmsize [-in app.wasm] [-module tools.wasm] [-top 40]
 //
-// -tags selects the module built: "mainmodule" (the default) the main
-// module app.wasm, "" the tools module tools.wasm (wasmbuild.Modules).
+// -module selects the module built (wasmbuild.Modules): app.wasm, the
+// main module (the default), or tools.wasm.
 // (`go tool task playground:size`.) The data section is mostly the Go
 // runtime's tables (pclntab, types, itabs) and string constants; it cannot
 // be split by package from the binary alone.
@@ -25,29 +25,36 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
+
+	"github.com/ccplay/ccplay/internal/wasmbuild"
 )
 
 func main() {
 	in := flag.String("in", "", "a .wasm built without -ldflags=-s (default: build ./wasm/app into a temporary file)")
-	tags := flag.String("tags", "mainmodule", `build tags: "mainmodule" for app.wasm, "" for tools.wasm`)
+	module := flag.String("module", "app.wasm", "the module to build: app.wasm or tools.wasm")
 	top := flag.Int("top", 40, "packages to list")
 	flag.Parse()
-	if err := run(*in, *tags, *top, os.Stdout); err != nil {
+	if err := run(*in, *module, *top, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "wasmsize:", err)
 		os.Exit(1)
 	}
 }
 
-func run(in, tags string, top int, w io.Writer) error {
+func run(in, module string, top int, w io.Writer) error {
 	if in == "" {
+		i := slices.IndexFunc(wasmbuild.Modules, func(m wasmbuild.Module) bool { return m.File == module })
+		if i < 0 {
+			return fmt.Errorf("-module %q: the modules are app.wasm and tools.wasm", module)
+		}
 		dir, err := os.MkdirTemp("", "wasmsize")
 		if err != nil {
 			return err
 		}
 		defer os.RemoveAll(dir)
 		in = filepath.Join(dir, "app.wasm")
-		cmd := exec.Command("go", "build", "-trimpath", "-gcflags=all=-l", "-tags="+tags, "-o", in, "./wasm/app")
+		cmd := exec.Command("go", "build", "-trimpath", "-gcflags=all=-l", "-tags="+wasmbuild.Modules[i].Tags, "-o", in, "./wasm/app")
 		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 		cmd.Stderr = os.Stderr
 		if err := cmd.Run(); err != nil {
