@@ -156,9 +156,9 @@ func TestTabsAreATablist(t *testing.T) {
 	p.do("focus the first tab", chromedp.Focus("#tab-timing"))
 	key := func(k, want string) {
 		t.Helper()
-		n := eval[int](p, `window.ccplayRenders`)
+		n := p.beforeAction()
 		p.do("key", chromedp.KeyEvent(k))
-		p.waitJS("render after a key", `window.ccplayRenders > `+itoa(n))
+		p.afterAction("render after a key", n) // End: the fabric view's page, with the tools module
 		if got := eval[string](p, `document.activeElement.id + " " + document.activeElement.getAttribute("aria-selected") + " " + document.getElementById("panel").getAttribute("aria-labelledby")`); got != want+" true "+want {
 			t.Errorf("after %q: focus, selection and panel %q, want %s", k, got, want)
 		}

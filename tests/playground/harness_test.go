@@ -217,18 +217,34 @@ func (p *page) text(id string) string {
 // and waits for the render it causes.
 func (p *page) setField(id, v string) {
 	p.t.Helper()
-	n := eval[int](p, `window.ccplayRenders`)
+	n := p.beforeAction()
 	eval[chromedp.Void](p, fmt.Sprintf(`(()=>{const el=document.getElementById(%q); el.value=%q;
 		el.dispatchEvent(new Event(el.tagName==="SELECT"?"change":"input",{bubbles:true})); return null})()`, id, v))
-	p.waitJS("render after "+id, fmt.Sprintf(`window.ccplayRenders > %d`, n))
+	p.afterAction("render after "+id, n)
 }
 
 // click clicks the element with id and waits for the render it causes.
 func (p *page) click(id string) {
 	p.t.Helper()
-	n := eval[int](p, `window.ccplayRenders`)
+	n := p.beforeAction()
 	eval[chromedp.Void](p, fmt.Sprintf(`(()=>{document.getElementById(%q).click(); return null})()`, id))
-	p.waitJS("render after click "+id, fmt.Sprintf(`window.ccplayRenders > %d`, n))
+	p.afterAction("render after click "+id, n)
+}
+
+// beforeAction marks the document (see afterAction) and returns its
+// render count.
+func (p *page) beforeAction() int {
+	p.t.Helper()
+	return eval[int](p, `window.ccplayOld = true; window.ccplayRenders`)
+}
+
+// afterAction waits for the render an action causes, n the render count
+// before it: the next render of this page or, when the page loads itself
+// again with the other WebAssembly module (window.ccplayLeaving, a tab of
+// a view the module does not have), the new page's first render.
+func (p *page) afterAction(what string, n int) {
+	p.t.Helper()
+	p.waitJS(what, fmt.Sprintf(`window.ccplayOld ? window.ccplayRenders > %d && !window.ccplayLeaving : window.ccplayRenders >= 1`, n))
 }
 
 // typeEnter types v into the input with id and presses Enter in it (the
@@ -237,10 +253,10 @@ func (p *page) click(id string) {
 func (p *page) typeEnter(id, v string) {
 	p.t.Helper()
 	p.setField(id, v)
-	n := eval[int](p, `window.ccplayRenders`)
+	n := p.beforeAction()
 	eval[chromedp.Void](p, fmt.Sprintf(`(()=>{const el=document.getElementById(%q); el.focus();
 		el.dispatchEvent(new KeyboardEvent("keydown",{key:"Enter",bubbles:true})); return null})()`, id))
-	p.waitJS("render after Enter in "+id, fmt.Sprintf(`window.ccplayRenders > %d`, n))
+	p.afterAction("render after Enter in "+id, n)
 }
 
 // consoleText is every console message so far, one a line.

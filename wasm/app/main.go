@@ -56,6 +56,7 @@ func main() {
 	perf := win.Get("performance")
 	complete := newCompleter(renderer.EventEnv(), s)
 	module := &moduleSwitch{initial: s.View}
+	tabFocus := takeFocus() // the tab a module switch left from had the focus
 
 	for ok := true; ok; ok = renderer.EventWait() {
 		t0 := perf.Call("now").Float()
@@ -75,6 +76,8 @@ func main() {
 			}
 		}
 		focusAfterRender(root.Lessons.TakeFocus())
+		focusAfterRender(tabFocus)
+		tabFocus = ""
 		url.write(root.Query())
 		module.check(root)
 		syncDocument(root)

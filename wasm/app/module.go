@@ -3,6 +3,7 @@
 package main
 
 import (
+	"strings"
 	"syscall/js"
 
 	"github.com/ccplay/ccplay/ui"
@@ -12,10 +13,16 @@ import (
 // module (ui.App.SwitchTo): the same address with the query of what it
 // shows, which the server (or the static page of that view) answers with
 // the page of that module. initial is the view the page opened with.
+// While it leaves, window.ccplayLeaving is true. A tab that had the focus
+// (a tab chosen with the keyboard) gets it back on the new page: its id
+// waits in session storage under focusKey.
 type moduleSwitch struct {
 	initial string
 	leaving bool
 }
+
+// focusKey is the session-storage key of the tab to focus after a switch.
+const focusKey = "ccplay.focus"
 
 // check runs after every render; it navigates at most once.
 func (m *moduleSwitch) check(root *ui.App) {
@@ -23,5 +30,32 @@ func (m *moduleSwitch) check(root *ui.App) {
 		return
 	}
 	m.leaving = true
-	js.Global().Get("location").Call("replace", root.LinkBase+"?"+root.Query())
+	win := js.Global()
+	win.Set("ccplayLeaving", true)
+	if id := win.Get("document").Get("activeElement"); id.Truthy() && strings.HasPrefix(id.Get("id").String(), "tab-") {
+		storage(func(s js.Value) { s.Call("setItem", focusKey, id.Get("id").String()) })
+	}
+	win.Get("location").Call("replace", root.LinkBase+"?"+root.Query())
+}
+
+// takeFocus is the id of the tab to focus after the first render of a
+// page a switch loaded ("" when none), removed from storage.
+func takeFocus() string {
+	id := ""
+	storage(func(s js.Value) {
+		if v := s.Call("getItem", focusKey); v.Type() == js.TypeString {
+			id = v.String()
+			s.Call("removeItem", focusKey)
+		}
+	})
+	return id
+}
+
+// storage calls f with sessionStorage, if the page may use it (a sandboxed
+// frame or a browser's settings may refuse: then nothing happens).
+func storage(f func(js.Value)) {
+	defer func() { recover() }()
+	if s := js.Global().Get("sessionStorage"); s.Truthy() {
+		f(s)
+	}
 }
