@@ -29,6 +29,10 @@
 //     element helpers the generated code calls).
 //   - ssr.go: RenderPage, the page of a URL as HTML, for the server's first
 //     paint (internal/site); the wasm's first render takes that DOM over.
+//   - modules.go: the two WebAssembly modules. Built with the tag
+//     mainmodule (the main module), the App's Doctor, Plan and Fabric are
+//     placeholders (tools_main.go); every other build, native ones
+//     included, has them (tools.go). App.Module is the module a page needs.
 //
 // Nothing here imports syscall/js: the components render natively with Vugu's
 // staticrender, which is how the tests drive them.
