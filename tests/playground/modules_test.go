@@ -69,3 +69,27 @@ func TestToolsModule(t *testing.T) {
 	}
 	p.noConsoleErrors()
 }
+
+// TestToolsModuleStatic: on a static host the planner's page loads the
+// tools module's .gz copy; its timing tab goes to the timing page, which
+// loads the main module's, with the same question.
+func TestToolsModuleStatic(t *testing.T) {
+	base := staticSite(t)
+	p := browser(t, 1280, 800)
+	p.do("navigate", navigate(base+"/plan.html?view=plan&ranks=16&lang=en"))
+	p.waitJS("first render", `window.ccplayRenders >= 1`)
+	if src := eval[string](p, `window.ccplayWasmSource || ""`); !regexp.MustCompile(`^tools\.[0-9a-f]{10}\.wasm\.gz$`).MatchString(src) {
+		t.Errorf("the planner's static page loaded %q, want the tools module's .gz copy", src)
+	}
+	if eval[bool](p, `!document.getElementById("view-plan")`) {
+		t.Errorf("the planner's static page does not show the planner")
+	}
+	p.click("tab-timing")
+	if got := eval[string](p, `location.pathname + " " + (window.ccplayWasmSource || "")`); !regexp.MustCompile(`^/timing\.html app\.[0-9a-f]{10}\.wasm\.gz$`).MatchString(got) {
+		t.Errorf("the timing tab went to %q, want /timing.html with the main module's .gz copy", got)
+	}
+	if got, want := p.text("t-time"), cost.FormatSeconds(evaluate(t, map[string]string{"ranks": "16"}).TimeS); got != want {
+		t.Errorf("the timing page's time %q, core says %q for the same question", got, want)
+	}
+	p.noConsoleErrors()
+}
