@@ -214,6 +214,7 @@ var en = map[string]string{
 	"a.short":              "round %d / %d",
 
 	"view.abacus":           "Abacus",
+	"view.hot":              "A hot expert's send counts",
 	"view.overlap":          "Micro-batch overlap",
 	"view.streams":          "Two streams and a barrier",
 	"ab.intro":              "Each rank's buffer before and after the call on 4 ranks, from the collective's definition (no algorithm). The lecture's §3 example is filled in; edit any value (numbers separated by commas). Pick the collective above.",
@@ -317,6 +318,10 @@ var en = map[string]string{
 	"lesson.network.sum":      "A NIC's bits in bytes, one direction or both, the bandwidth pyramid, latency against bandwidth.",
 	"lesson.moe":              "MoE: AllToAll, hot experts and overlap",
 	"lesson.moe.sum":          "AllToAll as a transpose, what a hot expert costs, micro-batches that hide the AllToAlls.",
+	"f.hot":                   "Hot share (0 to 1)",
+	"hot.to":                  "To",
+	"hot.each":                "Every GPU sends",
+	"hot.verdict":             "GPU 0 receives %s (even routing: %s); the dispatch takes %s the even time.",
 	"ov.fewer":                "Halve micro-batches",
 	"ov.more":                 "Double micro-batches",
 	"ov.caption":              "%d micro-batches: each AllToAll %s, expert GEMMs %s per micro-batch",

@@ -214,6 +214,7 @@ var zh = map[string]string{
 	"a.short":              "第 %d / %d 步",
 
 	"view.abacus":           "算盘",
+	"view.hot":              "热门专家的发送量",
 	"view.overlap":          "微批次重叠",
 	"view.streams":          "双流与屏障",
 	"ab.intro":              "4 个 Rank 在调用前后的缓冲区，按原语定义计算（不涉及算法）。已填入讲义 §3 的例子；任意数值都可修改（用逗号分隔）。在上方选择集合通信原语。",
@@ -317,6 +318,10 @@ var zh = map[string]string{
 	"lesson.network.sum":      "网卡的 bit 换成 byte，单向还是双向，带宽金字塔，延迟对带宽。",
 	"lesson.moe":              "MoE：AllToAll、热门专家与重叠",
 	"lesson.moe.sum":          "AllToAll 是转置，热门专家的代价，用微批次把 AllToAll 藏起来。",
+	"f.hot":                   "热门份额（0 到 1）",
+	"hot.to":                  "发往",
+	"hot.each":                "每块 GPU 发送",
+	"hot.verdict":             "GPU 0 收到 %s（均匀路由时 %s）；分发耗时是均匀路由的 %s。",
 	"ov.fewer":                "微批次减半",
 	"ov.more":                 "微批次加倍",
 	"ov.caption":              "%d 个微批次：每次 AllToAll %s，每个微批次的专家 GEMM %s",

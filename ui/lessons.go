@@ -26,6 +26,7 @@ type Lessons struct {
 	views   func(string) vugu.Builder // the App's view components by name
 	streams *Streams                  // the streams lesson's view (LessonViews), the lessons' own
 	overlap *Overlap                  // the moe lesson's pipeline view (LessonViews)
+	hot     *Hot                      // the moe lesson's hot-expert view (LessonViews)
 	setPlan func(f, v string)         // sets a planner field
 
 	files   map[string]*lessonFile // by "<id>.<lang>"
@@ -75,6 +76,9 @@ func newLessons(s *State) *Lessons {
 			c.ans = append(c.ans, int(d-'0'))
 		}
 	}
+	if v, ok := s.param("hot"); ok {
+		c.hotView().SetShare(v)
+	}
 	if v, ok := s.param("live"); ok {
 		if n, err := strconv.Atoi(v); err == nil && n >= 0 {
 			c.live = n
@@ -107,6 +111,9 @@ func (c *Lessons) addQuery(add func(k, v string)) {
 	}
 	if c.live >= 0 {
 		add("live", strconv.Itoa(c.live))
+	}
+	if c.hot != nil && c.hot.url {
+		add("hot", c.hot.text)
 	}
 }
 
@@ -221,6 +228,8 @@ func (c *Lessons) sync() {
 			c.streamsView().set(k, f.Value)
 		} else if k, ok := strings.CutPrefix(f.Key, "overlap."); ok {
 			c.overlapView().set(k, f.Value)
+		} else if k, ok := strings.CutPrefix(f.Key, "hot."); ok {
+			c.hotView().set(k, f.Value)
 		} else {
 			q = append(q, f)
 		}
@@ -357,6 +366,8 @@ func (c *Lessons) LiveView(name string) vugu.Builder {
 		return c.masked(c.streamsView())
 	case "overlap":
 		return c.masked(c.overlapView())
+	case "hot":
+		return c.masked(c.hotView())
 	}
 	if c.views == nil {
 		return nil
@@ -366,10 +377,10 @@ func (c *Lessons) LiveView(name string) vugu.Builder {
 
 // LessonViews are the views only lessons show (no tab, no embed of their
 // own); their fields are the block's, prefixed with the view's name.
-var LessonViews = []string{"streams", "overlap"}
+var LessonViews = []string{"streams", "overlap", "hot"}
 
 // lessonViewFields are each lesson view's own fields.
-var lessonViewFields = map[string][]string{"streams": streamsFields, "overlap": overlapFields}
+var lessonViewFields = map[string][]string{"streams": streamsFields, "overlap": overlapFields, "hot": hotFields}
 
 // streamsView is the streams view, made on first use.
 func (c *Lessons) streamsView() *Streams {
@@ -385,4 +396,12 @@ func (c *Lessons) overlapView() *Overlap {
 		c.overlap = &Overlap{S: c.S}
 	}
 	return c.overlap
+}
+
+// hotView is the hot-expert view, made on first use.
+func (c *Lessons) hotView() *Hot {
+	if c.hot == nil {
+		c.hot = &Hot{S: c.S}
+	}
+	return c.hot
 }

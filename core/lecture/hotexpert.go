@@ -13,7 +13,10 @@ import (
 // Dispatch is one executed MoE dispatch (an AllToAll) as the byte ledger
 // and the cost rule see it.
 type Dispatch struct {
-	SendCounts  [][]int // SendCounts[i][j]: elements rank i sends to rank j
+	SendCounts [][]int // SendCounts[i][j]: elements rank i sends to rank j
+	// RowBytes[j] is the bytes rank 0 sends to rank j (every rank's row
+	// is the same, its own block staying local).
+	RowBytes    []int64
 	HotReceived int64   // bytes the hot rank (rank 0) receives from the others
 	MaxReceived int64   // most bytes any rank receives
 	TotalBytes  int64   // bytes on the wire, all ranks
@@ -78,6 +81,9 @@ func dispatchOf(s *sched.Schedule, q cost.Params) Dispatch {
 		TimeS: sim.Price(s, q.ElemSize, q.Model()).Total()}
 	for _, r := range l.Ranks {
 		d.MaxReceived = max(d.MaxReceived, r.Received)
+	}
+	for _, c := range d.SendCounts[0] {
+		d.RowBytes = append(d.RowBytes, int64(c)*int64(q.ElemSize))
 	}
 	return d
 }

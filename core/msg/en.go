@@ -454,6 +454,7 @@ var en = map[ID]string{
 	"prim.sendcounts.row_len":          "sendcounts[%d]: want %d entries (one per receiving rank), got %d",
 	"prim.sendcounts.rows":             "want %d rows (one per sending rank), got %d",
 	"question.gamma.unit":              "seconds per byte reduced",
+	"question.hot.unit":                "the hot expert's share of every rank's tokens",
 	"question.intra.flat":              "describes the link inside a node: give gpus-per-node too (0 GPUs per node is one flat network)",
 	"question.nccl.knobs":              "nccl-algo, nccl-proto, nccl-channels and nccl-collnet are NCCL's knobs: give model nccl too",
 	"question.ncclcmd.flag":            "%s is not an nccl-tests flag",

@@ -454,6 +454,7 @@ var zh = map[ID]string{
 	"prim.sendcounts.row_len":          "sendcounts[%d]：需要 %d 项（每个接收 Rank 一项），收到 %d",
 	"prim.sendcounts.rows":             "需要 %d 行（每个发送 Rank 一行），收到 %d",
 	"question.gamma.unit":              "每字节规约耗时（秒）",
+	"question.hot.unit":                "热门专家占每个 Rank 的 token 的比例",
 	"question.intra.flat":              "描述的是节点内链路：还需给出 gpus-per-node（每节点 0 个 GPU 即一个扁平网络）",
 	"question.nccl.knobs":              "nccl-algo、nccl-proto、nccl-channels 和 nccl-collnet 是 NCCL 的开关：请同时给出 model nccl",
 	"question.ncclcmd.flag":            "%s 不是 nccl-tests 的参数",
