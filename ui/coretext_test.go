@@ -76,3 +76,32 @@ func TestCoreTextsInPageLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestTimingFormulaAndSource: the timing view writes the closed form with
+// the message size M (as its label does, core's S relabelled: words keep
+// their S) and its source in the page's language: in zh, the lecture's
+// section in Chinese and the papers' titles as published; the English is
+// the text the JSON carries.
+func TestTimingFormulaAndSource(t *testing.T) {
+	for _, q := range []string{"collective=allreduce&algorithm=ring&ranks=8", "collective=allreduce&algorithm=hierarchical&ranks=16&gpus-per-node=8"} {
+		for _, lang := range []string{"zh", "en"} {
+			a := NewApp(NewState(q+"&lang="+lang, lang))
+			f := a.S.Formula()
+			if !strings.Contains(f, "M") || strings.Contains(f, "·S") || strings.Contains(f, "S/") || strings.Contains(f, "(S") {
+				t.Errorf("%s %s: the formula %q writes S", q, lang, f)
+			}
+			if lang == "en" && a.S.Source() != a.S.R.Source {
+				t.Errorf("%s: the English source %q is not the JSON's %q", q, a.S.Source(), a.S.R.Source)
+			}
+			page := html.UnescapeString(render(t, a))
+			mustContain(t, page, a.S.Source())
+		}
+	}
+	a := NewApp(NewState("collective=allreduce&algorithm=ring&ranks=8&lang=zh", "zh"))
+	if src := a.S.Source(); !strings.Contains(src, "第 09 讲 §4.4") || strings.Contains(src, "lecture") || !strings.Contains(src, "Patarasuk") {
+		t.Errorf("zh source %q", src)
+	}
+	if got := sizeAsM("GPUs ⌈S/g⌉ ReduceScatter S"); got != "GPUs ⌈M/g⌉ ReduceScatter M" {
+		t.Errorf("sizeAsM: %q", got)
+	}
+}

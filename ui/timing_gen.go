@@ -112,15 +112,15 @@ func (c *Timing) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn.SetInnerHTML(c.S.Formula())
 			vgn = vgEl(vgparent, "div", "class", "f-num", "id", "t-numbers")
 			vgn.SetInnerHTML(c.S.FormulaNumbers())
-			if c.S.R.Source != "" {
+			if c.S.Source() != "" {
 				vgn = vgEl(vgparent, "div", "class", "f-src")
 				{
 					vgparent := vgn
 					_ = vgparent
 					vgn = vgEl(vgparent, "span")
 					vgn.SetInnerHTML(c.S.T("t.source"))
-					vgn = vgEl(vgparent, "cite", "lang", "en")
-					vgn.SetInnerHTML(c.S.R.Source)
+					vgn = vgEl(vgparent, "cite")
+					vgn.SetInnerHTML(c.S.Source())
 				}
 			}
 		}

@@ -40,7 +40,7 @@ func TestCostJSONIsEvaluate(t *testing.T) {
 	// The JSON carries the English texts; the messages they are made from
 	// are for faces that render another language.
 	messagesOnly := cmp.Options{
-		cmpopts.IgnoreFields(cost.Result{}, "FormulaMsg", "FormulaNumbersMsg", "NoteMsg"),
+		cmpopts.IgnoreFields(cost.Result{}, "FormulaMsg", "FormulaNumbersMsg", "NoteMsg", "SourceMsg"),
 		cmpopts.IgnoreFields(cost.NCCLResult{}, "AssumptionMsgs"),
 		cmpopts.IgnoreFields(cost.NCCLCell{}, "ReasonMsg"),
 	}

@@ -125,10 +125,10 @@ var bruckCost = algorithmCost{
 	formula: func(c prim.Collective) Formula {
 		switch c {
 		case prim.AllGather:
-			return form(plainForm("L·α + (P−1)/P·S·β"), srcBruck+"; "+srcThakur)
+			return form(plainForm("L·α + (P−1)/P·S·β"), srcBruck, srcThakur)
 		case prim.AllToAll:
-			return form(msg.New("cost.formula.bruck_alltoall", "L·α + Σ_{k<L} |J_k|·S/P·β", "L·(α + S/2·β)"), srcBruck+"; "+srcThakur)
+			return form(msg.New("cost.formula.bruck_alltoall", "L·α + Σ_{k<L} |J_k|·S/P·β", "L·(α + S/2·β)"), srcBruck, srcThakur)
 		}
-		return form(plainForm(""), srcBruck+"; "+srcThakur)
+		return form(plainForm(""), srcBruck, srcThakur)
 	},
 }

@@ -43,10 +43,11 @@ type Result struct {
 	FormulaNumbers   string  `json:"formula_numbers"`
 	Source           string  `json:"source"`
 	Note             string  `json:"note,omitempty"`
-	// FormulaMsg, FormulaNumbersMsg and NoteMsg are Formula,
-	// FormulaNumbers and Note as messages (those fields are these in
-	// English), for a face that speaks another language.
+	// FormulaMsg, FormulaNumbersMsg, NoteMsg and SourceMsg are Formula,
+	// FormulaNumbers, Note and Source as messages (those fields are these
+	// in English), for a face that speaks another language.
 	FormulaMsg        msg.Message `json:"-"`
+	SourceMsg         msg.Message `json:"-"`
 	FormulaNumbersMsg msg.Message `json:"-"`
 	NoteMsg           msg.Message `json:"-"`
 	// ScheduleTimeS is the executed schedule's cost where the closed form is
@@ -282,7 +283,7 @@ func evaluate(p Params, schedules bool, yield func()) (Result, bool) {
 		TimeS: t.Time(), LatencyTermS: t.Latency, BandwidthTermS: t.Bandwidth, ComputeTermS: t.Compute,
 		Steps: t.Steps, BytesSentPerRank: t.MaxSent, TotalBytes: t.Total, Exact: t.Exact,
 		BusBwFactor: p.Collective.BusBwFactor(p.Ranks),
-		Formula:     f.Text, FormulaMsg: f.Msg, Source: f.Source,
+		Formula:     f.Text, FormulaMsg: f.Msg, Source: f.Source, SourceMsg: f.SourceMsg,
 		FormulaNumbersMsg: plainForm(numbers(t, m, bw)),
 	}
 	if r.TimeS > 0 {

@@ -13,15 +13,24 @@ import (
 
 // Formula is a closed form, with the paper or lecture it comes from. Msg is
 // the form as a message (its mathematics, and the words that explain its
-// symbols where it has some); Text is Msg in English.
+// symbols where it has some); Text is Msg in English. SourceMsg is where
+// it comes from as a message (papers keep their titles); Source is it in
+// English.
 type Formula struct {
-	Text   string
-	Msg    msg.Message
-	Source string
+	Text      string
+	Msg       msg.Message
+	Source    string
+	SourceMsg msg.Message
 }
 
-// form is the Formula of the message m with its source.
-func form(m msg.Message, source string) Formula { return Formula{m.String(), m, source} }
+// form is the Formula of the message m with its sources, "; "-joined.
+func form(m msg.Message, sources ...msg.Message) Formula {
+	src := sources[0]
+	for _, s := range sources[1:] {
+		src = msg.New("cost.source.and", src, s)
+	}
+	return Formula{m.String(), m, src.String(), src}
+}
 
 // plainForm is the message of a formula that is mathematics only.
 func plainForm(f string) msg.Message { return msg.New("cost.formula", f) }
@@ -30,13 +39,14 @@ func plainForm(f string) msg.Message { return msg.New("cost.formula", f) }
 // what its symbols mean.
 func folded(f string) msg.Message { return msg.New("cost.formula.folded", f) }
 
-const (
-	srcLecture  = "lecture 09 §4.4 (ring AllReduce) and §7.3 (Experiment 3)"
-	srcThakur   = "Thakur, Rabenseifner & Gropp 2005, Optimization of Collective Communication Operations in MPICH"
-	srcPatarsuk = "Patarasuk & Yuan 2009, Bandwidth optimal all-reduce algorithms for clusters of workstations"
-	srcSanders  = "Sanders, Speck & Träff 2009 (two-tree algorithms); the lecture's §5 tree model"
-	srcBruck    = "Bruck, Ho, Kipnis, Upfal & Weathersby 1997, Efficient algorithms for all-to-all communications in multiport message-passing systems"
-	srcChan     = "Chan, Heimlich, Purkayastha & van de Geijn 2007, Collective communication: theory, practice, and experience"
+// The formulas' sources, as messages (core/msg).
+var (
+	srcLecture  = msg.New("cost.source.lecture")
+	srcThakur   = msg.New("cost.source.thakur")
+	srcPatarsuk = msg.New("cost.source.patarasuk")
+	srcSanders  = msg.New("cost.source.sanders")
+	srcBruck    = msg.New("cost.source.bruck")
+	srcChan     = msg.New("cost.source.chan")
 )
 
 // formulaOf returns the closed form of (c, a) in the symbols of the lecture:

@@ -165,6 +165,6 @@ var hierarchicalCost = algorithmCost{
 	form: ringForm, // on one flat network: the ring (see hierForm)
 	formula: func(c prim.Collective) Formula {
 		return form(msg.New("cost.formula.hierarchical", "2(g−1)·α₁ + 2(g−1)/g·S·β₁ + 2(k−1)·α₂ + 2(k−1)/k·(S/g)·β₂ + ((g−1)/g·S + (k−1)/k·S/g)·γ"),
-			"the lecture's §9 (intra-node ReduceScatter → inter-node AllReduce per local rank → intra-node AllGather); "+srcThakur)
+			msg.New("cost.source.hierarchical"), srcThakur)
 	},
 }

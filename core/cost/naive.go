@@ -1,6 +1,7 @@
 package cost
 
 import (
+	"github.com/ccplay/ccplay/core/msg"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 )
@@ -129,6 +130,6 @@ var naiveCost = algorithmCost{
 			prim.ReduceScatter: "2(P−1)·α + (P−1)·S·(β + γ) + (P−1)/P·S·β",
 			prim.AllToAll:      "(P−1)·α + (P−1)/P·S·β",
 		}[c]
-		return form(plainForm(f), "lecture §2 (naive master); "+srcThakur)
+		return form(plainForm(f), msg.New("cost.source.naive"), srcThakur)
 	},
 }

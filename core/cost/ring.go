@@ -113,6 +113,6 @@ var ringCost = algorithmCost{
 			prim.Broadcast:     "(K+P−2)·(α + S/K·β)",
 			prim.Reduce:        "(K+P−2)·(α + S/K·(β + γ))",
 		}[c]
-		return form(plainForm(f), srcLecture+"; "+srcPatarsuk)
+		return form(plainForm(f), srcLecture, srcPatarsuk)
 	},
 }

@@ -50,6 +50,6 @@ var scatterAllgatherCost = algorithmCost{
 	id:   sched.ScatterAllgather,
 	form: func(_ prim.Collective, s shape, m model) Terms { return scatterAllgatherForm(s, m) },
 	formula: func(c prim.Collective) Formula {
-		return form(folded("2L'·α + 2(P'−1)/P'·S·β + δ·(α + S·β)"), srcThakur+"; "+srcChan)
+		return form(folded("2L'·α + 2(P'−1)/P'·S·β + δ·(α + S·β)"), srcThakur, srcChan)
 	},
 }
