@@ -29,11 +29,11 @@ func (c *Hot) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			_ = vgparent
 			vgn = vgEl(vgparent, "span", "class", "lbl")
 			vgn.SetInnerHTML(c.S.T("f.hot"))
-			vgn = vgEl(vgparent, "input", "type", "text", "inputmode", "decimal", "spellcheck", "false", "autocomplete", "off", "id", "hot-share", "data-field", "hot")
+			vgn = vgEl(vgparent, "input", "type", "text", "inputmode", "decimal", "spellcheck", "false", "autocomplete", "off", "id", "hot-share")
 			vgn.AddAttrInterface("aria-invalid", c.Err() != "")
 			vgn.AddAttrInterface("value", c.Share())
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "change",
+				EventType: "input",
 				Func:      func(event vugu.DOMEvent) { c.SetShare(event.PropString("target", "value")) },
 				// TODO: implement capture, etc. mostly need to decide syntax
 			})
@@ -43,54 +43,42 @@ func (c *Hot) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 		}
 		if c.Err() == "" {
-			vgn = vgEl(vgparent, "div", "class", "scroll")
+			vgn = vgEl(vgparent, "table", "class", "st-grid hot-grid", "id", "hot-row")
 			{
 				vgparent := vgn
 				_ = vgparent
-				vgn = vgEl(vgparent, "table", "class", "st-grid hot-grid", "id", "hot-row")
+				vgn = vgEl(vgparent, "thead")
 				{
 					vgparent := vgn
 					_ = vgparent
-					vgn = vgEl(vgparent, "thead")
+					vgn = vgEl(vgparent, "tr")
 					{
 						vgparent := vgn
 						_ = vgparent
-						vgn = vgEl(vgparent, "tr")
-						{
-							vgparent := vgn
-							_ = vgparent
-							vgn = vgEl(vgparent, "th")
-							vgn.SetInnerHTML(c.S.T("hot.to"))
-							for vgiterkeyt, x := range c.Row() {
-								var vgiterkey interface{} = vgiterkeyt
-								_ = vgiterkey
-								x := x
-								_ = x
-								vgn = vgEl(vgparent, "th")
-								vgn.AddAttrInterface("class", x.Class)
-								vgn.SetInnerHTML(x.GPU)
-							}
-						}
+						vgn = vgEl(vgparent, "th")
+						vgn.SetInnerHTML(c.S.T("hot.to"))
+						vgn = vgEl(vgparent, "th")
+						vgn.SetInnerHTML(c.S.T("hot.each"))
 					}
-					vgn = vgEl(vgparent, "tbody")
-					{
-						vgparent := vgn
-						_ = vgparent
+				}
+				vgn = vgEl(vgparent, "tbody")
+				{
+					vgparent := vgn
+					_ = vgparent
+					for vgiterkeyt, x := range c.Row() {
+						var vgiterkey interface{} = vgiterkeyt
+						_ = vgiterkey
+						x := x
+						_ = x
 						vgn = vgEl(vgparent, "tr")
+						vgn.AddAttrInterface("class", x.Class)
 						{
 							vgparent := vgn
 							_ = vgparent
 							vgn = vgEl(vgparent, "th")
-							vgn.SetInnerHTML(c.S.T("hot.each"))
-							for vgiterkeyt, x := range c.Row() {
-								var vgiterkey interface{} = vgiterkeyt
-								_ = vgiterkey
-								x := x
-								_ = x
-								vgn = vgEl(vgparent, "td")
-								vgn.AddAttrInterface("class", x.Class)
-								vgn.SetInnerHTML(x.Bytes)
-							}
+							vgn.SetInnerHTML(x.GPU)
+							vgn = vgEl(vgparent, "td")
+							vgn.SetInnerHTML(x.Bytes)
 						}
 					}
 				}

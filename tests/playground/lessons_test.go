@@ -222,3 +222,26 @@ func TestStreamsLesson(t *testing.T) {
 	}
 	p.noConsoleErrors()
 }
+
+// TestHotShareInAddress: the moe lesson's hot-expert view reads its share
+// from the address, a share typed into it goes into the address, and one
+// out of range is refused naming the field.
+func TestHotShareInAddress(t *testing.T) {
+	base := server(t)
+	p := browser(t, 390, 844)
+	p.open(base + "/?lesson=moe&lang=en&ans=00&hot=0.25")
+	p.waitJS("hot view", `!!document.getElementById("hot-row")`)
+	if got := eval[string](p, `document.getElementById("hot-share").value`); got != "0.25" {
+		t.Errorf("the share field shows %q, want the address's 0.25", got)
+	}
+	if got := p.text("hot-row"); !strings.Contains(got, "16 MiB") {
+		t.Errorf("send counts %q, want 16 MiB to GPU 0", got)
+	}
+	p.setField("hot-share", "1.5")
+	p.waitJS("refused", `!document.getElementById("hot-row") && document.querySelector("#view-hot .err") !== null`)
+	if got := eval[string](p, `document.querySelector("#view-hot .err").textContent`); !strings.Contains(got, "from 0 to 1") {
+		t.Errorf("error %q", got)
+	}
+	p.waitJS("the address", `location.search.includes("hot=1.5")`)
+	p.noConsoleErrors()
+}
