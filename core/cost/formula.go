@@ -39,14 +39,15 @@ func plainForm(f string) msg.Message { return msg.New("cost.formula", f) }
 // what its symbols mean.
 func folded(f string) msg.Message { return msg.New("cost.formula.folded", f) }
 
-// The formulas' sources, as messages (core/msg).
+// The formulas' sources, as messages (core/msg): the lecture's sections
+// are translated, a paper is cited as published (cost.source.paper).
 var (
 	srcLecture  = msg.New("cost.source.lecture")
-	srcThakur   = msg.New("cost.source.thakur")
-	srcPatarsuk = msg.New("cost.source.patarasuk")
-	srcSanders  = msg.New("cost.source.sanders")
-	srcBruck    = msg.New("cost.source.bruck")
-	srcChan     = msg.New("cost.source.chan")
+	srcThakur   = msg.New("cost.source.paper", "Thakur, Rabenseifner & Gropp 2005, Optimization of Collective Communication Operations in MPICH")
+	srcPatarsuk = msg.New("cost.source.paper", "Patarasuk & Yuan 2009, Bandwidth optimal all-reduce algorithms for clusters of workstations")
+	srcSanders  = msg.New("cost.source.sanders", "Sanders, Speck & Träff 2009")
+	srcBruck    = msg.New("cost.source.paper", "Bruck, Ho, Kipnis, Upfal & Weathersby 1997, Efficient algorithms for all-to-all communications in multiport message-passing systems")
+	srcChan     = msg.New("cost.source.paper", "Chan, Heimlich, Purkayastha & van de Geijn 2007, Collective communication: theory, practice, and experience")
 )
 
 // formulaOf returns the closed form of (c, a) in the symbols of the lecture:
