@@ -13,7 +13,7 @@
 //     the selected view, the memo of answers (memo.go), the schedule and
 //     ledger of the question (schedule.go), variants of the question
 //     (variants.go) and the messages in the page's language (i18n*.go,
-//     errmsg.go and coretext.go for core's messages, plan_i18n.go).
+//     errmsg.go and coremsg.go for core's messages, plan_i18n.go).
 //   - App (app.go, app.vugu) is the page: header, controls, tabs, and one
 //     instance of every view for the page's lifetime; App.Query is the URL.
 //   - One component per view, each in <view>.vugu and <view>.go, owning its
