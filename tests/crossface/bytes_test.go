@@ -1,10 +1,7 @@
 package crossface
 
 import (
-	"encoding/json"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -84,24 +81,9 @@ func TestDoctorBytes(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, q := range doctorQuestions {
-		path := filepath.Join(root, q.file)
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		args := []string{"doctor", path, "--json"}
-		if q.o.System != "" {
-			args = append(args, "--system", q.o.System)
-		}
-		if q.o.Ranks != 0 {
-			args = append(args, "--ranks", strconv.Itoa(q.o.Ranks))
-		}
-		if q.o.Collective != "" {
-			args = append(args, "--collective", q.o.Collective)
-		}
+		args, body, _ := doctorAsked(t, root, q.file, q.o)
 		r := cli(t, "", args...)
 		r.code -= q.status // a log with unreadable lines exits 2 and still prints its verdict
-		body, _ := json.Marshal(map[string]any{"log": string(data), "system": q.o.System, "ranks": q.o.Ranks, "collective": q.o.Collective})
 		sameBytes(t, q.name, "ccplay doctor --json", "POST /api/v1/doctor", r, apiDo(http.MethodPost, "/api/v1/doctor", strings.NewReader(string(body))))
 	}
 }

@@ -47,27 +47,12 @@ func TestDoctor(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, q := range doctorQuestions {
-		path := filepath.Join(root, q.file)
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		args := []string{"doctor", path, "--json"}
-		if q.o.System != "" {
-			args = append(args, "--system", q.o.System)
-		}
-		if q.o.Ranks != 0 {
-			args = append(args, "--ranks", strconv.Itoa(q.o.Ranks))
-		}
-		if q.o.Collective != "" {
-			args = append(args, "--collective", q.o.Collective)
-		}
+		args, body, data := doctorAsked(t, root, q.file, q.o)
 		r := cli(t, "", args...)
 		if r.code != q.status {
 			t.Errorf("%s: CLI exit status %d, want %d: %s", q.name, r.code, q.status, r.stderr)
 			continue
 		}
-		body, _ := json.Marshal(map[string]any{"log": string(data), "system": q.o.System, "ranks": q.o.Ranks, "collective": q.o.Collective})
 		req := httptest.NewRequest(http.MethodPost, "/api/v1/doctor", strings.NewReader(string(body)))
 		req.Header.Set("Content-Type", "application/json")
 		w := httptest.NewRecorder()
@@ -103,4 +88,28 @@ func TestDoctor(t *testing.T) {
 			t.Errorf("%s: %s is not byte for byte what %s prints", q.name, faceUIdoc, faceCLIdoc)
 		}
 	}
+}
+
+// doctorAsked is the doctor question about the log at file (a path from
+// the module root) with options o, as the CLI's arguments (--json), as
+// POST /api/v1/doctor's body, and the log itself.
+func doctorAsked(t *testing.T, root, file string, o doctor.Options) (args []string, body, data []byte) {
+	t.Helper()
+	path := filepath.Join(root, file)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	args = []string{"doctor", path, "--json"}
+	if o.System != "" {
+		args = append(args, "--system", o.System)
+	}
+	if o.Ranks != 0 {
+		args = append(args, "--ranks", strconv.Itoa(o.Ranks))
+	}
+	if o.Collective != "" {
+		args = append(args, "--collective", o.Collective)
+	}
+	body, _ = json.Marshal(map[string]any{"log": string(data), "system": o.System, "ranks": o.Ranks, "collective": o.Collective})
+	return args, body, data
 }

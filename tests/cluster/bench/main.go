@@ -13,7 +13,6 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -46,20 +45,11 @@ func main() {
 }
 
 func run(bin string, hosts, perHost int, spec cluster.Spec, benchArgs []string) error {
-	dir, err := os.MkdirTemp("", "ccplay-cluster-bench-")
+	dir, bin, err := cluster.ReportDir("bench", bin)
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	if bin == "" {
-		bin = filepath.Join(dir, "ccplay")
-		if out, err := exec.Command("go", "build", "-o", bin, "github.com/ccplay/ccplay/cmd/ccplay").CombinedOutput(); err != nil {
-			return fmt.Errorf("building ccplay: %v: %s", err, out)
-		}
-	}
-	if gone, err := cluster.RemoveStale(); err != nil || len(gone) > 0 {
-		fmt.Fprintf(os.Stderr, "removed the namespaces of an earlier run: %v %v\n", gone, err)
-	}
 	spec.Hosts, spec.Rails = hosts, perHost
 	c, err := cluster.New(spec)
 	if err != nil {

@@ -26,7 +26,6 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -94,20 +93,11 @@ func run(bin string, hosts int, rate, ratios string, spec cluster.Spec, benchArg
 	if hosts < 4 || hosts%2 != 0 {
 		return fmt.Errorf("--hosts %d: want an even number, at least 4", hosts)
 	}
-	dir, err := os.MkdirTemp("", "ccplay-cluster-contention-")
+	dir, bin, err := cluster.ReportDir("contention", bin)
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	if bin == "" {
-		bin = filepath.Join(dir, "ccplay")
-		if out, err := exec.Command("go", "build", "-o", bin, "github.com/ccplay/ccplay/cmd/ccplay").CombinedOutput(); err != nil {
-			return fmt.Errorf("building ccplay: %v: %s", err, out)
-		}
-	}
-	if gone, err := cluster.RemoveStale(); err != nil || len(gone) > 0 {
-		fmt.Fprintf(os.Stderr, "removed the namespaces of an earlier run: %v %v\n", gone, err)
-	}
 	leaf := hosts / 2
 	fmt.Printf("# %d hosts × 1 rank on 2 leaves of %d; NICs %s, burst %s, tbf latency %s; load %s\n", hosts, leaf, rate, spec.Burst, spec.Latency, loadavg())
 	fmt.Printf("%-4s %-18s %10s %12s %12s %12s %9s\n", "R", "collective", "size", "ideal", "predicted", "measured", "meas/pred")
