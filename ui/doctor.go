@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/doctor"
 	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
@@ -14,10 +15,11 @@ import (
 
 // Doctor is the "check my log" view, `ccplay doctor` in the page: an
 // nccl-tests log (a file, pasted text or a built-in example) and the
-// options the CLI takes (--system, --ranks, --collective) go to
-// doctor.Judge, and the view shows its verdict as the CLI prints it, in
-// the page's language (doctor_show.go). The view keeps the last log and
-// its verdict; changing an option judges the same log again.
+// options the CLI takes (doctor.OptionFields: system, ranks, collective,
+// and NCCL_ALGO and NCCL_PROTO set outside the log) go to doctor.Judge,
+// and the view shows its verdict as the CLI prints it, in the page's
+// language (doctor_show.go). The view keeps the last log and its verdict;
+// changing an option judges the same log again.
 type Doctor struct {
 	S *State
 	// Load fetches a built-in example log (public/examples/<file>) and
@@ -28,7 +30,7 @@ type Doctor struct {
 	paste string            // the paste box's text
 	log   []byte            // the log last judged (nil: none yet)
 	name  string            // its file name, "" for pasted text
-	opts  map[string]string // the options as typed, by the CLI's flag names
+	opts  map[string]string // the options as typed, by field name (doctor.OptionFields)
 	v     *doctor.Verdict   // Judge's verdict on log (nil: none, or a bad option)
 	err   error             // Judge's error: a bad option, or the log's first problem
 	load  string            // why a file or an example could not be read ("" if it could)
@@ -76,8 +78,8 @@ func (c *Doctor) LogFileError(name, why string) {
 	c.load = name + ": " + why
 }
 
-// SetOption sets one of the CLI's options ("system", "ranks",
-// "collective"; "" leaves the log's word) and judges the log again.
+// SetOption sets one of the options (a field of doctor.OptionFields; ""
+// leaves the log's word) and judges the log again.
 func (c *Doctor) SetOption(f, v string) {
 	defer c.S.guard()
 	c.opts[f] = strings.TrimSpace(v)
@@ -127,7 +129,7 @@ func (c *Doctor) OptionClass(f string) string {
 	return "field"
 }
 
-// SystemOptions are --system's choices: the GPU's preset (unset), then
+// SystemOptions are the system field's choices: the GPU's preset (unset), then
 // core's presets (topo.Systems).
 func (c *Doctor) SystemOptions() []Option {
 	s, cur := c.S, c.opts["system"]
@@ -138,13 +140,37 @@ func (c *Doctor) SystemOptions() []Option {
 	return out
 }
 
-// CollectiveOptions are --collective's choices: the log's (unset), then
+// CollectiveOptions are the collective field's choices: the log's (unset), then
 // every collective.
 func (c *Doctor) CollectiveOptions() []Option {
 	s, cur := c.S, c.opts["collective"]
 	out := []Option{{Value: "", Label: s.T("d.coll.auto"), Selected: cur == ""}}
 	for _, k := range prim.Collectives() {
 		out = append(out, Option{Value: string(k), Label: s.CollName(string(k)), Selected: cur == string(k)})
+	}
+	return out
+}
+
+// AlgoOptions are the nccl-algo field's choices: none forced (the log's
+// setting, else NCCL's own choice), then each algorithm NCCL_ALGO names
+// (cost.NCCLAlgorithms).
+func (c *Doctor) AlgoOptions() []Option {
+	return c.knobOptions("nccl-algo", "d.algo.auto", cost.NCCLAlgorithms())
+}
+
+// ProtoOptions are the nccl-proto field's choices: none forced, then each
+// protocol NCCL_PROTO names (cost.NCCLProtocols).
+func (c *Doctor) ProtoOptions() []Option {
+	return c.knobOptions("nccl-proto", "d.proto.auto", cost.NCCLProtocols())
+}
+
+// knobOptions are the choices of knob field f: unset (labelled by key
+// auto), then names.
+func (c *Doctor) knobOptions(f, auto string, names []string) []Option {
+	cur := c.opts[f]
+	out := []Option{{Value: "", Label: c.S.T(auto), Selected: cur == ""}}
+	for _, n := range names {
+		out = append(out, Option{Value: n, Label: n, Selected: cur == n})
 	}
 	return out
 }

@@ -168,6 +168,77 @@ func (c *Doctor) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 			}
 		}
+		vgn = vgEl(vgparent, "p", "class", "note")
+		vgn.SetInnerHTML(c.S.T("d.forced"))
+		vgn = vgEl(vgparent, "div", "class", "field-row")
+		{
+			vgparent := vgn
+			_ = vgparent
+			vgn = vgEl(vgparent, "label")
+			vgn.AddAttrInterface("class", c.OptionClass("nccl-algo"))
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = vgEl(vgparent, "span", "class", "lbl")
+				vgn.SetInnerHTML(c.S.T("d.algo"))
+				vgn = vgEl(vgparent, "select", "id", "d-nccl-algo")
+				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+					EventType: "change",
+					Func:      func(event vugu.DOMEvent) { c.SetOption("nccl-algo", event.PropString("target", "value")) },
+					// TODO: implement capture, etc. mostly need to decide syntax
+				})
+				{
+					vgparent := vgn
+					_ = vgparent
+					for vgiterkeyt, o := range c.AlgoOptions() {
+						var vgiterkey interface{} = vgiterkeyt
+						_ = vgiterkey
+						o := o
+						_ = o
+						vgn = vgEl(vgparent, "option")
+						vgn.AddAttrInterface("selected", o.Selected)
+						vgn.AddAttrInterface("value", o.Value)
+						vgn.SetInnerHTML(o.Label)
+					}
+				}
+				if c.OptionErr("nccl-algo") != "" {
+					vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
+					vgn.SetInnerHTML(c.OptionErr("nccl-algo"))
+				}
+			}
+			vgn = vgEl(vgparent, "label")
+			vgn.AddAttrInterface("class", c.OptionClass("nccl-proto"))
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = vgEl(vgparent, "span", "class", "lbl")
+				vgn.SetInnerHTML(c.S.T("d.proto"))
+				vgn = vgEl(vgparent, "select", "id", "d-nccl-proto")
+				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+					EventType: "change",
+					Func:      func(event vugu.DOMEvent) { c.SetOption("nccl-proto", event.PropString("target", "value")) },
+					// TODO: implement capture, etc. mostly need to decide syntax
+				})
+				{
+					vgparent := vgn
+					_ = vgparent
+					for vgiterkeyt, o := range c.ProtoOptions() {
+						var vgiterkey interface{} = vgiterkeyt
+						_ = vgiterkey
+						o := o
+						_ = o
+						vgn = vgEl(vgparent, "option")
+						vgn.AddAttrInterface("selected", o.Selected)
+						vgn.AddAttrInterface("value", o.Value)
+						vgn.SetInnerHTML(o.Label)
+					}
+				}
+				if c.OptionErr("nccl-proto") != "" {
+					vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
+					vgn.SetInnerHTML(c.OptionErr("nccl-proto"))
+				}
+			}
+		}
 		if c.LoadErr() != "" {
 			vgn = vgEl(vgparent, "p", "class", "err", "role", "alert", "id", "d-load-err")
 			vgn.SetInnerHTML(c.LoadErr())

@@ -232,19 +232,24 @@ var identifiers = map[string]bool{}
 
 func init() {
 	for _, w := range strings.Fields("ccplay doctor json api nccl debug info tests busbw algbw count rank ranks gpu system collective " +
-		"nvidia geforce rtx dgx h pcie gen nvlink l s x j ring tree ll simple allreduce gb gib mib kib b g") {
+		"nvidia geforce rtx dgx h pcie gen nvlink l s x j ring tree ll simple allreduce gb gib mib kib b g algo proto") {
 		identifiers[w] = true
 	}
 }
 
-// On the zh page the verdict, what it rests on, the regimes, rows, causes
-// and a problem show no English but identifiers: no word of core's English
-// sentences and no English word outside a name.
+// On the zh page the verdict, what it rests on (the algorithm forced
+// outside the log included), the regimes, rows, causes and a problem show
+// no English but identifiers: no word of core's English sentences and no
+// English word outside a name.
 func TestDoctorChinesePage(t *testing.T) {
 	s, a := doctorPage("zh")
 	a.Doctor.SetOption("system", "pcie-l40s")
+	a.Doctor.SetOption("nccl-algo", "Ring")
 	a.Doctor.CheckLog("bad.txt", badLog(t))
-	v, _ := doctor.Judge([]byte(badLog(t)), doctor.Options{System: "pcie-l40s"})
+	v, _ := doctor.Judge([]byte(badLog(t)), doctor.Options{System: "pcie-l40s", NCCLAlgo: "Ring"})
+	if v.Basis == nil || len(v.Basis.Forced) != 1 {
+		t.Fatalf("NCCL_ALGO=Ring chosen in the view is not what the verdict rests on: %+v", v.Basis)
+	}
 	page := render(t, a.Doctor)
 	for _, code := range []string{a.Doctor.Command(), a.Doctor.CLI(), "bad.txt"} {
 		page = strings.ReplaceAll(page, html.EscapeString(code), "")
@@ -265,6 +270,15 @@ func TestDoctorChinesePage(t *testing.T) {
 	}
 	if s.Lang != "zh" || !strings.Contains(text, a.Doctor.Verdict()) {
 		t.Fatalf("the verdict %q is not on the page", a.Doctor.Verdict())
+	}
+	shown := false
+	for _, n := range v.Basis.From {
+		if n.ID == "doctor.basis.forced.given" {
+			shown = strings.Contains(text, n.In("zh"))
+		}
+	}
+	if !shown {
+		t.Error("the zh page does not say the expectation uses NCCL_ALGO=Ring as given")
 	}
 }
 

@@ -34,6 +34,8 @@ var doctorQuestions = []struct {
 	{"doctor: one DGX H100 node (normal)", "core/cost/testdata/nccl/all_reduce_1x8_dgx-h100.txt", doctor.Options{}, 0},
 	{"doctor: a V100 run over sockets (cannot judge, causes)", "core/doctor/testdata/broadcast_v100_pcie_2node_socket.txt", doctor.Options{}, 0},
 	{"doctor: a log cut mid-row", "core/doctor/testdata/h100_pcie_2x_info.txt", doctor.Options{System: "dgx-h100", Ranks: 2, Collective: "allreduce"}, 2},
+	{"doctor: two A3 Mega nodes, NCCL_ALGO=Ring set outside the log", "core/nccltests/testdata/all_reduce_perf_16x_h100.txt", doctor.Options{System: "a3-mega", NCCLAlgo: "Ring"}, 0},
+	{"doctor: one DGX H100 node, Tree and LL128 forced outside the log (above)", "core/cost/testdata/nccl/all_reduce_1x8_dgx-h100.txt", doctor.Options{NCCLAlgo: "Tree", NCCLProto: "LL128"}, 0},
 }
 
 // TestDoctor asks each log through `ccplay doctor --json`, POST
@@ -74,7 +76,7 @@ func TestDoctor(t *testing.T) {
 		var u any
 		var ua doctor.Answer
 		if json.Unmarshal([]byte(pj), &u) != nil || json.Unmarshal([]byte(pj), &ua) != nil || ua.Verdict == nil {
-			t.Errorf("%s: %s: not a verdict: %q", q.name, faceUIdoc, pj)
+			t.Errorf("%s: %s: not a verdict: %q (%s)", q.name, faceUIdoc, pj, shown)
 			continue
 		}
 		agree(t, q.name, "class", say(faceCLIdoc, ca.Verdict.Class), say(faceAPIdoc, aa.Verdict.Class), say(faceCoredoc, v.Class), say(faceUIdoc, ua.Verdict.Class))
@@ -110,6 +112,91 @@ func doctorAsked(t *testing.T, root, file string, o doctor.Options) (args []stri
 	if o.Collective != "" {
 		args = append(args, "--collective", o.Collective)
 	}
-	body, _ = json.Marshal(map[string]any{"log": string(data), "system": o.System, "ranks": o.Ranks, "collective": o.Collective})
+	if o.NCCLAlgo != "" {
+		args = append(args, "--nccl-algo", o.NCCLAlgo)
+	}
+	if o.NCCLProto != "" {
+		args = append(args, "--nccl-proto", o.NCCLProto)
+	}
+	body, _ = json.Marshal(map[string]any{"log": string(data), "system": o.System, "ranks": o.Ranks, "collective": o.Collective,
+		"nccl-algo": o.NCCLAlgo, "nccl-proto": o.NCCLProto})
 	return args, body, data
+}
+
+// TestDoctorForced checks that an algorithm or protocol forced outside the
+// log (--nccl-algo and --nccl-proto, the API's keys, the view's choices)
+// changes the question in every face alike: each face's verdict names
+// the forced setting and its expected busbw is the forced model's, not
+// the free one's, and the fraction differs from the same log judged with
+// nothing forced.
+func TestDoctorForced(t *testing.T) {
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, q := range doctorQuestions {
+		if q.o.NCCLAlgo == "" && q.o.NCCLProto == "" {
+			continue
+		}
+		n++
+		free := q.o
+		free.NCCLAlgo, free.NCCLProto = "", ""
+		args, body, data := doctorAsked(t, root, q.file, q.o)
+		fargs, _, _ := doctorAsked(t, root, q.file, free)
+		var forcedCLI, freeCLI, forcedAPI doctor.Answer
+		if r := cli(t, "", args...); json.Unmarshal([]byte(r.stdout), &forcedCLI) != nil || forcedCLI.Verdict == nil {
+			t.Fatalf("%s: %s: %s %s", q.name, faceCLIdoc, r.stdout, r.stderr)
+		}
+		if r := cli(t, "", fargs...); json.Unmarshal([]byte(r.stdout), &freeCLI) != nil || freeCLI.Verdict == nil {
+			t.Fatalf("%s, nothing forced: %s: %s %s", q.name, faceCLIdoc, r.stdout, r.stderr)
+		}
+		if r := apiDo(http.MethodPost, "/api/v1/doctor", strings.NewReader(string(body))); json.Unmarshal([]byte(r.body), &forcedAPI) != nil || forcedAPI.Verdict == nil {
+			t.Fatalf("%s: %s: %d %s", q.name, faceAPIdoc, r.status, r.body)
+		}
+		pj, shown := doctorAnswer(data, q.o)
+		var forcedUI doctor.Answer
+		if json.Unmarshal([]byte(pj), &forcedUI) != nil || forcedUI.Verdict == nil {
+			t.Fatalf("%s: %s: %q (%s)", q.name, faceUIdoc, pj, shown)
+		}
+		want := map[string]string{}
+		if q.o.NCCLAlgo != "" {
+			want["NCCL_ALGO"] = q.o.NCCLAlgo
+		}
+		if q.o.NCCLProto != "" {
+			want["NCCL_PROTO"] = q.o.NCCLProto
+		}
+		for _, f := range []struct {
+			face string
+			a    doctor.Answer
+		}{{faceCLIdoc, forcedCLI}, {faceAPIdoc, forcedAPI}, {faceUIdoc, forcedUI}} {
+			b := f.a.Verdict.Basis
+			if b == nil {
+				t.Errorf("%s: %s: no basis", q.name, f.face)
+				continue
+			}
+			got := map[string]string{}
+			for _, k := range b.Forced {
+				if k.Line != 0 {
+					t.Errorf("%s: %s: %s=%s given outside the log is placed on line %d", q.name, f.face, k.Name, k.Value, k.Line)
+				}
+				got[k.Name] = k.Value
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: %s judges against %v, want %v", q.name, f.face, got, want)
+			}
+			for _, r := range f.a.Verdict.Rows {
+				if (q.o.NCCLAlgo != "" && r.Expected.Algorithm != q.o.NCCLAlgo) || (q.o.NCCLProto != "" && r.Expected.Protocol != q.o.NCCLProto) {
+					t.Errorf("%s: %s: line %d is expected of %s/%s", q.name, f.face, r.Line, r.Expected.Algorithm, r.Expected.Protocol)
+					break
+				}
+			}
+			if f.a.Verdict.Fraction == freeCLI.Verdict.Fraction {
+				t.Errorf("%s: %s: the fraction %.4f is the one with nothing forced", q.name, f.face, f.a.Verdict.Fraction)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no doctor question forces an algorithm or protocol")
+	}
 }

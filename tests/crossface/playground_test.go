@@ -160,8 +160,10 @@ func (p playground) planText() string {
 }
 
 // doctorAnswer asks the playground's "check my log" view about a log with
-// the CLI's options (typed into its fields, the log pasted and checked):
-// the JSON its "Download JSON" saves and the verdict line it shows.
+// the CLI's options (typed into its fields, the forced algorithm and
+// protocol picked among the choices it offers, the log pasted and
+// checked): the JSON its "Download JSON" saves and the verdict line it
+// shows ("" and a reason when the view does not offer a choice).
 func doctorAnswer(log []byte, o doctor.Options) (answer, verdict string) {
 	d := askPlayground("view=doctor&lang=en").a.Doctor
 	d.SetOption("system", o.System)
@@ -169,6 +171,15 @@ func doctorAnswer(log []byte, o doctor.Options) (answer, verdict string) {
 		d.SetOption("ranks", strconv.Itoa(o.Ranks))
 	}
 	d.SetOption("collective", o.Collective)
+	for _, k := range []struct {
+		field, value string
+		offered      []ui.Option
+	}{{"nccl-algo", o.NCCLAlgo, d.AlgoOptions()}, {"nccl-proto", o.NCCLProto, d.ProtoOptions()}} {
+		if !slices.ContainsFunc(k.offered, func(c ui.Option) bool { return c.Value == k.value }) {
+			return "", fmt.Sprintf("the view offers no %s choice %q", k.field, k.value)
+		}
+		d.SetOption(k.field, k.value)
+	}
 	d.SetPaste(string(log))
 	d.CheckPaste()
 	return d.AnswerJSON(), d.Verdict()
