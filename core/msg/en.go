@@ -232,6 +232,7 @@ var en = map[ID]string{
 	"fit.samples.few":                  "need at least 2 measurements to fit α and β, got %d",
 	"fit.samples.many":                 "at most %d measurements, got %d",
 	"fit.weighting.unknown":            "want Relative or Absolute, got %d",
+	"lecture.contention.fabric":        "the contention figure runs on a fat-tree or a rail fabric, got %q",
 	"lecture.hot.collective":           "the hot-expert dispatch is an alltoall, got %s",
 	"lecture.hot.ranks":                "the hot-expert dispatch needs at least 2 ranks, got %d",
 	"lecture.hot.share":                "want the hot expert's share of every rank's tokens, from 0 to 1, got %g",

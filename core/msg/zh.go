@@ -232,6 +232,7 @@ var zh = map[ID]string{
 	"fit.samples.few":                  "拟合 α 和 β 至少需要 2 个实测点，收到 %d",
 	"fit.samples.many":                 "最多 %d 个实测点，收到 %d",
 	"fit.weighting.unknown":            "需要 Relative 或 Absolute，收到 %d",
+	"lecture.contention.fabric":        "拥塞对比图只在胖树或轨道优化网络上运行，收到 %q",
 	"lecture.hot.collective":           "热门专家的分发是一次 alltoall，收到 %s",
 	"lecture.hot.ranks":                "热门专家的分发至少需要 2 个 Rank，收到 %d",
 	"lecture.hot.share":                "需要热门专家占每个 Rank 的 token 的比例（0 到 1），收到 %g",

@@ -1,0 +1,106 @@
+package lecture
+
+import (
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fabric"
+	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+)
+
+// Contention is the lecture's congested switch ports (lecture 09 §0.2,
+// §8: with many hops and congested switches, bandwidth does not show) as
+// data: collectives of one question priced on its fat-tree or rail fabric
+// at several oversubscriptions, each time simulated by core/fabric through
+// cost.Evaluate.
+type Contention struct {
+	Ratios []float64
+	Lines  []ContentionLine
+}
+
+// ContentionLine is one collective's simulated run at each of the
+// Contention's ratios.
+type ContentionLine struct {
+	Collective, Algorithm string  // as cost.Result names them
+	IdealS                float64 // the closed form's time: no contention
+	TimesS                []float64
+	// Slowdowns[i] is TimesS[i] ÷ TimesS[0]: how many times longer the
+	// run takes than at the first ratio (a non-blocking tree when it is 1).
+	Slowdowns []float64
+	// BoundsS[i] is an AllToAll's bisection bound at ratio i
+	// (fabric.Net.AllToAllBisection): no simulated time is below it. Nil
+	// for other collectives.
+	BoundsS []float64
+	// Hottest[i] is the link with the highest utilisation at ratio i.
+	Hottest []fabric.LinkUse
+}
+
+// ContentionCase is a collective and the algorithm that runs it.
+type ContentionCase struct {
+	Collective prim.Collective
+	Algorithm  sched.Algorithm
+}
+
+// MaxContentionTransfers bounds the transfers of each schedule
+// FabricContention simulates, so that a lesson's figure stays a few
+// milliseconds of work (pairwise AllToAll on 128 ranks fits).
+const MaxContentionTransfers = 1 << 14
+
+// FabricContention prices every case (the size, ranks and links of p) on
+// p.Fabric, a fat-tree or a rail fabric, at each oversubscription of
+// ratios (each in [1, fabric.MaxOversubscription]). It refuses, before any
+// simulation, a fabric of another kind and a schedule that may exceed
+// MaxContentionTransfers; errors are *fielderr.Error. An AllToAll's size is
+// rounded down to whole blocks (cost.RoundSize), as every rank sends P
+// equal blocks. O(cases × ratios × one simulation).
+func FabricContention(p cost.Params, cases []ContentionCase, ratios []float64) (Contention, error) {
+	if k := p.Fabric.Kind; k != fabric.FatTree && k != fabric.Rail {
+		return Contention{}, fielderr.New("fabric", "lecture.contention.fabric", k)
+	}
+	for _, r := range ratios {
+		if !(r >= 1 && r <= fabric.MaxOversubscription) {
+			return Contention{}, fielderr.New("oversubscription", "fabric.oversubscription", float64(fabric.MaxOversubscription), r)
+		}
+	}
+	qs := make([]cost.Params, len(cases))
+	for i, k := range cases {
+		q := p
+		q.Collective, q.Algorithm, q.Root, q.Chunks = k.Collective, k.Algorithm, 0, 0
+		if k.Collective == prim.AllToAll {
+			q.Size = cost.RoundSize(k.Collective, q.Ranks, q.ElemSize, q.Size)
+		}
+		c, err := cost.Concrete(q)
+		if err != nil {
+			return Contention{}, err
+		}
+		if n := cost.TransferBound(c); n > MaxContentionTransfers {
+			return Contention{}, fielderr.New("ranks", "fabric.too-large", n, int64(MaxContentionTransfers))
+		}
+		qs[i] = q
+	}
+	out := Contention{Ratios: ratios}
+	for _, q := range qs {
+		var line ContentionLine
+		for _, ratio := range ratios {
+			q.Fabric.Oversubscription = ratio
+			r, err := cost.Evaluate(q)
+			if err != nil {
+				return Contention{}, err
+			}
+			f := r.Fabric
+			line.Collective, line.Algorithm, line.IdealS = r.Collective, r.Algorithm, f.IdealTimeS
+			line.TimesS = append(line.TimesS, r.TimeS)
+			line.Slowdowns = append(line.Slowdowns, cost.Slowdown(r.TimeS, line.TimesS[0]))
+			if q.Collective == prim.AllToAll {
+				line.BoundsS = append(line.BoundsS, f.BisectionBoundS)
+			}
+			var hot fabric.LinkUse
+			if len(f.Links) > 0 {
+				hot = f.Links[0]
+			}
+			line.Hottest = append(line.Hottest, hot)
+		}
+		out.Lines = append(out.Lines, line)
+	}
+	return out, nil
+}
