@@ -58,11 +58,29 @@ func checkFabric(get field.Lookup) error {
 	return nil
 }
 
-// tableFields are the parameters of /api/v1/table: the cost fields without
-// size (the sweep sets it), the sweep and format.
-var tableFields = fields([][]string{question.CostFields, question.TableFields, {"format"}}, "size")
+// checkTableFabric refuses, with a *budget.Error on maxbytes, a table on a
+// switched fabric whose rows together may simulate more than budget.Flows
+// transfers, or routes of more than budget.RouteLinks links
+// (question.Table.FabricSize). O(rows).
+func checkTableFabric(t question.Table) error {
+	n, links, err := t.FabricSize()
+	switch {
+	case err != nil:
+		return err
+	case n > budget.Flows:
+		return budget.New("maxbytes", "cost.table.fabric-size", n, int64(budget.Flows))
+	case links > budget.RouteLinks:
+		return budget.New("maxbytes", "fabric.paths", links, int64(budget.RouteLinks))
+	}
+	return nil
+}
 
-// serveTable answers GET /api/v1/table: question.TableQuery → cost.Table.
+// tableFields are the parameters of /api/v1/table: the cost fields without
+// size (the sweep sets it), the switched fabric's, the sweep and format.
+var tableFields = fields([][]string{question.CostFields, question.FabricFields, question.TableFields, {"format"}}, "size")
+
+// serveTable answers GET /api/v1/table: question.ReadTable →
+// question.TableRows, on the switched fabric the fabric fields name.
 // format=json (the default) gives the rows as `ccplay table --json` does;
 // format=text gives the nccl-tests-style table of report.Table.
 func serveTable(w http.ResponseWriter, r *http.Request) {
@@ -85,6 +103,9 @@ func serveTable(w http.ResponseWriter, r *http.Request) {
 	n, err := t.Rows()
 	if err == nil {
 		err = checkWork("maxbytes", sweepWork(p, nil, n, true))
+	}
+	if err == nil {
+		err = checkTableFabric(t)
 	}
 	if err != nil {
 		sendError(w, err)

@@ -2,7 +2,9 @@ package api
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
@@ -31,4 +33,36 @@ func TestCostOnFabric(t *testing.T) {
 	wantError(t, "ring AllGather on a 1 × 256 torus: 65,280 flows of up to 130 links", get(t, "/api/v1/cost?collective=allgather&ranks=256&size=1MiB&fabric=torus&torus-dims=1x256"),
 		http.StatusRequestEntityTooLarge, "ranks", "links")
 	wantError(t, "a fabric field without a fabric", get(t, "/api/v1/cost?oversubscription=4"), http.StatusBadRequest, "oversubscription", "fabrics")
+}
+
+// /table takes the fabric fields: its rows are simulated (each the /cost
+// answer at that size on the fabric), its text header names the fabric;
+// a table whose rows together exceed budget.Flows transfers is refused
+// with 413 on maxbytes before any row, and a bad fabric field is named.
+func TestTableOnFabric(t *testing.T) {
+	q := "collective=alltoall&algorithm=pairwise&ranks=64&gpus-per-node=8&fabric=fat-tree&oversubscription=4&leaf-nodes=2"
+	a := get(t, "/api/v1/table?"+q+"&minbytes=1M&maxbytes=64M&stepfactor=8")
+	if a.status != http.StatusOK {
+		t.Fatalf("status %d: %s", a.status, a.body)
+	}
+	var rows []cost.Row
+	if err := json.Unmarshal([]byte(a.body), &rows); err != nil || len(rows) != 3 {
+		t.Fatalf("rows %s (%v)", a.body, err)
+	}
+	for _, row := range rows {
+		c := get(t, fmt.Sprintf("/api/v1/cost?%s&size=%d", q, row.SizeBytes))
+		var r cost.Result
+		if err := json.Unmarshal([]byte(c.body), &r); err != nil || r.Fabric == nil || r.TimeS*1e6 != row.TimeUs {
+			t.Errorf("%d B: row %g µs, /cost %s", row.SizeBytes, row.TimeUs, c.body)
+		}
+	}
+	if txt := get(t, "/api/v1/table?format=text&"+q+"&maxbytes=1M"); !strings.Contains(txt.body, "; fabric fat-tree, 2 nodes per leaf, 4:1 oversubscribed, nvswitch inside a node") {
+		t.Errorf("the text header does not name the fabric:\n%s", txt.body)
+	}
+	wantError(t, "ring AllReduce on 256 ranks, 8 B to 8 GiB: 31 rows of 130,560 transfers",
+		get(t, "/api/v1/table?collective=allreduce&algorithm=ring&ranks=256&fabric=fat-tree"), http.StatusRequestEntityTooLarge, "maxbytes", "flows")
+	if b := get(t, "/api/v1/table?collective=allreduce&algorithm=ring&ranks=256"); b.status != http.StatusOK {
+		t.Errorf("without the fabric: status %d", b.status)
+	}
+	wantError(t, "tiers on a rail fabric", get(t, "/api/v1/table?fabric=rail&tiers=3"), http.StatusBadRequest, "tiers", "fabrics")
 }

@@ -41,3 +41,24 @@ func fabricText(b *strings.Builder, line func(label, format string, args ...any)
 		line(label, "%s → %s: %.1f%% busy, %s at %s", l.From, l.To, 100*l.Utilisation, Bytes(int64(l.Bytes)), gbps(l.Cap))
 	}
 }
+
+// fabricSpec describes the fabric s (with its defaults filled in,
+// fabric.Spec.Normal) in one phrase: its kind and shape, and the node
+// interior.
+func fabricSpec(s fabric.Spec) string {
+	shape := s.Kind
+	switch s.Kind {
+	case fabric.FatTree, fabric.Rail:
+		if s.Kind == fabric.FatTree && s.Tiers == 3 {
+			shape += fmt.Sprintf(" of 3 tiers (pods of %d leaves)", s.PodLeaves)
+		}
+		shape += fmt.Sprintf(", %d nodes per leaf, %g:1 oversubscribed", s.LeafNodes, s.Oversubscription)
+	case fabric.Torus:
+		d := make([]string, len(s.TorusDims()))
+		for i, x := range s.TorusDims() {
+			d[i] = fmt.Sprint(x)
+		}
+		shape += " " + strings.Join(d, "×")
+	}
+	return shape + ", " + s.Node + " inside a node"
+}

@@ -57,6 +57,9 @@ func Table(w io.Writer, p cost.Params, inputs field.Inputs, rows []cost.Row) err
 			fmt.Fprintf(&b, ", rank %d slowed ×%g", s.Rank, s.Factor)
 		}
 	}
+	if p.Fabric.Active() {
+		fmt.Fprintf(&b, "; fabric %s", fabricSpec(p.Fabric.Normal(p.Ranks/max(p.GPUsPerNode, 1))))
+	}
 	b.WriteString("\n")
 	if src := Sources(inputs); src != "" {
 		b.WriteString("# from presets: " + src + "\n")
@@ -65,6 +68,9 @@ func Table(w io.Writer, p cost.Params, inputs field.Inputs, rows []cost.Row) err
 		b.WriteString("# These are predicted run times of NCCL's choice (NCCL's tuner estimate, its own constants restated, plus pipeline start-up; see ccplay cost --model nccl), not measurements.\n")
 	} else {
 		b.WriteString("# These are α-β-γ model predictions, not measurements: put them beside a real nccl-tests run.\n")
+		if p.Fabric.Active() {
+			b.WriteString("# Each time is the row's schedule simulated on the fabric (flows share links max-min fairly, docs/contention.md); algbw and busbw follow it.\n")
+		}
 	}
 	b.WriteString("# Only nccl-tests' out-of-place columns are shown; #wrong is N/A (a model has nothing to verify).\n")
 	if nccl {

@@ -31,9 +31,7 @@ const (
 func runCost(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	f := newFlagSet("cost")
 	f.costFields()
-	for _, name := range question.FabricFields {
-		f.text(name, fieldHelp[name], "")
-	}
+	f.fabricFields()
 	asJSON := f.boolean("json", "print one JSON object instead of text: the answer's fields, auto's crossovers, and inputs (each value with where it came from)")
 	if err := f.parse(args); err != nil {
 		return f.parseFailed(err, stdout, stderr, costSynopsis, costAbout)

@@ -166,6 +166,14 @@ func (f *flagSet) costFields(skip ...string) {
 	}
 }
 
+// fabricFields registers the switched fabric's flags
+// (question.FabricFields), each without a default of its own.
+func (f *flagSet) fabricFields() {
+	for _, name := range question.FabricFields {
+		f.text(name, fieldHelp[name], "")
+	}
+}
+
 // boolean registers a boolean flag such as --json.
 func (f *flagSet) boolean(name, help string) *bool {
 	f.flags = append(f.flags, flagDoc{names: []string{name}, help: help})

@@ -26,8 +26,9 @@ const (
 		"K/M/G suffixes of -b, -e and -i are binary (8G = 8 GiB); -g × -t (× a launcher's -np, or --nprocs) is\n" +
 		"the number of ranks when --ranks is not given; -d and -o take all. Flags that change how a real run is\n" +
 		"measured but not what a model predicts (-n, -w, -c, -G …) are accepted and listed in a note. After --,\n" +
-		"a whole nccl-tests command line is read: its binary names the collective. --json prints the rows as\n" +
-		"a JSON array."
+		"a whole nccl-tests command line is read: its binary names the collective. With --fabric other than ideal\n" +
+		"each row is the schedule simulated on that switched fabric (docs/contention.md). --json prints the rows\n" +
+		"as a JSON array."
 )
 
 // runTable implements `ccplay table`.
@@ -35,6 +36,7 @@ func runTable(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	args, pasted, hasPasted := cutArgs(args)
 	f := newFlagSet("table")
 	f.costFields("size")
+	f.fabricFields()
 	for _, nf := range question.NCCLTestsFlags {
 		names := []string{nf.Short}
 		if nf.Long != "" {

@@ -83,7 +83,12 @@ type Row struct {
 // args->nbytes / wordSize with nbytes = paramcount × wordSize), as its
 // published all_gather logs show (64 B, count 1 on 16 ranks). Each row is
 // the closed form (Quick); with CostModel "nccl" it is NCCL's model instead,
-// its Algorithm the winning NCCL algorithm/protocol.
+// its Algorithm the winning NCCL algorithm/protocol; on a switched fabric
+// (Params.Fabric) it is the closed form's algorithm simulated there
+// (FabricTime), the bandwidths following the simulated time. A table on a
+// fabric is refused before its first row when its rows together may
+// simulate more than FabricTransfers transfers (TableFabricSize), and with
+// NCCL's model.
 func Table(p Params, dt DType, w Sweep) ([]Row, error) {
 	return table(p, dt, w, nil)
 }
@@ -112,6 +117,9 @@ func table(p Params, dt DType, w Sweep, stop func() error) ([]Row, error) {
 	if last := sizes[len(sizes)-1]; last > MaxSize(p.Ranks) {
 		return nil, fielderr.New("maxbytes", "cost.sweep.size", last, p.Ranks, MaxSize(p.Ranks))
 	}
+	if err := checkTableFabric(p, dt, w); err != nil {
+		return nil, err
+	}
 	unit := SizeStep(p.Collective, p.Ranks, dt.Size) // bytes per counted element
 	redop, root := "none", -1
 	if p.Collective.Reduces() {
@@ -138,6 +146,12 @@ func table(p Params, dt DType, w Sweep, stop func() error) ([]Row, error) {
 			}
 			t, row.Algorithm, row.Protocol = r.Predicted.TimeS, r.Winner, r.Protocol
 			row.TunerTimeUs = r.TimeS * 1e6
+		} else if p.Fabric.Active() {
+			sim, _, a, err := FabricTime(q)
+			if err != nil {
+				return nil, err
+			}
+			t, row.Algorithm = sim, string(a)
 		} else {
 			terms, a, err := Quick(q)
 			if err != nil {

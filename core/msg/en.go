@@ -101,6 +101,8 @@ var en = map[ID]string{
 	"cost.sweep.size":                  "the sweep reaches %d bytes; on %d ranks sizes up to %d bytes are accepted",
 	"cost.sweep.step":                  "want a step > 0 bytes, got %d",
 	"cost.sweep.zero":                  "a multiplicative sweep cannot start at 0 bytes; start at 1 or more",
+	"cost.table.fabric-nccl":           "a switched fabric simulates the α-β model's schedules, and NCCL's model prices algorithms of its own: give one of the two",
+	"cost.table.fabric-size":           "simulating every row of the table on the fabric may take up to %d flows, more than the %d simulated here; sweep fewer sizes (a higher minbytes, a lower maxbytes or a larger stepfactor) or fewer ranks",
 	"cost.time.overflow":               "%g makes the answer overflow float64 (±Inf): the bytes moved times β = 1/(bandwidth × efficiency) exceed 1.8e308 s; raise %s",
 	"doctor.basis.collective.given":    "collective %s as given",
 	"doctor.basis.collective.log":      "collective %s from the log",

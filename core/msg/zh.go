@@ -101,6 +101,8 @@ var zh = map[ID]string{
 	"cost.sweep.size":                  "扫描达到 %d 字节；%d 个 Rank 上可接受的大小最多 %d 字节",
 	"cost.sweep.step":                  "需要步长 > 0 字节，收到 %d",
 	"cost.sweep.zero":                  "按倍数扫描不能从 0 字节开始；请从 1 或更大开始",
+	"cost.table.fabric-nccl":           "交换网络模拟的是 α-β 模型的调度，而 NCCL 模型按它自己的算法估价：两者只能选一个",
+	"cost.table.fabric-size":           "在网络上模拟表中每一行可能需要多达 %d 条流，超过此处可模拟的 %d 条；请少扫几个大小（调高 minbytes、调低 maxbytes 或加大 stepfactor），或减少 Rank 数",
 	"cost.time.overflow":               "%g 使结果超出 float64 范围（±Inf）：传输字节数乘以 β = 1/(带宽 × 效率) 超过 1.8e308 秒；请调大 %s",
 	"doctor.basis.collective.given":    "集合通信 %s，按给定",
 	"doctor.basis.collective.log":      "集合通信 %s，取自日志",

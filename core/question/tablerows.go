@@ -20,33 +20,52 @@ func (t Table) Rows() (int, error) {
 	return len(sizes) * max(1, len(t.DTypes)) * max(1, ops), nil
 }
 
+// FabricSize is what simulating the table t on its switched fabric holds
+// before it runs: cost.TableFabricSize summed over the data types (each
+// reduction operation reuses its data type's rows). Zero on the ideal
+// fabric; O(rows).
+func (t Table) FabricSize() (transfers, routeLinks int64, err error) {
+	for _, dt := range t.DTypes {
+		n, l, err := cost.TableFabricSize(t.Params, dt, t.Sweep)
+		if err != nil {
+			return 0, 0, err
+		}
+		transfers, routeLinks = transfers+n, routeLinks+l
+	}
+	return transfers, routeLinks, nil
+}
+
 // TableRows prices the table question t in nccl-tests' order: for each
 // data type, for each reduction operation, the sweep's rows (cost.Table);
 // the redop column names the operation for a reducing collective and
-// "none" otherwise, as nccl-tests prints it. With a non-nil ctx it stops
-// with ctx.Err() before any row once ctx ends (cost.TableContext).
+// "none" otherwise, as nccl-tests prints it. The operations share their
+// data type's rows: the model's time does not depend on the operation.
+// With a non-nil ctx it stops with ctx.Err() before any row once ctx ends
+// (cost.TableContext).
 func TableRows(ctx context.Context, t Table) ([]cost.Row, error) {
+	if len(t.Redops) == 0 {
+		return nil, nil
+	}
 	var out []cost.Row
 	for _, dt := range t.DTypes {
+		var rows []cost.Row
+		var err error
+		if ctx != nil {
+			rows, err = cost.TableContext(ctx, t.Params, dt, t.Sweep)
+		} else {
+			rows, err = cost.Table(t.Params, dt, t.Sweep)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !t.Params.Collective.Reduces() {
+			out = append(out, rows...) // every op gives the same rows: nccl-tests prints them once
+			continue
+		}
 		for _, op := range t.Redops {
-			var rows []cost.Row
-			var err error
-			if ctx != nil {
-				rows, err = cost.TableContext(ctx, t.Params, dt, t.Sweep)
-			} else {
-				rows, err = cost.Table(t.Params, dt, t.Sweep)
-			}
-			if err != nil {
-				return nil, err
-			}
-			if t.Params.Collective.Reduces() {
-				for i := range rows {
-					rows[i].Redop = op
-				}
-			}
-			out = append(out, rows...)
-			if !t.Params.Collective.Reduces() {
-				break // every op gives the same rows: nccl-tests prints them once
+			for _, r := range rows {
+				r.Redop = op
+				out = append(out, r)
 			}
 		}
 	}

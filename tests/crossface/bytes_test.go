@@ -58,10 +58,19 @@ func TestPlanBytes(t *testing.T) {
 // (-g 8 -d half -o sum, in their long names).
 var ncclTable = tableQuestion{question{"table: NCCL's model on a DGX H100", "model=nccl&system=dgx-h100"}, "minbytes=8&maxbytes=128M&stepfactor=2&ngpus=8&dtype=half&redop=sum"}
 
+// fabricTables are tables on switched fabrics, each row simulated.
+var fabricTables = []tableQuestion{
+	{question{"table: AllToAll on a 4:1 fat-tree, 8 nodes of 8", "collective=alltoall&ranks=64&gpus-per-node=8&bandwidth=50GB/s&fabric=fat-tree&oversubscription=4&leaf-nodes=2"}, "minbytes=64K&maxbytes=256M&stepfactor=4"},
+	{question{"table: ring AllReduce on a rail fabric, halves", "collective=allreduce&algorithm=ring&ranks=32&gpus-per-node=4&fabric=rail&leaf-nodes=4&oversubscription=2"}, "minbytes=8&maxbytes=64M&stepfactor=16&dtype=half&redop=all"},
+	{question{"table: AllGather on a 4 × 4 torus", "collective=allgather&ranks=16&fabric=torus&torus-dims=4x4"}, "minbytes=1K&maxbytes=16M&stepfactor=8"},
+	{question{"table: AllReduce on the ideal fabric", "collective=allreduce&ranks=16&gpus-per-node=8&fabric=ideal"}, "minbytes=8&maxbytes=1G&stepfactor=2"},
+}
+
 // TestTableBytes checks that GET /api/v1/table answers what `ccplay table
-// --json` prints and, with format=text, what `ccplay table` prints.
+// --json` prints and, with format=text, what `ccplay table` prints, on
+// the ideal network and on switched fabrics.
 func TestTableBytes(t *testing.T) {
-	for _, q := range append(append([]tableQuestion{}, tableQuestions...), ncclTable) {
+	for _, q := range append(append(append([]tableQuestion{}, tableQuestions...), ncclTable), fabricTables...) {
 		query := q.query + "&" + q.sweep
 		args := queryArgs(t, query)
 		sameBytes(t, q.name, "ccplay table --json", "GET /api/v1/table",

@@ -1,0 +1,103 @@
+package question_test
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fabric"
+	"github.com/ccplay/ccplay/core/field"
+	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/msg"
+	"github.com/ccplay/ccplay/core/question"
+)
+
+// A table question reads the fabric fields as a cost question does; on a
+// fat-tree every reduction operation's rows are the one simulated table
+// of its data type, and FabricSize counts each data type's rows once.
+func TestTableFabricFields(t *testing.T) {
+	in := map[string]string{"ranks": "32", "gpus-per-node": "4", "fabric": "fat-tree", "oversubscription": "4", "leaf-nodes": "2",
+		"minbytes": "1M", "maxbytes": "16M", "stepfactor": "4", "redop": "all", "dtype": "all"}
+	tq, err := question.ReadTable(field.Map(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (fabric.Spec{Kind: fabric.FatTree, Oversubscription: 4, LeafNodes: 2}); tq.Params.Fabric != want {
+		t.Fatalf("fabric %+v, want %+v", tq.Params.Fabric, want)
+	}
+	rows, err := question.TableRows(nil, tq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := tq.Rows(); len(rows) != n {
+		t.Errorf("%d rows, Rows says %d", len(rows), n)
+	}
+	var sum int64
+	i := 0
+	for _, dt := range tq.DTypes {
+		want, err := cost.Table(tq.Params, dt, tq.Sweep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, _, err := cost.TableFabricSize(tq.Params, dt, tq.Sweep)
+		if err != nil || n <= 0 {
+			t.Fatalf("%s: TableFabricSize %d, %v", dt.Name, n, err)
+		}
+		sum += n
+		for _, op := range tq.Redops {
+			for _, w := range want {
+				w.Redop = op
+				if !reflect.DeepEqual(rows[i], w) {
+					t.Errorf("row %d: %+v, want %+v", i, rows[i], w)
+				}
+				i++
+			}
+		}
+	}
+	if n, _, err := tq.FabricSize(); err != nil || n != sum {
+		t.Errorf("FabricSize = %d, %v; the data types' tables hold %d", n, err, sum)
+	}
+}
+
+// A table with fabric=ideal is the table without the field, bit for bit.
+func TestTableIdealFabric(t *testing.T) {
+	in := map[string]string{"collective": "alltoall", "ranks": "16", "gpus-per-node": "8", "minbytes": "8", "maxbytes": "1G"}
+	plain, err := question.ReadTable(field.Map(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in["fabric"] = "ideal"
+	ideal, err := question.ReadTable(field.Map(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, errA := question.TableRows(nil, plain)
+	b, errB := question.TableRows(nil, ideal)
+	if errA != nil || errB != nil || len(a) == 0 || !reflect.DeepEqual(a, b) {
+		t.Errorf("fabric=ideal changes the table (%v, %v):\n%+v\n%+v", errA, errB, a, b)
+	}
+}
+
+// A bad fabric field of a table question is refused by name, with the
+// sweep's fields read beside it.
+func TestTableFabricRefused(t *testing.T) {
+	for _, c := range []struct {
+		in    map[string]string
+		field string
+		id    msg.ID
+	}{
+		{map[string]string{"fabric": "mesh"}, "fabric", "field.choice"},
+		{map[string]string{"fabric": "fat-tree", "oversubscription": "0.5"}, "oversubscription", "field.float.range"},
+		{map[string]string{"fabric": "rail", "torus-dims": "2x4"}, "torus-dims", "fabric.unused"},
+		{map[string]string{"fabric": "torus", "torus-dims": "3x3"}, "torus-dims", "fabric.dims-product"},
+		{map[string]string{"leaf-nodes": "4"}, "leaf-nodes", "fabric.unused"},
+	} {
+		c.in["maxbytes"] = "1M"
+		_, err := question.ReadTable(field.Map(c.in))
+		var fe *fielderr.Error
+		if !errors.As(err, &fe) || fe.Field != c.field || fe.ID != c.id {
+			t.Errorf("%v: got %v, want %s on %s", c.in, err, c.id, c.field)
+		}
+	}
+}
