@@ -73,3 +73,23 @@ func Grade(a Answer, v, tol float64) (variant int, off float64) {
 	}
 	return best, off
 }
+
+// Example is a value written like label (its prefix and unit) but with
+// another number, for the hint of a typed answer that was not read: the
+// hint shows the form of an answer, never the answer ("3.74 ms" → "2 ms",
+// "×1.75" → "×2", "2" → "3").
+func Example(label string) string {
+	start := strings.IndexAny(label, "0123456789")
+	if start < 0 {
+		return label
+	}
+	end := start
+	for end < len(label) && strings.IndexByte("0123456789.", label[end]) >= 0 {
+		end++
+	}
+	n := "2"
+	if v, err := strconv.ParseFloat(label[start:end], 64); err == nil && v == 2 {
+		n = "3"
+	}
+	return label[:start] + n + label[end:]
+}

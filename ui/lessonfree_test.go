@@ -96,3 +96,13 @@ func TestFreeAnswer(t *testing.T) {
 		mustContain(t, render(t, app), `class="val right"`, `id="q0-0"`)
 	}
 }
+
+// TestExample: the hint's example keeps the answer's form and never its
+// number.
+func TestExample(t *testing.T) {
+	for label, want := range map[string]string{"3.74 ms": "2 ms", "×1.75": "×2", "14": "2", "2": "3", "17.6 GB": "2 GB", "98 %": "2 %", "2.0 s": "3 s", "?": "?"} {
+		if got := Example(label); got != want {
+			t.Errorf("Example(%q) = %q, want %q", label, got, want)
+		}
+	}
+}

@@ -38,6 +38,7 @@ type Lessons struct {
 
 	wrappers map[vugu.Builder]*maskedView // the views as masked while a question is pending
 	typed    map[int]string               // a free answer's text, by question
+	submit   *string                      // the URL's typed answer to the next question (TypedParam), until the lesson is loaded
 	inputErr map[int]string               // why a typed answer was not read, by question
 	saved    map[string][2]int            // the progress map: answered and total questions by lesson
 	// Save keeps the progress map (Saved) in the browser's local storage;
@@ -75,6 +76,9 @@ func newLessons(s *State) *Lessons {
 			}
 			c.ans = append(c.ans, int(d-'0'))
 		}
+	}
+	if v, _ := s.param(TypedParam); strings.TrimSpace(v) != "" {
+		c.submit = &v // an empty input submits no answer
 	}
 	if v, ok := s.param("hot"); ok {
 		c.hotView().SetShare(v)
@@ -201,13 +205,29 @@ func (c *Lessons) liveBlock(l *Lesson) int {
 	return -1
 }
 
+// TypedParam is the URL parameter of a typed answer to the lesson's next
+// question, as the server-rendered page's form submits it: the page for
+// that URL is the lesson with the answer submitted (Submit) — graded, or
+// left open with a hint. The URL a page writes never carries it.
+const TypedParam = "typed"
+
 // sync gives the question the live view's fields when the live view
-// changed (the first time keeping a question the URL gave).
+// changed (the first time keeping a question the URL gave), then submits
+// the URL's typed answer once the lesson is loaded.
 func (c *Lessons) sync() {
 	l := c.cur()
 	if l == nil {
 		return
 	}
+	c.syncView(l)
+	if t := c.submit; t != nil {
+		c.submit = nil
+		c.Submit(len(c.ans), *t)
+	}
+}
+
+// syncView is sync's first half: the live view's fields.
+func (c *Lessons) syncView(l *Lesson) {
 	bi := c.liveBlock(l)
 	if bi < 0 || bi == c.applied {
 		return
@@ -287,7 +307,7 @@ func (c *Lessons) Submit(q int, text string) {
 			v, ok := ParseTyped(b.Metric, text, a.Labels[0])
 			c.typed[q] = strings.TrimSpace(text)
 			if !ok {
-				c.inputErr[q] = c.S.Tf("lesson.free.bad", a.Labels[0])
+				c.inputErr[q] = c.S.Tf("lesson.free.bad", Example(a.Labels[0]))
 				return
 			}
 			delete(c.inputErr, q)

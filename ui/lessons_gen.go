@@ -276,6 +276,7 @@ func (c *Lessons) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										}
 										if it.Open {
 											vgn = vgEl(vgparent, "button", "type", "button", "class", "opt")
+											vgn.AddAttrInterface("id", it.CheckID)
 											vgn.SetInnerHTML(c.S.T("lesson.free.check"))
 											vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 												EventType: "click",

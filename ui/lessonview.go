@@ -23,11 +23,11 @@ type LessonItem struct {
 	Feedback string
 	// A free answer: the input's text, whether it is still open, the
 	// answer shown once it is closed, the input's error.
-	Free              bool
-	Typed, Answer     string
-	InputID, AnswerID string
-	Open              bool
-	InputErr, Prompt  string
+	Free                       bool
+	Typed, Answer              string
+	InputID, AnswerID, CheckID string
+	Open                       bool
+	InputErr, Prompt           string
 }
 
 // QOption is one option of a question.
@@ -159,7 +159,7 @@ func reason(b Block, a Answer, v int) string {
 func (c *Lessons) fillFree(it *LessonItem, b Block, a Answer, picked int) {
 	s := c.S
 	it.Free, it.Open, it.Typed, it.InputErr = true, picked < 0, c.typed[it.Q], c.inputErr[it.Q]
-	it.InputID, it.AnswerID = "qin-"+strconv.Itoa(it.Q), "q"+strconv.Itoa(it.Q)+"-0"
+	it.InputID, it.AnswerID, it.CheckID = "qin-"+strconv.Itoa(it.Q), "q"+strconv.Itoa(it.Q)+"-0", "qcheck-"+strconv.Itoa(it.Q)
 	it.Prompt = s.Tf("lesson.free.hint", 100*b.Tol)
 	if picked < 0 {
 		return

@@ -18,7 +18,9 @@ type Page struct {
 	// controls belong to the form FormID (its last child) under their URL
 	// parameters' names, the controls section ends in a submit button, the
 	// buttons that change the page (tabs, languages, a lesson's navigation
-	// and next answer) are links, and every other control is disabled.
+	// and next answer) are links, the open typed question's input and
+	// button submit the form too (Lessons.TypedParam), and every other
+	// control is disabled.
 	// The WebAssembly's first render drops what it does not build itself.
 	HTML string
 	// Lang is the page's language, "zh" or "en".
@@ -112,6 +114,8 @@ func (w *pageWriter) node(n *vugu.VGNode, root bool) {
 			extra = ` name="` + escapeHTML(name, true) + `" form="` + FormID + `"`
 		} else if href, ok := w.form.href(n); n.Data == "button" && ok {
 			tag, skip, extra = "a", "type", ` href="`+escapeHTML(href, true)+`"`
+		} else if w.form.submits(n) {
+			skip, extra = "type", ` type="submit" form="`+FormID+`"`
 		} else if _, off := attr(n, "disabled"); !off {
 			extra = ` disabled`
 		}

@@ -39,13 +39,17 @@ func attr(n *vugu.VGNode, key string) (string, bool) {
 }
 
 // fieldName is the URL parameter the control n submits, "" for none: a
-// control of the question (data-field) or of the nccl-tests sweep. A
+// control of the question (data-field), of the nccl-tests sweep, or the
+// input of the lesson's open typed question (TypedParam). A
 // bandwidth, latency or node layout that a preset or system supplies is
 // left unnamed unless the URL gives it (as in the URL the page writes, so
 // the preset keeps supplying it); a parameter is submitted by its first
 // control only.
 func (f *ssrForm) fieldName(n *vugu.VGNode) string {
 	name, _ := attr(n, "data-field")
+	if id, _ := attr(n, "id"); id == "qin-"+strconv.Itoa(len(f.app.Lessons.ans)) {
+		return TypedParam // the open typed question's input
+	}
 	if name == "" {
 		id, _ := attr(n, "id")
 		for _, sf := range SweepFields {
@@ -110,6 +114,13 @@ func (f *ssrForm) href(n *vugu.VGNode) (string, bool) {
 		return "?" + withParam(withoutParams(q, "live"), "ans", b.String()), true
 	}
 	return "", false
+}
+
+// submits reports whether button n submits the form: the check button of
+// the lesson's open typed question, beside its input (fieldName).
+func (f *ssrForm) submits(n *vugu.VGNode) bool {
+	id, _ := attr(n, "id")
+	return n.Data == "button" && id == "qcheck-"+strconv.Itoa(len(f.app.Lessons.ans))
 }
 
 // answerID reads a lesson's answer button id, "q<question>-<variant>".

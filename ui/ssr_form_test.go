@@ -2,8 +2,11 @@ package ui
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ccplay/ccplay/public/lessons"
 
 	"github.com/vugu/html"
 )
@@ -132,4 +135,89 @@ func TestPageLinks(t *testing.T) {
 	if !regexp.MustCompile(`<input [^>]*disabled="disabled" id="qin-0"`).MatchString(l.HTML) {
 		t.Errorf("the answered first question's input is not kept disabled")
 	}
+}
+
+// TestTypedAnswerForm: a lesson's open typed question is part of the
+// server-rendered form (its input named TypedParam, its button a submit),
+// its answer nowhere on the page; the page for the submitted form is the
+// lesson with that answer graded as Grade grades it — text that is no
+// value leaves the question open with the hint, a value off by more than
+// the tolerance is wrong, the answer within it right — and the next
+// question's input takes over the form.
+func TestTypedAnswerForm(t *testing.T) {
+	l, err := ParseLesson(must(lessons.Read("ring", "en")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var qs []Block
+	for _, b := range l.Blocks {
+		if b.Kind == BlockQuestion {
+			qs = append(qs, b)
+		}
+	}
+	if qs[0].Tol <= 0 || qs[1].Tol <= 0 {
+		t.Fatalf("the ring lesson's first two questions take typed answers no longer")
+	}
+	a0, a1 := AnswerOf(qs[0]), AnswerOf(qs[1])
+	submit := func(p Page, typed string) (string, Page) {
+		t.Helper()
+		sub := formQuery(t, p.HTML)
+		if !strings.Contains(sub, TypedParam+"=&") && !strings.HasSuffix(sub, TypedParam+"=") {
+			t.Fatalf("the form submits %q, no empty %s", sub, TypedParam)
+		}
+		sub = strings.Replace(sub, TypedParam+"=", TypedParam+"="+escape(typed), 1)
+		next, err := RenderPage(sub, "en")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sub, next
+	}
+	first, err := RenderPage("lesson=ring&lang=en", "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`<input [^>]*id="qin-0"[^>]* name="typed" form="` + FormID + `"`).MatchString(first.HTML) {
+		t.Errorf("the open question's input does not submit the form as %s", TypedParam)
+	}
+	mustContain(t, first.HTML, `id="qcheck-0" type="submit" form="`+FormID+`"`)
+	if strings.Contains(first.HTML, `class="fb `) || strings.Contains(first.HTML, `id="q0-0"`) {
+		t.Errorf("the open question's verdict or answer is on the page before it is answered")
+	}
+
+	_, bad := submit(first, "oops")
+	mustContain(t, bad.HTML, `value="oops" name="typed"`, `class="err" role="alert"`, `id="qcheck-0"`)
+	if strings.Contains(bad.HTML, "like "+a0.Labels[0]+".") {
+		t.Errorf("the hint for text that is no value gives the answer %s", a0.Labels[0])
+	}
+	if strings.Contains(bad.HTML, `id="quiz-1"`) {
+		t.Errorf("text that is no value answered the first question")
+	}
+
+	wrong := a0.Values[0] * (1 + 3*qs[0].Tol)
+	wrongText := strconv.FormatFloat(wrong, 'g', 6, 64)
+	if g, _ := Grade(a0, wrong, qs[0].Tol); g == 0 {
+		t.Fatalf("%s is graded right", wrongText)
+	}
+	_, p1 := submit(first, wrongText)
+	mustContain(t, p1.HTML, `class="fb wrong"`, `id="q0-0">`+a0.Labels[0]+`<`, `id="quiz-1"`, `id="qcheck-1" type="submit"`)
+	if strings.Contains(p1.HTML, `class="fb right"`) || strings.Contains(p1.HTML, `id="q1-0"`) {
+		t.Errorf("the second question's verdict or answer shows before it is answered")
+	}
+	g0, _ := Grade(a0, wrong, qs[0].Tol)
+	wantAns := "ans=" + strconv.Itoa(g0)
+	p2q, p2 := submit(p1, a1.Labels[0])
+	if !strings.Contains(p2q, wantAns+"&") {
+		t.Errorf("the second submit %q does not keep the first answer %s", p2q, wantAns)
+	}
+	mustContain(t, p2.HTML, `class="fb wrong"`, `class="fb right"`, `id="q1-0">`+a1.Labels[0]+`<`)
+	if strings.Contains(p2.HTML, TypedParam+"=") {
+		t.Errorf("a link or hidden input of the answered page carries %s", TypedParam)
+	}
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
 }

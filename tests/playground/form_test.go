@@ -5,12 +5,14 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/internal/assets"
+	"github.com/ccplay/ccplay/public/lessons"
 	"github.com/ccplay/ccplay/ui"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -200,4 +202,72 @@ func TestTypedBeforeTakeover(t *testing.T) {
 		t.Errorf("after the takeover the field holds %q, want the typed 128", got)
 	}
 	p.noConsoleErrors()
+}
+
+// TestTypedAnswerWithoutJavaScript: with JavaScript off, a lesson's typed
+// questions are answered through the server: the Chinese ring lesson asks
+// its first question with no verdict and no answer on the page; a value
+// off by more than the tolerance, then Enter, brings the server's page
+// with the verdict wrong and core's answer, and the next question open;
+// core's answer to that one, then the check button, brings the verdict
+// right.
+func TestTypedAnswerWithoutJavaScript(t *testing.T) {
+	data, err := lessons.Read("ring", "zh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := ui.ParseLesson(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var qs []ui.Block
+	for _, b := range l.Blocks {
+		if b.Kind == ui.BlockQuestion {
+			qs = append(qs, b)
+		}
+	}
+	if len(qs) < 2 || qs[0].Tol <= 0 || qs[1].Tol <= 0 {
+		t.Fatalf("the ring lesson's first two questions take typed answers no longer")
+	}
+	a0, a1 := ui.AnswerOf(qs[0]), ui.AnswerOf(qs[1])
+	wrong := strconv.FormatFloat(a0.Values[0]*(1+3*qs[0].Tol), 'g', 6, 64)
+
+	base := server(t)
+	p := browser(t, 390, 844)
+	p.do("JavaScript off", noScript())
+	p.do("navigate", chromedp.Navigate(base+"/?lesson=ring&lang=zh"))
+	p.waitJS("the lesson's page", `!!document.getElementById("qin-0")`)
+	if eval[bool](p, `typeof window.ccplayBooted === "function"`) {
+		t.Fatalf("the page's scripts ran: JavaScript is not off")
+	}
+	if eval[bool](p, `!!document.querySelector("#quiz-0 .fb") || !!document.getElementById("q0-0")`) {
+		t.Errorf("the first question shows a verdict or its answer before it is answered")
+	}
+	if lang := eval[string](p, `document.documentElement.lang`); lang != "zh-CN" {
+		t.Errorf("the lesson is in %q, want zh-CN", lang)
+	}
+
+	p.do("a wrong value, Enter", chromedp.SetValue(chromedp.CSS("#qin-0"), wrong), chromedp.SendKeys(chromedp.CSS("#qin-0"), kb.Enter))
+	p.waitJS("the server's verdict", `!!document.querySelector("#quiz-0 .fb") && !!document.getElementById("qin-1")`)
+	if cls := eval[string](p, `document.querySelector("#quiz-0 .fb").className`); !strings.Contains(cls, "wrong") {
+		t.Errorf("%s for %s: verdict %q, want wrong", wrong, a0.Labels[0], cls)
+	}
+	if got := p.text("q0-0"); got != a0.Labels[0] {
+		t.Errorf("after the answer the page shows %q, core's answer is %q", got, a0.Labels[0])
+	}
+	if fb := eval[string](p, `document.querySelector("#quiz-0 .fb").textContent`); !strings.Contains(fb, wrong) || !strings.Contains(fb, a0.Labels[0]) {
+		t.Errorf("the feedback %q names neither the typed %s nor the answer %s", fb, wrong, a0.Labels[0])
+	}
+	if eval[bool](p, `!!document.querySelector("#quiz-1 .fb") || !!document.getElementById("q1-0")`) {
+		t.Errorf("the second question shows a verdict or its answer before it is answered")
+	}
+
+	p.do("the right value, Check", chromedp.SetValue(chromedp.CSS("#qin-1"), a1.Labels[0]), chromedp.Click(chromedp.CSS("#qcheck-1")))
+	p.waitJS("the server's second verdict", `!!document.querySelector("#quiz-1 .fb")`)
+	if cls := eval[string](p, `document.querySelector("#quiz-1 .fb").className`); !strings.Contains(cls, "right") {
+		t.Errorf("%s: verdict %q, want right", a1.Labels[0], cls)
+	}
+	if cls := eval[string](p, `document.querySelector("#quiz-0 .fb").className`); !strings.Contains(cls, "wrong") {
+		t.Errorf("the first verdict is %q after the second answer, want it kept wrong", cls)
+	}
 }

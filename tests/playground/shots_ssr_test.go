@@ -14,7 +14,8 @@ import (
 // TestShotsServerRendered writes screenshots of the pages as the server
 // renders them, before any WebAssembly (app.wasm is held back), at 1280×800
 // and 390×844 in both languages, into $CCPLAY_SHOTS (default /tmp/shots):
-// ssr-<view>-<lang>-<width>.png. Opt-in: go test -tags shots -run ShotsServer.
+// ssr-<view>-<lang>-<width>.png (view lesson: the ring lesson with its
+// first typed question answered through the form). Opt-in: go test -tags shots -run ShotsServer.
 func TestShotsServerRendered(t *testing.T) {
 	dir := os.Getenv("CCPLAY_SHOTS")
 	if dir == "" {
@@ -27,8 +28,8 @@ func TestShotsServerRendered(t *testing.T) {
 	for _, size := range [][2]int64{{1280, 800}, {390, 844}} {
 		p := browser(t, size[0], size[1])
 		for _, lang := range []string{"zh", "en"} {
-			for _, v := range []string{"timing", "ledger", "charts"} {
-				p.do("navigate", chromedp.Navigate(fmt.Sprintf("%s/?lang=%s&view=%s", base, lang, v)))
+			for v, q := range map[string]string{"timing": "view=timing", "ledger": "view=ledger", "charts": "view=charts", "lesson": "lesson=ring&typed=20"} {
+				p.do("navigate", chromedp.Navigate(fmt.Sprintf("%s/?lang=%s&%s", base, lang, q)))
 				p.waitJS("the page", `!!document.getElementById("boot-bytes")`)
 				png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
 				if err != nil {
