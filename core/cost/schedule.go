@@ -83,16 +83,19 @@ func concrete(p Params) Params {
 // ScheduleOf(p) builds, from the closed form's step count: every rank sends
 // at most one message per step, except in the double binary tree (one per
 // tree, so two) and in AllToAll, where a rank may move a block for every
-// rank in one step (P per rank: the naive single round, Bruck's packed
-// blocks, the local copies) — but for pairwise exchange, which sends one
-// block per step and copies its own block once (steps + 1 per rank). A test
-// checks it against every schedule. p must be valid and concrete (auto
+// rank in one step (P per rank: the naive single round, the local copies)
+// — but for pairwise exchange, which sends one block per step and copies
+// its own block once (steps + 1 per rank), and Bruck's, whose packing
+// copies and sends number fewer than P + 2·steps + 2 per rank (the bound
+// sched.EstimateOf counts). A test checks it against every schedule. p must be valid and concrete (auto
 // resolved). O(1) for most algorithms (the closed form's).
 func TransferBound(p Params) int64 {
 	per := int64(p.Ranks)
 	switch {
 	case p.Collective == prim.AllToAll && p.Algorithm == sched.Pairwise:
 		return int64(max(terms(p).Steps, 1)+1) * per
+	case p.Collective == prim.AllToAll && p.Algorithm == sched.Bruck:
+		return (per + 2*int64(max(terms(p).Steps, 1)) + 2) * per
 	case p.Collective == prim.AllToAll:
 		per *= int64(p.Ranks)
 	case p.Algorithm == sched.Tree:

@@ -88,6 +88,6 @@ var binomialAlgorithm = AlgorithmInfo{
 	Collectives: []prim.Collective{prim.Broadcast, prim.Scatter, prim.Gather, prim.Reduce, prim.AllReduce},
 	build:       buildBinomial,
 	slotsPerRank: func(e estimateArgs) int64 {
-		return 2 * (e.l + 2)
+		return 2 // one message per rank and tree (Reduce and Broadcast for AllReduce)
 	},
 }

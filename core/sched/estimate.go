@@ -8,8 +8,10 @@ import "github.com/ccplay/ccplay/core/prim"
 // Slots bounds the transfers Build creates, empty ones included (a
 // builder makes every rank's transfer of a round, then drops those of
 // length 0: ring AllReduce of one element on 4,096 ranks visits 33 million
-// slots to keep 8,190 transfers). AllToAll also counts its P × P matrix of
-// offsets. WorkElems bounds the elements of all work buffers together
+// slots to keep 8,190 transfers). AllToAll also counts P² for its P × P
+// matrix of offsets, or its P segments in and out of every rank (Bruck's).
+// For inputs without empty blocks Slots is at most 4 × the slots visited
+// (TestEstimateTight). WorkElems bounds the elements of all work buffers together
 // (Schedule.WorkLen summed). A test checks both against Build for every
 // collective, algorithm, P, count and chunk count of a grid.
 type Estimate struct {
@@ -31,11 +33,11 @@ func EstimateOf(s prim.Spec, a Algorithm, o Options) Estimate {
 		k = 0
 	}
 	info, _ := Info(a)
-	rounds := info.slotsPerRank(estimateArgs{c: s.Collective, p: p, l: l, k: k, g: max(int64(o.GPUsPerNode), 1)})
+	slots := satMul(p, info.slotsPerRank(estimateArgs{c: s.Collective, p: p, l: l, k: k, g: max(int64(o.GPUsPerNode), 1)}))
 	if s.Collective == prim.AllToAll {
-		rounds *= p // a block for every rank in a step, and the offset matrix
+		slots += p * p
 	}
-	return Estimate{Slots: satMul(rounds, p), WorkElems: workElems(s, a)}
+	return Estimate{Slots: slots, WorkElems: workElems(s, a)}
 }
 
 // workElems bounds the elements of all work buffers: each rank holds the

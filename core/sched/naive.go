@@ -106,6 +106,9 @@ var naiveAlgorithm = AlgorithmInfo{
 	Collectives: prim.Collectives(),
 	build:       buildNaive,
 	slotsPerRank: func(e estimateArgs) int64 {
+		if e.c == prim.AllToAll {
+			return e.p // every block in one round
+		}
 		return 2
 	},
 }

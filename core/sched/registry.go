@@ -25,7 +25,7 @@ type AlgorithmInfo struct {
 	// algorithm).
 	build func(b *builder)
 	// slotsPerRank bounds the transfer slots build hands to b.round, per
-	// rank, before the AllToAll factor P (see EstimateOf).
+	// rank (EstimateOf adds AllToAll's P × P offsets).
 	slotsPerRank func(e estimateArgs) int64
 	// pipelined reports whether the algorithm cuts collective c into
 	// pipeline chunks (Options.Chunks); nil means never.

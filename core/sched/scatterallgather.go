@@ -32,6 +32,6 @@ var scatterAllgatherAlgorithm = AlgorithmInfo{
 	Collectives: []prim.Collective{prim.Broadcast},
 	build:       buildScatterAllgather,
 	slotsPerRank: func(e estimateArgs) int64 {
-		return e.l + e.p + 2
+		return 2 * (e.l + 2) // one message per rank and round, and the fold's
 	},
 }
