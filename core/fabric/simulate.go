@@ -64,8 +64,13 @@ type engine struct {
 	ver     []int32
 	pending evHeap
 	changed []int32 // flows started or ended at this instant
-	// link state: the flows in their bytes phase on each link
+	// link state: the flows in their bytes phase on each link, and those
+	// of them that ended at this instant (gone), taken off in one pass
+	// over each link they were on (dirty) before the shares are re-solved
 	on        [][]int32
+	gone      []bool
+	dirty     []int32
+	dmark     []int32
 	linkBytes []float64
 	capLeft   []float64
 	count     []int32
@@ -87,9 +92,9 @@ func newEngine(g *graph, net *Net, gamma float64, maxWork int64) *engine {
 	n := len(g.src)
 	e := &engine{graph: g, net: net, gamma: gamma, maxWork: maxWork,
 		compFree: make([]float64, net.Cluster.Ranks), step: make([]int32, net.Cluster.Ranks), stepLeft: make([]int32, net.Cluster.Ranks), recvd: make([]int32, net.Cluster.Ranks),
-		rem: make([]float64, n), t0: make([]float64, n), rate: make([]float64, n), ver: make([]int32, n), fmark: make([]int32, n), newRate: make([]float64, n),
+		rem: make([]float64, n), gone: make([]bool, n), t0: make([]float64, n), rate: make([]float64, n), ver: make([]int32, n), fmark: make([]int32, n), newRate: make([]float64, n),
 		on: make([][]int32, len(net.Links)), linkBytes: make([]float64, len(net.Links)), capLeft: make([]float64, len(net.Links)),
-		count: make([]int32, len(net.Links)), lmark: make([]int32, len(net.Links))}
+		count: make([]int32, len(net.Links)), lmark: make([]int32, len(net.Links)), dmark: make([]int32, len(net.Links))}
 	e.pathOff = make([]int32, 1, n+1)
 	for f := range g.src {
 		e.paths = net.Route(int(g.src[f]), int(g.dst[f]), e.paths)
@@ -211,6 +216,7 @@ func (e *engine) run() error {
 				e.finish(ev.f)
 			}
 		}
+		e.takeOff()
 		if len(e.changed) > 0 {
 			e.resolve()
 		}
@@ -232,21 +238,19 @@ func (e *engine) begin(f int32) {
 	e.changed = append(e.changed, f)
 }
 
-// finish takes flow f, whose last byte is in, off its path.
+// finish marks flow f, whose last byte is in, gone from its path (takeOff
+// removes it at the end of the instant).
 func (e *engine) finish(f int32) {
 	e.rem[f] = 0
 	e.ver[f]++
+	e.gone[f] = true
 	for _, l := range e.path(f) {
-		on := e.on[l]
-		for i, g := range on {
-			if g == f {
-				on[i] = on[len(on)-1]
-				e.on[l] = on[:len(on)-1]
-				break
-			}
+		if e.dmark[l] != int32(e.events) {
+			e.dmark[l] = int32(e.events)
+			e.dirty = append(e.dirty, l)
 		}
-		e.work += int64(len(on))
 	}
+	e.work += int64(len(e.path(f)))
 	e.nActive--
 	e.changed = append(e.changed, f)
 	e.end = max(e.end, e.now)
@@ -260,6 +264,23 @@ func (e *engine) finish(f int32) {
 	s := e.src[f]
 	e.stepLeft[s]--
 	e.next(s)
+}
+
+// takeOff removes the flows gone at this instant from the links they were
+// on: one pass over each such link, however many of its flows ended
+// together (naive AllToAll ends thousands of flows per link at once).
+func (e *engine) takeOff() {
+	for _, l := range e.dirty {
+		kept := e.on[l][:0]
+		for _, f := range e.on[l] {
+			if !e.gone[f] {
+				kept = append(kept, f)
+			}
+		}
+		e.work += int64(len(e.on[l]))
+		e.on[l] = kept
+	}
+	e.dirty = e.dirty[:0]
 }
 
 // resolve re-shares the links among the flows whose rates the flows of
