@@ -182,3 +182,23 @@ func TestSlowdown(t *testing.T) {
 		t.Errorf("one rank: %+v, %v", r.Fabric, err)
 	}
 }
+
+// AllToAll on 1,024 ranks (128 nodes of 8, leaves of 16 nodes, 4:1) is
+// answered for naive and pairwise exchange, not refused by the budget:
+// every pair's message is a flow, and the simulated time is above the
+// bisection bound computed in closed form.
+func TestAllToAll1024OnFatTree(t *testing.T) {
+	for _, a := range []sched.Algorithm{sched.Naive, sched.Pairwise} {
+		p := base(prim.AllToAll, a, 1024)
+		p.Size = 256 << 20
+		p.GPUsPerNode, p.IntraBandwidth, p.IntraLatency = 8, 450e9, 1e-6
+		p.Fabric = fabric.Spec{Kind: fabric.FatTree, Oversubscription: 4}
+		r, err := cost.Evaluate(p)
+		if err != nil {
+			t.Fatalf("%s: %v", a, err)
+		}
+		if f := r.Fabric; f == nil || f.Flows != 1024*1023 || f.BisectionBoundS <= 0 || r.TimeS < f.BisectionBoundS {
+			t.Errorf("%s: %g s, fabric %+v", a, r.TimeS, f)
+		}
+	}
+}

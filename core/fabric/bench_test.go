@@ -31,7 +31,7 @@ func benchSim(b *testing.B, c prim.Collective, a sched.Algorithm, r float64) {
 	}
 }
 
-func BenchmarkAllToAll1024FatTree4(b *testing.B) { benchSim(b, prim.AllToAll, sched.Pairwise, 4) }
-func BenchmarkAllToAll1024FatTree1(b *testing.B) { benchSim(b, prim.AllToAll, sched.Pairwise, 1) }
-func BenchmarkRing1024FatTree4(b *testing.B)     { benchSim(b, prim.AllReduce, sched.Ring, 4) }
+func BenchmarkAllToAll1024FatTree4(b *testing.B)      { benchSim(b, prim.AllToAll, sched.Pairwise, 4) }
+func BenchmarkAllToAll1024FatTree1(b *testing.B)      { benchSim(b, prim.AllToAll, sched.Pairwise, 1) }
+func BenchmarkRing1024FatTree4(b *testing.B)          { benchSim(b, prim.AllReduce, sched.Ring, 4) }
 func BenchmarkNaiveAllToAll1024FatTree4(b *testing.B) { benchSim(b, prim.AllToAll, sched.Naive, 4) }
