@@ -1,6 +1,8 @@
 package cost
 
 import (
+	"math"
+
 	"github.com/ccplay/ccplay/core/fabric"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
@@ -105,9 +107,34 @@ func FabricSize(p Params) (transfers, routeLinks int64, err error) {
 
 // runFabric is simulateFabric returning the net and the loads.
 func runFabric(p Params, r *Result, yield func()) (*fabric.Net, fabric.Result, error) {
+	f, err := startFabric(p, r, yield)
+	if err != nil {
+		return nil, fabric.Result{}, err
+	}
+	if _, err := f.sim.Advance(math.MaxInt64); err != nil {
+		return nil, fabric.Result{}, err
+	}
+	res := f.finish()
+	return f.net, res, nil
+}
+
+// fabricRun is the simulation of a question's schedule on its fabric,
+// started (startFabric) and, once its sim is over, written into the
+// question's Result (finish).
+type fabricRun struct {
+	p   Params
+	r   *Result
+	net *fabric.Net
+	sim *fabric.Run
+}
+
+// startFabric refuses a question too large to simulate, builds its net
+// and schedule and starts the simulation, whose answer finish writes
+// into r.
+func startFabric(p Params, r *Result, yield func()) (*fabricRun, error) {
 	q := concrete(p)
 	if n := TransferBound(q); n > FabricTransfers {
-		return nil, fabric.Result{}, fielderr.New("ranks", "fabric.too-large", n, int64(FabricTransfers))
+		return nil, fielderr.New("ranks", "fabric.too-large", n, int64(FabricTransfers))
 	}
 	spec := p.Fabric
 	if sys := p.NCCL.System; sys.NICs > 0 && p.GPUsPerNode > 0 {
@@ -117,16 +144,20 @@ func runFabric(p Params, r *Result, yield func()) (*fabric.Net, fabric.Result, e
 	}
 	net := fabric.Build(spec, p.Cluster())
 	if n := TransferBound(q) * int64(net.MaxHops()); n > FabricPathLinks {
-		return nil, fabric.Result{}, fielderr.New("ranks", "fabric.paths", n, int64(FabricPathLinks))
+		return nil, fielderr.New("ranks", "fabric.paths", n, int64(FabricPathLinks))
 	}
 	s, err := scheduleOf(q, FabricTransfers, yield)
 	if err != nil {
-		return nil, fabric.Result{}, err
+		return nil, err
 	}
-	res, err := fabric.Simulate(s, p.ElemSize, net, p.Gamma, fabric.WorkCap(int64(s.Transfers()), net.MaxHops()))
-	if err != nil {
-		return nil, fabric.Result{}, err
-	}
+	sim := fabric.Start(s, p.ElemSize, net, p.Gamma, fabric.WorkCap(int64(s.Transfers()), net.MaxHops()))
+	return &fabricRun{p: p, r: r, net: net, sim: sim}, nil
+}
+
+// finish writes the simulation's answer, over once f.sim has reported
+// done, into the question's Result, and returns it.
+func (f *fabricRun) finish() fabric.Result {
+	p, r, net, res := f.p, f.r, f.net, f.sim.Result()
 	sp := net.Spec
 	fr := &FabricResult{Kind: sp.Kind, Node: sp.Node, NICsPerNode: sp.NICs, LinkCount: len(net.Links), Flows: res.Flows, Events: res.Events,
 		IdealTimeS: r.TimeS, Links: net.Hottest(res, FabricLinks)}
@@ -153,5 +184,5 @@ func runFabric(p Params, r *Result, yield func()) (*fabric.Net, fabric.Result, e
 		r.AlgBwBps, r.BusBwBps = Bandwidths(p.Collective, p.Ranks, p.Size, r.TimeS)
 		r.PctOfLowerBound = 100 * r.LowerBoundS / r.TimeS
 	}
-	return net, res, nil
+	return res
 }

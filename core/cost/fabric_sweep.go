@@ -1,6 +1,8 @@
 package cost
 
 import (
+	"math"
+
 	"github.com/ccplay/ccplay/core/fabric"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
@@ -35,10 +37,43 @@ type FabricRow struct {
 // StudyFabric answers p (whose Fabric is active) as a FabricStudy,
 // refusing, before any work, a question whose schedules may exceed
 // maxTransfers transfers each (the page's budget). Cost: 1 + 3 ×
-// len(FabricRatios) simulations.
+// len(FabricRatios) simulations (StartStudy advanced to its end).
 func StudyFabric(p Params, maxTransfers int64) (FabricStudy, error) {
-	if err := p.Validate(); err != nil {
+	run, err := StartStudy(p, maxTransfers)
+	if err != nil {
 		return FabricStudy{}, err
+	}
+	if _, err := run.Advance(math.MaxInt64); err != nil {
+		return FabricStudy{}, err
+	}
+	return run.Study(), nil
+}
+
+// StudyRun is StudyFabric in slices, for a page that gives the browser a
+// turn between them: StartStudy checks the question and the budget,
+// Advance builds and simulates the study's schedules one after the other
+// for a given amount of simulation work (fabric.Run.Advance's units), and
+// Progress tells how far it is. One goroutine; the caller decides when to
+// advance.
+type StudyRun struct {
+	p      Params
+	qs     []Params  // the rows' questions (the first is p's)
+	weight []float64 // each simulation's share of Progress (its transfer bound)
+	total  float64
+	i      int // the simulation under way: 0 draws p, 1 + r·len(FabricRatios) + k is row r at ratio k
+	cur    *fabricRun
+	res    Result
+	st     FabricStudy
+	done   bool
+	err    error
+}
+
+// StartStudy checks p (whose Fabric is active) and refuses, before any
+// work, a study whose schedules may exceed maxTransfers transfers each.
+// O(1) for most algorithms.
+func StartStudy(p Params, maxTransfers int64) (*StudyRun, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
 	}
 	qs := []Params{p}
 	for _, x := range []struct {
@@ -54,30 +89,124 @@ func StudyFabric(p Params, maxTransfers int64) (FabricStudy, error) {
 			qs = append(qs, q)
 		}
 	}
-	for _, q := range qs {
-		if n := TransferBound(concrete(q)); n > maxTransfers {
-			return FabricStudy{}, fielderr.New("ranks", "fabric.too-large", n, maxTransfers)
+	run := &StudyRun{p: p, qs: qs}
+	for i, q := range qs {
+		n := TransferBound(concrete(q))
+		if n > maxTransfers {
+			return nil, fielderr.New("ranks", "fabric.too-large", n, maxTransfers)
+		}
+		times := len(FabricRatios)
+		if i == 0 {
+			times++ // drawn as well
+		}
+		for range times {
+			run.weight = append(run.weight, float64(n))
+			run.total += float64(n)
 		}
 	}
-	var st FabricStudy
-	r, net, res, err := evaluateFabric(p)
-	if err != nil {
-		return FabricStudy{}, err
-	}
-	st.Result, st.Drawing = r, net.Draw(res)
-	for _, q := range qs {
-		row := FabricRow{}
-		for _, ratio := range FabricRatios {
-			q.Fabric.Oversubscription = ratio
-			x, err := Evaluate(q)
-			if err != nil {
-				return FabricStudy{}, err
-			}
-			row.Collective, row.Algorithm, row.IdealS = x.Collective, x.Algorithm, x.Fabric.IdealTimeS
-			row.TimesS = append(row.TimesS, x.TimeS)
-			row.Slowdowns = append(row.Slowdowns, x.Fabric.Slowdown)
-		}
-		st.Rows = append(st.Rows, row)
-	}
-	return st, nil
+	return run, nil
 }
+
+// question is the question of simulation i and its row (−1: the drawing).
+func (r *StudyRun) question(i int) (Params, int) {
+	if i == 0 {
+		return r.p, -1
+	}
+	row, k := (i-1)/len(FabricRatios), (i-1)%len(FabricRatios)
+	q := r.qs[row]
+	q.Fabric.Oversubscription = FabricRatios[k]
+	return q, row
+}
+
+// Advance goes on with the study for about work units of simulation (at
+// least one step; building a schedule counts as none, and a slice may run
+// over by one event's work) and reports whether it is over. An error ends
+// the study; later calls return it again.
+func (r *StudyRun) Advance(work int64) (done bool, err error) {
+	if r.done || r.err != nil {
+		return r.done, r.err
+	}
+	spent := int64(0)
+	for r.i < len(r.weight) && spent < max(work, 1) {
+		if r.cur == nil {
+			if r.err = r.begin(); r.err != nil {
+				return false, r.err
+			}
+		}
+		before := r.cur.sim.Result().Work
+		over, err := r.cur.sim.Advance(max(work, 1) - spent)
+		spent += r.cur.sim.Result().Work - before
+		if err != nil {
+			r.err = err
+			return false, err
+		}
+		if over {
+			if r.err = r.end(); r.err != nil {
+				return false, r.err
+			}
+		}
+	}
+	r.done = r.i == len(r.weight)
+	return r.done, nil
+}
+
+// begin starts simulation r.i: the closed form of its question (its time
+// without contention), then its schedule built on its fabric.
+func (r *StudyRun) begin() error {
+	q, _ := r.question(r.i)
+	ideal := q
+	ideal.Fabric = fabric.Spec{}
+	res, err := Evaluate(ideal)
+	if err != nil {
+		return err
+	}
+	r.res = res
+	r.cur, err = startFabric(concrete(q), &r.res, nil)
+	return err
+}
+
+// end writes simulation r.i's answer into the study.
+func (r *StudyRun) end() error {
+	q, row := r.question(r.i)
+	simRes := r.cur.finish()
+	if err := q.CheckFinite(r.res); err != nil {
+		return err
+	}
+	if row < 0 {
+		r.st.Result, r.st.Drawing = r.res, r.cur.net.Draw(simRes)
+	} else {
+		if row == len(r.st.Rows) {
+			r.st.Rows = append(r.st.Rows, FabricRow{})
+		}
+		x, w := r.res, &r.st.Rows[row]
+		w.Collective, w.Algorithm, w.IdealS = x.Collective, x.Algorithm, x.Fabric.IdealTimeS
+		w.TimesS = append(w.TimesS, x.TimeS)
+		w.Slowdowns = append(w.Slowdowns, x.Fabric.Slowdown)
+	}
+	r.cur = nil
+	r.i++
+	return nil
+}
+
+// Progress is the share of the study done, in [0, 1], each simulation
+// weighing its schedule's transfer bound: 1 once Advance has reported
+// done.
+func (r *StudyRun) Progress() float64 {
+	if r.done {
+		return 1
+	}
+	if r.total == 0 {
+		return 0
+	}
+	var d float64
+	for _, w := range r.weight[:r.i] {
+		d += w
+	}
+	if r.cur != nil && r.i < len(r.weight) {
+		d += r.weight[r.i] * r.cur.sim.Progress()
+	}
+	return min(d/r.total, 1)
+}
+
+// Study is the answer once Advance has reported done.
+func (r *StudyRun) Study() FabricStudy { return r.st }

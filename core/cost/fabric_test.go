@@ -202,3 +202,57 @@ func TestAllToAll1024OnFatTree(t *testing.T) {
 		}
 	}
 }
+
+// A study advanced in slices is StudyFabric's, every row time Evaluate's
+// answer to its question at its ratio; its progress starts at 0, never
+// goes back and is 1 exactly when it is over; a too-large study is
+// refused by StartStudy before any work.
+func TestStudyInSlices(t *testing.T) {
+	p := base(prim.AllToAll, sched.Pairwise, 64)
+	p.Size = 16 << 20
+	p.GPUsPerNode, p.IntraBandwidth, p.IntraLatency = 8, 450e9, 1e-6
+	p.Fabric = fabric.Spec{Kind: fabric.FatTree, Oversubscription: 2, LeafNodes: 2}
+	want, err := cost.StudyFabric(p, 1<<16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := cost.StartStudy(p, 1<<16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last, slices := run.Progress(), 0
+	if last != 0 {
+		t.Errorf("progress %g before any work", last)
+	}
+	for done := false; !done; slices++ {
+		if done, err = run.Advance(2000); err != nil {
+			t.Fatal(err)
+		}
+		if g := run.Progress(); g < last || (g == 1) != done {
+			t.Fatalf("progress %g after %g, done %v", g, last, done)
+		}
+		last = run.Progress()
+	}
+	if got := run.Study(); !reflect.DeepEqual(got, want) || slices < 10 {
+		t.Errorf("%d slices: %+v, at once %+v", slices, got.Rows, want.Rows)
+	}
+	for i, row := range want.Rows {
+		for k, ratio := range cost.FabricRatios {
+			q := p
+			q.Collective, q.Algorithm, q.Fabric.Oversubscription = prim.Collective(row.Collective), sched.Algorithm(row.Algorithm), ratio
+			if i > 0 {
+				q.Root, q.Chunks = 0, 0
+			}
+			r, err := cost.Evaluate(q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if row.TimesS[k] != r.TimeS || row.IdealS != r.Fabric.IdealTimeS {
+				t.Errorf("%s at %g:1: %g s (ideal %g), Evaluate %g s (ideal %g)", row.Collective, ratio, row.TimesS[k], row.IdealS, r.TimeS, r.Fabric.IdealTimeS)
+			}
+		}
+	}
+	if _, err := cost.StartStudy(p, 100); err == nil {
+		t.Error("a study over its budget is started")
+	}
+}

@@ -36,11 +36,11 @@ type Result struct {
 // than tol of the clock are one instant. O(events × flows of the touched
 // component × path length × levels of the filling) time.
 func Simulate(s *sched.Schedule, elemSize int, net *Net, gamma float64, maxWork int64) (Result, error) {
-	e := newEngine(buildGraph(s, elemSize), net, gamma, maxWork)
-	if err := e.run(); err != nil {
+	r := Start(s, elemSize, net, gamma, maxWork)
+	if _, err := r.Advance(math.MaxInt64); err != nil {
 		return Result{}, err
 	}
-	return Result{Time: e.end, Bytes: e.linkBytes, Flows: len(e.src), Events: e.events, Work: e.work}, nil
+	return r.Result(), nil
 }
 
 type engine struct {
@@ -83,9 +83,12 @@ type engine struct {
 	frozen       []int32
 	newRate      []float64
 	// bookkeeping
-	events  int
-	work    int64
-	maxWork int64
+	events   int
+	work     int64
+	maxWork  int64
+	arrivals int  // messages arrived (Progress)
+	within   bool // in the middle of an instant: events up to limit pending
+	limit    float64
 }
 
 func newEngine(g *graph, net *Net, gamma float64, maxWork int64) *engine {
@@ -182,29 +185,39 @@ func (e *engine) next(r int32) {
 
 // arrived counts flow f's data in at its receiver.
 func (e *engine) arrived(f int32) {
+	e.arrivals++
 	e.end = max(e.end, e.now)
 	d := e.dst[f]
 	e.recvd[d]++
 	e.next(d)
 }
 
-func (e *engine) run() error {
-	for r := range e.steps {
-		e.next(int32(r))
-	}
-	for len(e.pending) > 0 {
-		if e.maxWork > 0 && e.work > e.maxWork {
-			return fielderr.New("ranks", "fabric.work", e.maxWork)
+// advance runs the simulation until it ends (done) or has spent stop
+// units of work in all, pausing between two events if need be (within
+// records that the instant under way goes on at the next call).
+func (e *engine) advance(stop int64) (done bool, err error) {
+	for e.within || len(e.pending) > 0 {
+		if !e.within {
+			if e.work >= stop {
+				return false, nil
+			}
+			if e.maxWork > 0 && e.work > e.maxWork {
+				return false, fielderr.New("ranks", "fabric.work", e.maxWork)
+			}
+			next := e.pending[0].t
+			if math.IsInf(next, 0) || math.IsNaN(next) {
+				return false, msg.Errorf("fabric.stalled", e.nActive)
+			}
+			e.limit = next + tol*next
+			e.now = max(e.now, next)
+			e.events++
+			e.changed = e.changed[:0]
+			e.within = true
 		}
-		next := e.pending[0].t
-		if math.IsInf(next, 0) || math.IsNaN(next) {
-			return msg.Errorf("fabric.stalled", e.nActive)
-		}
-		limit := next + tol*next
-		e.now = max(e.now, next)
-		e.events++
-		e.changed = e.changed[:0]
-		for len(e.pending) > 0 && e.pending[0].t <= limit {
+		for len(e.pending) > 0 && e.pending[0].t <= e.limit {
+			if e.work >= stop {
+				return false, nil
+			}
 			ev := e.pending.pop()
 			e.work++
 			switch {
@@ -216,15 +229,16 @@ func (e *engine) run() error {
 				e.finish(ev.f)
 			}
 		}
+		e.within = false
 		e.takeOff()
 		if len(e.changed) > 0 {
 			e.resolve()
 		}
 	}
 	if e.nActive > 0 {
-		return msg.Errorf("fabric.stalled", e.nActive)
+		return false, msg.Errorf("fabric.stalled", e.nActive)
 	}
-	return nil
+	return true, nil
 }
 
 // begin puts flow f's bytes on its path.

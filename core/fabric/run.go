@@ -1,0 +1,59 @@
+package fabric
+
+import "github.com/ccplay/ccplay/core/sched"
+
+// Run is Simulate advanced in slices, so that an interactive page can
+// give the browser a turn between them: Start sets it up (the messages,
+// their routes and the first posts), Advance goes on for a given amount
+// of work, Progress tells how far it is. A Run advanced to its end gives
+// Simulate's Result exactly. Pure Go, one goroutine: the caller decides
+// when to advance.
+type Run struct {
+	e    *engine
+	done bool
+	err  error
+}
+
+// Start prepares the simulation of schedule s on net as Simulate does
+// (same arguments, same work cap), without running any of it.
+// O(transfers × path length + P).
+func Start(s *sched.Schedule, elemSize int, net *Net, gamma float64, maxWork int64) *Run {
+	e := newEngine(buildGraph(s, elemSize), net, gamma, maxWork)
+	for r := range e.steps {
+		e.next(int32(r))
+	}
+	return &Run{e: e}
+}
+
+// Advance simulates until work more units (at least 1) have been spent
+// (Result.Work counts them; a slice may end between two events of one
+// instant, and runs over by at most the work of one event) or the run is
+// over, and reports whether it is over. An error (the work cap,
+// a stall) ends the run; later calls return it again.
+func (r *Run) Advance(work int64) (done bool, err error) {
+	if r.done || r.err != nil {
+		return r.done, r.err
+	}
+	stop := r.e.work + max(work, 1)
+	if stop < r.e.work { // past the largest int64
+		stop = 1<<63 - 1
+	}
+	r.done, r.err = r.e.advance(stop)
+	return r.done, r.err
+}
+
+// Progress is the share of the schedule's messages that have arrived, in
+// [0, 1]: 1 once the run is over (also with no messages at all).
+func (r *Run) Progress() float64 {
+	if r.done || len(r.e.src) == 0 {
+		return 1
+	}
+	return float64(r.e.arrivals) / float64(len(r.e.src))
+}
+
+// Result is the simulation's answer once Advance has reported done; before
+// that, the loads and the clock so far.
+func (r *Run) Result() Result {
+	e := r.e
+	return Result{Time: e.end, Bytes: e.linkBytes, Flows: len(e.src), Events: e.events, Work: e.work}
+}

@@ -1,0 +1,55 @@
+package fabric
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+)
+
+// A Run advanced in small slices ends exactly where Simulate does — the
+// same time, loads, instants and work — for schedules whose instants end
+// many flows at once (naive AllToAll: slices end inside an instant) and
+// for long pipelines (ring); its progress never goes back, stays below 1
+// until the end and is 1 there; a finished run stays finished.
+func TestRunInSlicesIsSimulate(t *testing.T) {
+	for _, x := range []struct {
+		c prim.Collective
+		a sched.Algorithm
+		n int
+	}{{prim.AllToAll, sched.Naive, 1 << 10}, {prim.AllToAll, sched.Pairwise, 1 << 10}, {prim.AllReduce, sched.Ring, 1 << 16}, {prim.AllReduce, sched.Tree, 1 << 16}} {
+		s := build(t, x.c, x.a, 64, x.n)
+		net := Build(Spec{Kind: FatTree, Oversubscription: 4, LeafNodes: 2}, cluster(64, 4))
+		want := simulate(t, s, net, 1e-10)
+		r := Start(s, 4, net, 1e-10, 0)
+		if r.Progress() != 0 {
+			t.Errorf("%s %s: progress %g before any work", x.a, x.c, r.Progress())
+		}
+		slices, last := 0, 0.0
+		for {
+			done, err := r.Advance(500)
+			if err != nil {
+				t.Fatal(err)
+			}
+			slices++
+			p := r.Progress()
+			if p < last || (!done && p >= 1) || (done && p != 1) {
+				t.Fatalf("%s %s: progress %g after %g (done %v)", x.a, x.c, p, last, done)
+			}
+			last = p
+			if done {
+				break
+			}
+		}
+		if got := r.Result(); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s %s: in slices %+v, at once %+v", x.a, x.c, got.Time, want.Time)
+		}
+		if slices < 2 {
+			t.Errorf("%s %s: %d slices of 500 units for %d units", x.a, x.c, slices, want.Work)
+		}
+		if done, err := r.Advance(500); !done || err != nil || r.Result().Work != want.Work {
+			t.Errorf("%s %s: a finished run went on: %v %v", x.a, x.c, done, err)
+		}
+	}
+}
