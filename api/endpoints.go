@@ -57,7 +57,7 @@ func (h *handler) routeTable() []route {
 			examples: []string{"/api/v1/schedule?collective=allreduce&algorithm=ring&ranks=4&size=64B"}, serve: serveSchedule},
 		{path: "/api/v1/run", method: http.MethodPost, class: heavy, body: jsonFields(question.Run{}), maxBody: MaxRunBody,
 			summary: fmt.Sprintf("run a collective on real buffers: the body and answer of `ccplay run` (≤ %d bytes)", MaxRunBody), serve: serveRun},
-		{path: "/api/v1/plan", method: http.MethodGet, class: light, params: planFields,
+		{path: "/api/v1/plan", method: http.MethodGet, class: light, weigh: weighCost, params: planFields,
 			summary:  "parallelism planner: the JSON of `ccplay plan --json` (format=text for the text)",
 			examples: []string{"/api/v1/plan?model=70b&dp=8&tp=8&pp=1&zero=3", "/api/v1/plan?model=70b&dp=8&tp=8&zero=3&timeline=zero3"}, serve: servePlan},
 		{path: "/api/v1/doctor", method: http.MethodPost, class: heavy, body: jsonFields(DoctorRequest{}), maxBody: MaxDoctorBody,
@@ -68,7 +68,7 @@ func (h *handler) routeTable() []route {
 	}
 }
 
-// weighCost is the pool of a cost question: light for a closed form, heavy
+// weighCost is the pool of a cost (or plan) question: light for a closed form, heavy
 // when a fabric other than the ideal one makes it simulate the schedule's
 // flows (up to budget.Flows transfers). A malformed query is light:
 // it is refused without work.

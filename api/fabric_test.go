@@ -66,3 +66,41 @@ func TestTableOnFabric(t *testing.T) {
 	}
 	wantError(t, "tiers on a rail fabric", get(t, "/api/v1/table?fabric=rail&tiers=3"), http.StatusBadRequest, "tiers", "fabrics")
 }
+
+// /plan takes the fabric fields: the answer gains "fabric" with the rows
+// it changed; plans whose simulations together exceed budget.Flows are
+// refused with 413 on the largest group's field before any, and a bad
+// fabric field is named.
+func TestPlanOnFabric(t *testing.T) {
+	q := "/api/v1/plan?model=deepseek-v3&dp=64&ep=64&tp=1&pp=1&zero=1&algorithm=ring"
+	a := get(t, q+"&fabric=fat-tree&oversubscription=4&leaf-nodes=2")
+	if a.status != http.StatusOK {
+		t.Fatalf("status %d: %s", a.status, a.body)
+	}
+	var r struct {
+		CommS  float64 `json:"comm_s"`
+		Fabric *struct {
+			Kind  string  `json:"kind"`
+			Ideal float64 `json:"ideal_comm_s"`
+			Rows  []struct {
+				Collective string  `json:"collective"`
+				Slowdown   float64 `json:"slowdown"`
+			} `json:"rows"`
+		} `json:"fabric"`
+	}
+	if err := json.Unmarshal([]byte(a.body), &r); err != nil || r.Fabric == nil || r.Fabric.Kind != "fat-tree" || len(r.Fabric.Rows) == 0 {
+		t.Fatalf("no fabric in the plan (%v): %.300s", err, a.body)
+	}
+	if r.CommS <= r.Fabric.Ideal {
+		t.Errorf("communication %g s on the fabric, %g s without", r.CommS, r.Fabric.Ideal)
+	}
+	if b := get(t, q); strings.Contains(b.body, `"fabric"`) {
+		t.Errorf("the plan without a fabric names one")
+	}
+	big := "/api/v1/plan?model=13b&dp=512&zero=0&algorithm=ring"
+	wantError(t, "DDP over 512 ranks, ring: two bucket sizes of 523,264 transfers", get(t, big+"&fabric=fat-tree"), http.StatusRequestEntityTooLarge, "dp", "flows")
+	if b := get(t, big); b.status != http.StatusOK {
+		t.Errorf("without the fabric: status %d", b.status)
+	}
+	wantError(t, "torus-dims on the planner", get(t, q+"&fabric=torus&torus-dims=2x4"), http.StatusBadRequest, "torus-dims", "torus")
+}

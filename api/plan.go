@@ -5,15 +5,35 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/chart/timeline"
+	"github.com/ccplay/ccplay/core/budget"
 	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/plan"
+	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/report"
 )
 
 // planFields are the parameters of /api/v1/plan: plan.Fields (the flags of
-// `ccplay plan`), format, and timeline with chunks.
-var planFields = fields([][]string{plan.Fields, {"format", "timeline", "chunks"}})
+// `ccplay plan`), the switched fabric's (question.FabricFields), format,
+// and timeline with chunks.
+var planFields = fields([][]string{plan.Fields, question.FabricFields, {"format", "timeline", "chunks"}})
+
+// checkPlanFabric refuses, with a *budget.Error on the field of the
+// largest group (dp or ep), a plan on a switched fabric whose simulations
+// together may take more than budget.Flows transfers or budget.RouteLinks
+// route links (plan.FabricSize). O(World + layers + rows · shapes).
+func checkPlanFabric(in plan.Input) error {
+	n, links, field, err := plan.FabricSize(in)
+	switch {
+	case err != nil:
+		return err
+	case n > budget.Flows:
+		return budget.New(field, "plan.fabric.too-large", n, int64(budget.Flows))
+	case links > budget.RouteLinks:
+		return budget.New(field, "fabric.paths", links, int64(budget.RouteLinks))
+	}
+	return nil
+}
 
 // servePlan answers GET /api/v1/plan: plan.Parse → plan.Plan. format=json
 // (the default) gives the JSON of plan.Result exactly as `ccplay plan
@@ -42,6 +62,9 @@ func servePlan(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	in, err := plan.Parse(get)
+	if err == nil {
+		err = checkPlanFabric(in)
+	}
 	if err != nil {
 		sendError(w, err)
 		return

@@ -43,8 +43,8 @@ func fabricText(b *strings.Builder, line func(label, format string, args ...any)
 }
 
 // fabricSpec describes the fabric s (with its defaults filled in,
-// fabric.Spec.Normal) in one phrase: its kind and shape, and the node
-// interior.
+// fabric.Spec.Normal) in one phrase: its kind and shape (a torus without
+// dimensions has none), and the node interior.
 func fabricSpec(s fabric.Spec) string {
 	shape := s.Kind
 	switch s.Kind {
@@ -54,6 +54,9 @@ func fabricSpec(s fabric.Spec) string {
 		}
 		shape += fmt.Sprintf(", %d nodes per leaf, %g:1 oversubscribed", s.LeafNodes, s.Oversubscription)
 	case fabric.Torus:
+		if s.Dims == [3]int{} {
+			break
+		}
 		d := make([]string, len(s.TorusDims()))
 		for i, x := range s.TorusDims() {
 			d[i] = fmt.Sprint(x)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fabric"
 	"github.com/ccplay/ccplay/core/plan"
 	"github.com/ccplay/ccplay/core/units"
 )
@@ -23,6 +24,13 @@ func Plan(r plan.Result) string {
 	fmt.Fprintf(&b, "\ncluster: %d GPUs = %d nodes × %d; inside a node %s, α %s; between nodes %s, α %s; efficiency %s\n",
 		r.World, c.Nodes, c.GPUsPerNode, units.Bandwidth(c.Intra.Bandwidth), units.Duration(c.Intra.Alpha),
 		units.Bandwidth(c.Inter.Bandwidth), units.Duration(c.Inter.Alpha), units.Efficiency(c.Efficiency))
+	if c.Fabric.Active() {
+		s := c.Fabric.Normal(c.Nodes)
+		if s.Kind == fabric.Torus {
+			s.Dims = [3]int{} // each group has the squarest torus of its own nodes
+		}
+		fmt.Fprintf(&b, "fabric: %s; DP, ZeRO and EP calls of groups across nodes simulated on it, each group alone on its own nodes (docs/contention.md)\n", fabricSpec(s))
+	}
 	fmt.Fprintf(&b, "layout: dp %d × tp %d × pp %d, ep %d, sp %s, %s, bucket %s, recompute %s, order %s, algorithm %s\n",
 		p.DP, p.TP, p.PP, p.EP, onOff(p.SP), r.Zero, units.FormatBytes(float64(p.Bucket), true), p.Recompute, p.Order, p.Algorithm)
 	fmt.Fprintf(&b, "step: seq %d, micro-batch %d, %d micro-batches, global batch %d sequences = %d tokens\n",
@@ -69,6 +77,10 @@ func Plan(r plan.Result) string {
 			units.FormatBytes(float64(t.SentBytes), false), cost.FormatSeconds(t.TimeS))
 	}
 
+	if f := r.Fabric; f != nil {
+		planFabric(&b, f, r)
+	}
+
 	m := r.Memory
 	fmt.Fprintf(&b, "\nmemory per GPU (16 B/parameter mixed-precision Adam as %s divides it; activations %s per layer × %d layers × %d micro-batches in flight, Korthikanti et al. 2022)\n",
 		r.Zero, m.ActivationFormula, r.Stage.Layers, m.InFlight)
@@ -87,6 +99,21 @@ func Plan(r plan.Result) string {
 		}
 	}
 	return b.String()
+}
+
+// planFabric writes what the fabric changed: each row simulated on it, its
+// time per step without contention and on the fabric, and the
+// communication time both ways.
+func planFabric(b *strings.Builder, f *plan.FabricEffect, r plan.Result) {
+	b.WriteString("\non the fabric (time per step without contention → simulated)\n")
+	for _, x := range f.Rows {
+		fmt.Fprintf(b, "  %-5s %-15s %-14s %-5s %11s → %11s  %6.3g×  %s\n", x.Strategy, x.Phase, x.Collective, fmt.Sprintf("%s%d", x.Group, r.Rows[x.Row].GroupSize),
+			cost.FormatSeconds(x.IdealS), cost.FormatSeconds(x.TimeS), x.Slowdown, x.What)
+	}
+	if len(f.Rows) == 0 {
+		b.WriteString("  no row: every DP, ZeRO and EP group sits inside one node\n")
+	}
+	fmt.Fprintf(b, "  communication %s → %s  %6.3g×\n", cost.FormatSeconds(f.IdealCommS), cost.FormatSeconds(r.CommS), cost.Slowdown(r.CommS, f.IdealCommS))
 }
 
 // StrategyTable writes the planner's strategy table (plan.StrategyTable) as

@@ -327,6 +327,8 @@ var en = map[ID]string{
 	"plan.ep.experts":                  "want a divisor of the %d experts, got %d",
 	"plan.experts.dense":               "top-k, shared-experts and dense-layers need experts ≥ 1; got a dense model (experts 0)",
 	"plan.experts.range":               "want an integer from 0 (dense) to %d, got %d",
+	"plan.fabric.dims":                 "the planner prices each group on the squarest torus of its own nodes; leave torus-dims out",
+	"plan.fabric.too-large":            "simulating the plan's data-parallel and expert-parallel calls on the fabric may take up to %d flows, more than the %d simulated here; use smaller groups or the ideal fabric",
 	"plan.fraction.range":              "want a fraction in (0, 1], got %g",
 	"plan.global_batch.both":           "%s sequences ≠ micro-batches × micro-batch × dp = %d × %d × %d; give one of the two",
 	"plan.global_batch.multiple":       "want a multiple of micro-batch × dp = %d × %d = %d sequences, got %d",

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fabric"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
@@ -112,6 +113,11 @@ type Cluster struct {
 	Intra       topo.Link `json:"intra"`
 	Inter       topo.Link `json:"inter"`
 	Efficiency  float64   `json:"efficiency"`
+	// Fabric is the switched network between the nodes; the DP, ZeRO and
+	// EP calls of groups that span nodes are simulated on it (Row.TimePerCall
+	// is then the simulated time). Zero is the ideal network. The plan's
+	// JSON states it in Result.Fabric, present only when it is active.
+	Fabric fabric.Spec `json:"-"`
 }
 
 // Compute turns FLOPs into time: PeakFLOPS (FLOP/s per GPU, e.g. 989e12 for
@@ -223,6 +229,9 @@ func (in Input) Validate() error {
 		return fielderr.New("mfu", "plan.fraction.range", in.Compute.MFU)
 	}
 	if err := cost.CheckLink("intra-bandwidth", c.Intra.Bandwidth, c.Efficiency); err != nil {
+		return err
+	}
+	if err := c.Fabric.Validate(c.Nodes); err != nil {
 		return err
 	}
 	return cost.CheckLink("bandwidth", c.Inter.Bandwidth, c.Efficiency)

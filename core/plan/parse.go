@@ -6,6 +6,7 @@ import (
 
 	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/topo"
 )
@@ -63,8 +64,10 @@ var Help = map[string]string{
 	"mfu":             "model FLOPs utilisation: 0.4 or 40% (default 0.4; Llama 3 reports 38–43% on 16K H100s, arXiv:2407.21783 Table 4)",
 }
 
-// Parse reads a planning question from its fields (Fields), with the
-// defaults Help states. Every error names its field; the model's fields
+// Parse reads a planning question from its fields (Fields and the switched
+// fabric's, question.FabricFields, read by question.ReadFabric; a torus
+// takes no torus-dims here: each group is priced on the squarest torus of
+// its own nodes), with the defaults Help states. Every error names its field; the model's fields
 // are refused together (a custom model missing four sizes names all
 // four), the others at the first.
 func Parse(get field.Lookup) (Input, error) {
@@ -189,6 +192,12 @@ func Parse(get field.Lookup) (Input, error) {
 	}
 	if in.Cluster.Efficiency, err = field.Fraction(get, "efficiency", Default("efficiency")); err != nil {
 		return in, err
+	}
+	if in.Cluster.Fabric, err = question.ReadFabric(get); err != nil {
+		return in, err
+	}
+	if _, given := get("torus-dims"); given {
+		return in, fielderr.New("torus-dims", "plan.fabric.dims")
 	}
 	pk := strings.TrimSpace(field.Text(get, "peak", Default("peak")))
 	for _, suf := range []string{"TFLOP/s", "TFLOPS", "TFLOPs", "tflops"} {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/msg"
 )
 
 // GroupInfo describes one communicator family on the rank grid.
@@ -46,6 +47,9 @@ type Result struct {
 	CommS        float64     `json:"comm_s"`         // Σ rows, nothing overlapped
 	StepS        float64     `json:"step_s"`         // compute + bubble + comm
 	CommShare    float64     `json:"comm_share"`     // comm / step
+	// Fabric, present on a switched fabric (Cluster.Fabric), is the rows
+	// it changed and by how much.
+	Fabric *FabricEffect `json:"fabric,omitempty"`
 }
 
 // maxStepBytes keeps every row's byte totals exact in int64.
@@ -54,10 +58,63 @@ const maxStepBytes = 1 << 60
 // Plan derives and prices one training step. It validates in first and
 // returns a *fielderr.Error naming the bad field. O(World + layers +
 // rows · shapes · cost.Quick); about a millisecond for 405B on 16,384 GPUs.
+// On a switched fabric each distinct DP, ZeRO and EP call of a group that
+// spans nodes is also simulated (cost.FabricTime), after the plan's
+// simulations together are checked against cost.FabricTransfers and
+// cost.FabricPathLinks (FabricSize).
 func Plan(in Input) (Result, error) {
 	if err := in.Validate(); err != nil {
 		return Result{}, err
 	}
+	r, calls, shapes := layout(in)
+	p := in.Parallel
+	if in.Cluster.Fabric.Active() {
+		refuse := func(field string, id msg.ID, args ...any) error { return fielderr.New(field, id, args...) }
+		if err := checkWork(in, calls, shapes, cost.FabricTransfers, cost.FabricPathLinks, refuse); err != nil {
+			return Result{}, err
+		}
+	}
+	pr := newPricer(in)
+	var ideal []float64
+	idealComm := 0.0
+	for _, c := range calls {
+		if float64(c.Calls)*float64(c.Bytes) > maxStepBytes || c.Bytes > cost.MaxSize(c.GroupSize) {
+			return Result{}, fielderr.New(fieldOf(c), "plan.call.bytes",
+				c.Strategy, c.Collective, c.Bytes, c.Calls)
+		}
+		row, id, err := pr.price(c, shapes[c.Group])
+		if err != nil {
+			return Result{}, err
+		}
+		r.Rows = append(r.Rows, row)
+		r.CommS += row.TimeS
+		r.addTotal(row)
+		ideal = append(ideal, id)
+		idealComm += float64(c.Calls) * id
+	}
+	r.Memory = memory(in, r.Stage, r.MicroBatches)
+
+	tokens := float64(in.Shape.GlobalBatch) * float64(in.Shape.Seq)
+	r.FLOPs = 6 * float64(r.ActiveParams) * tokens
+	r.ComputeS = r.FLOPs / float64(r.World) / (in.Compute.PeakFLOPS * in.Compute.MFU)
+	r.BubbleS = float64(p.PP-1) / float64(r.MicroBatches) * r.ComputeS
+	r.StepS = r.ComputeS + r.BubbleS + r.CommS
+	if r.StepS > 0 && !math.IsInf(r.StepS, 0) {
+		r.CommShare = r.CommS / r.StepS
+	}
+	if in.Cluster.Fabric.Active() {
+		r.Fabric = effect(r, in.Cluster.Fabric, ideal, idealComm)
+	}
+	if err := r.checkFinite(); err != nil {
+		return Result{}, err
+	}
+	return r, nil
+}
+
+// layout is the part of a plan before pricing, for a valid in: the result
+// with its groups on the rank grid, the calls of one step on the busiest
+// stage, and the distinct placements of each group family.
+func layout(in Input) (Result, []Call, map[string][]Placement) {
 	p := in.Parallel
 	m := int64(in.Shape.GlobalBatch / (in.Shape.MicroBatch * p.DP))
 	st := busiestStage(in.Model, p)
@@ -85,34 +142,7 @@ func Plan(in Input) (Result, error) {
 		}
 		r.Groups = append(r.Groups, GroupInfo{Name: gr.Name, Size: gr.Size, Stride: gr.Stride, Example: ex, Shapes: sh})
 	}
-
-	for _, c := range derive(in, st, m) {
-		if float64(c.Calls)*float64(c.Bytes) > maxStepBytes || c.Bytes > cost.MaxSize(c.GroupSize) {
-			return Result{}, fielderr.New(fieldOf(c), "plan.call.bytes",
-				c.Strategy, c.Collective, c.Bytes, c.Calls)
-		}
-		row, err := price(in, c, shapes[c.Group])
-		if err != nil {
-			return Result{}, err
-		}
-		r.Rows = append(r.Rows, row)
-		r.CommS += row.TimeS
-		r.addTotal(row)
-	}
-	r.Memory = memory(in, st, m)
-
-	tokens := float64(in.Shape.GlobalBatch) * float64(in.Shape.Seq)
-	r.FLOPs = 6 * float64(r.ActiveParams) * tokens
-	r.ComputeS = r.FLOPs / float64(r.World) / (in.Compute.PeakFLOPS * in.Compute.MFU)
-	r.BubbleS = float64(p.PP-1) / float64(m) * r.ComputeS
-	r.StepS = r.ComputeS + r.BubbleS + r.CommS
-	if r.StepS > 0 && !math.IsInf(r.StepS, 0) {
-		r.CommShare = r.CommS / r.StepS
-	}
-	if err := r.checkFinite(); err != nil {
-		return Result{}, err
-	}
-	return r, nil
+	return r, derive(in, st, m), shapes
 }
 
 // fieldOf names the input that sets a call's size.

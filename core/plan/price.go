@@ -51,13 +51,20 @@ func params(in Input, c Call, sh Placement, a sched.Algorithm) (cost.Params, str
 	if c.Collective == prim.SendRecv {
 		p.Algorithm = sched.Naive
 	}
+	if onFabric(in, c, sh) {
+		p.Fabric = in.Cluster.Fabric
+	}
 	return p, note
 }
 
-// price prices c on every shape of its family and keeps the slowest.
-func price(in Input, c Call, shapes []Placement) (Row, error) {
+// price prices c on every shape of its family and keeps the slowest; on a
+// switched fabric a shape priced there (onFabric) takes its simulated time
+// (pricer.simulate). It also returns the slowest shape's time per call
+// without contention (the closed form's, the row of the ideal network).
+func (pr *pricer) price(c Call, shapes []Placement) (Row, float64, error) {
+	in := pr.in
 	r := Row{Call: c, Shapes: shapes}
-	first := true
+	first, ideal := true, 0.0
 	for _, sh := range shapes {
 		p, note := params(in, c, sh, in.Parallel.Algorithm)
 		t, alg, err := cost.Quick(p)
@@ -65,17 +72,24 @@ func price(in Input, c Call, shapes []Placement) (Row, error) {
 			err = fielderr.On("intra-bandwidth", fe) // params put the intra link in Bandwidth
 		}
 		if err != nil {
-			return Row{}, err
+			return Row{}, 0, err
 		}
-		if first || t.Time() > r.TimePerCall {
+		time := t.Time()
+		ideal = max(ideal, time)
+		if p.Fabric.Active() {
+			if time, err = pr.simulate(p, c.Group); err != nil {
+				return Row{}, 0, err
+			}
+		}
+		if first || time > r.TimePerCall {
 			first = false
 			r.Shape, r.Links, r.Note = sh, sh.Classes(), note
 			r.Algorithm, r.AutoChosen = string(alg), p.Algorithm == sched.Auto
-			r.TimePerCall, r.SentPerCall = t.Time(), t.MaxSent
+			r.TimePerCall, r.SentPerCall = time, t.MaxSent
 		}
 	}
 	r.TimeS = float64(c.Calls) * r.TimePerCall
 	r.SentBytes = c.Calls * r.SentPerCall
 	r.BytesTotal = c.Calls * c.Bytes
-	return r, nil
+	return r, ideal, nil
 }

@@ -29,6 +29,16 @@ var fabricUse = map[string][]string{
 	"node-switch":      {fabric.FatTree, fabric.Rail, fabric.Torus},
 }
 
+// ReadFabric reads the fabric fields alone, for a question that is not a
+// cost question (the planner's): the fabric with only the given fields
+// set (ideal when none is), and every refused field at once.
+func ReadFabric(get field.Lookup) (fabric.Spec, error) {
+	f := field.NewForm(get, nil)
+	var p cost.Params
+	readFabric(f, &p)
+	return p.Fabric, f.Err()
+}
+
 // readFabric reads the fabric fields into p.Fabric; only given fields are
 // recorded, so a question without them reads as it always has.
 func readFabric(f *field.Form, p *cost.Params) {

@@ -40,10 +40,19 @@ func TestCostBytes(t *testing.T) {
 	}
 }
 
+// fabricPlans are plans on switched fabrics, their DP, ZeRO and EP calls
+// simulated.
+var fabricPlans = []question{
+	{"plan: DeepSeek-V3, EP 64 across 8 nodes, 4:1 fat-tree", "model=deepseek-v3&dp=64&ep=64&tp=1&pp=1&zero=1&algorithm=ring&fabric=fat-tree&oversubscription=4&leaf-nodes=2"},
+	{"plan: 70B, ZeRO-3, DP 8 × TP 8 on a rail fabric", "model=70b&dp=8&tp=8&pp=1&zero=3&fabric=rail&leaf-nodes=4&oversubscription=2"},
+	{"plan: 13B, DDP, DP 16 on a torus", "model=13b&dp=16&tp=1&pp=1&zero=0&gpus-per-node=2&fabric=torus"},
+}
+
 // TestPlanBytes checks that GET /api/v1/plan answers what `ccplay plan
-// --json` prints and, with format=text, what `ccplay plan` prints.
+// --json` prints and, with format=text, what `ccplay plan` prints, on the
+// ideal network and on switched fabrics.
 func TestPlanBytes(t *testing.T) {
-	for _, q := range planQuestions {
+	for _, q := range append(append([]question{}, planQuestions...), fabricPlans...) {
 		args := queryArgs(t, q.query)
 		sameBytes(t, q.name, "ccplay plan --json", "GET /api/v1/plan",
 			cli(t, "", append([]string{"plan", "--json"}, args...)...),

@@ -1,0 +1,204 @@
+package plan
+
+import (
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fabric"
+	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/msg"
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+)
+
+// FabricEffect is what a switched fabric (Cluster.Fabric) does to a plan:
+// the fabric with its defaults filled in, and each row priced on it — the
+// DP, ZeRO and EP calls of groups that span nodes — with its time per step
+// without contention and on the fabric. Every group is simulated alone on
+// a fabric of its own nodes, leaves of LeafNodes nodes at the same
+// oversubscription: the families' groups run at once and alike, so each
+// has its share of a leaf's uplinks, the ratio R unchanged.
+type FabricEffect struct {
+	Kind             string  `json:"kind"`
+	Node             string  `json:"node"`
+	Oversubscription float64 `json:"oversubscription,omitempty"`
+	LeafNodes        int     `json:"leaf_nodes,omitempty"`
+	Tiers            int     `json:"tiers,omitempty"`
+	PodLeaves        int     `json:"pod_leaves,omitempty"`
+	// Rows are the rows simulated on the fabric, in the plan's order.
+	Rows []FabricRow `json:"rows"`
+	// IdealCommS is the plan's communication time without contention
+	// (Result.CommS on the ideal network).
+	IdealCommS float64 `json:"ideal_comm_s"`
+}
+
+// FabricRow is one row of a plan priced on its fabric.
+type FabricRow struct {
+	Row        int             `json:"row"` // index in Result.Rows
+	Strategy   string          `json:"strategy"`
+	Phase      string          `json:"phase"`
+	What       string          `json:"what"`
+	Collective prim.Collective `json:"collective"`
+	Group      string          `json:"group"`
+	IdealS     float64         `json:"ideal_time_per_step_s"`
+	TimeS      float64         `json:"time_per_step_s"`
+	// Slowdown is TimeS ÷ IdealS (cost.Slowdown).
+	Slowdown float64 `json:"slowdown"`
+}
+
+// onFabric reports whether the call c on a group of shape sh is simulated
+// on the plan's fabric: data-parallel gradients (DP, ZeRO) and MoE's
+// AllToAll (EP) whose group spans nodes. TP, SP and PP keep their closed
+// forms.
+func onFabric(in Input, c Call, sh Placement) bool {
+	if !in.Cluster.Fabric.Active() || sh.Nodes < 2 {
+		return false
+	}
+	switch c.Strategy {
+	case StratDP, StratZero, StratEP:
+		return true
+	}
+	return false
+}
+
+// groupField names the plan field that sets a group's size: ep for EP
+// groups, dp for the data-parallel ones.
+func groupField(group string) string {
+	if group == "ep" {
+		return "ep"
+	}
+	return "dp"
+}
+
+// simKey is what a simulation of one group's call depends on within a plan.
+type simKey struct {
+	c     prim.Collective
+	a     sched.Algorithm
+	ranks int
+	size  int64
+	gpn   int
+}
+
+func keyOf(p cost.Params) simKey {
+	return simKey{p.Collective, p.Algorithm, p.Ranks, p.Size, p.GPUsPerNode}
+}
+
+// pricer prices a plan's calls, simulating each distinct call on the
+// fabric once.
+type pricer struct {
+	in   Input
+	sims map[simKey]float64
+}
+
+func newPricer(in Input) *pricer { return &pricer{in: in, sims: map[simKey]float64{}} }
+
+// simulate is p's time on its fabric (cost.FabricTime), a refusal naming
+// the field of the group (groupField) that makes it large.
+func (pr *pricer) simulate(p cost.Params, group string) (float64, error) {
+	k := keyOf(p)
+	if t, ok := pr.sims[k]; ok {
+		return t, nil
+	}
+	t, _, _, err := cost.FabricTime(p)
+	if fe, ok := err.(*fielderr.Error); ok && fe.Field == "ranks" {
+		err = fielderr.On(groupField(group), fe)
+	}
+	if err != nil {
+		return 0, err
+	}
+	pr.sims[k] = t
+	return t, nil
+}
+
+// fabricWork is what simulating the calls of a plan on its fabric holds
+// before it runs: cost.FabricSize of each distinct call and shape priced
+// there, summed, and the field of the group holding the most transfers.
+// Calls the pricing refuses count nothing (the pricing reports them).
+// O(calls · shapes).
+func fabricWork(in Input, calls []Call, shapes map[string][]Placement) (transfers, links int64, field string) {
+	seen := map[simKey]bool{}
+	var most int64
+	for _, c := range calls {
+		for _, sh := range shapes[c.Group] {
+			if !onFabric(in, c, sh) {
+				continue
+			}
+			p, _ := params(in, c, sh, in.Parallel.Algorithm)
+			k := keyOf(p)
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			n, l, err := cost.FabricSize(p)
+			if err != nil {
+				continue
+			}
+			transfers, links = transfers+n, links+l
+			if n > most {
+				most, field = n, groupField(c.Group)
+			}
+		}
+	}
+	return transfers, links, field
+}
+
+// checkWork refuses, before any simulation, a plan whose calls on the
+// fabric may simulate more than maxTransfers transfers or maxLinks route
+// links together, with the error refuse makes (a *fielderr.Error, or a
+// face's budget error) on the field of the largest group.
+func checkWork(in Input, calls []Call, shapes map[string][]Placement, maxTransfers, maxLinks int64,
+	refuse func(field string, id msg.ID, args ...any) error) error {
+	n, links, field := fabricWork(in, calls, shapes)
+	switch {
+	case n > maxTransfers:
+		return refuse(field, "plan.fabric.too-large", n, maxTransfers)
+	case links > maxLinks:
+		return refuse(field, "fabric.paths", links, maxLinks)
+	}
+	return nil
+}
+
+// effect is the FabricEffect of the result r on fabric s, whose rows
+// without contention took ideal[i] per call.
+func effect(r Result, s fabric.Spec, ideal []float64, idealComm float64) *FabricEffect {
+	n := s.Normal(r.Input.Cluster.Nodes)
+	e := &FabricEffect{Kind: n.Kind, Node: n.Node, IdealCommS: idealComm, Rows: []FabricRow{}}
+	switch n.Kind {
+	case fabric.FatTree, fabric.Rail:
+		e.Oversubscription, e.LeafNodes = n.Oversubscription, n.LeafNodes
+		if n.Kind == fabric.FatTree {
+			e.Tiers = n.Tiers
+			if n.Tiers == 3 {
+				e.PodLeaves = n.PodLeaves
+			}
+		}
+	}
+	for i, row := range r.Rows {
+		simulated := false
+		for _, sh := range row.Shapes {
+			simulated = simulated || onFabric(r.Input, row.Call, sh)
+		}
+		if !simulated {
+			continue
+		}
+		id := float64(row.Calls) * ideal[i]
+		e.Rows = append(e.Rows, FabricRow{Row: i, Strategy: row.Strategy, Phase: row.Phase, What: row.What, Collective: row.Collective,
+			Group: row.Group, IdealS: id, TimeS: row.TimeS, Slowdown: cost.Slowdown(row.TimeS, id)})
+	}
+	return e
+}
+
+// FabricSize is what simulating the plan of in on its switched fabric holds
+// before it runs (a face's budget counts it): the transfers of every
+// distinct call priced there and the links of their routes, summed, and
+// the field (dp or ep) of the group holding the most transfers. Zero on
+// the ideal network. O(World + layers + rows · shapes).
+func FabricSize(in Input) (transfers, links int64, field string, err error) {
+	if err := in.Validate(); err != nil {
+		return 0, 0, "", err
+	}
+	if !in.Cluster.Fabric.Active() {
+		return 0, 0, "", nil
+	}
+	_, calls, shapes := layout(in)
+	transfers, links, field = fabricWork(in, calls, shapes)
+	return transfers, links, field, nil
+}
