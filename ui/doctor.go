@@ -181,3 +181,6 @@ func (c *Doctor) LoadErr() string { return c.load }
 
 // Fetching reports whether an example is on its way.
 func (c *Doctor) Fetching() bool { return c.fetching != "" }
+
+// Paste is the paste box's text.
+func (c *Doctor) Paste() string { return c.paste }

@@ -42,6 +42,7 @@ func (c *Doctor) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			}
 			vgn = vgEl(vgparent, "textarea", "id", "d-paste", "rows", "3", "spellcheck", "false")
 			vgn.AddAttrInterface("placeholder", c.S.T("d.paste"))
+			vgn.SetInnerHTML(c.Paste())
 			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 				EventType: "input",
 				Func:      func(event vugu.DOMEvent) { c.SetPaste(event.PropString("target", "value")) },

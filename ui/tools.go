@@ -19,7 +19,9 @@ type toolViews struct {
 const Module = ModuleTools
 
 func newToolViews(s *State) toolViews {
-	return toolViews{Doctor: newDoctor(s), Plan: newPlan(s), Fabric: newFabric(s)}
+	f := newFabric(s)
+	f.fromURL()
+	return toolViews{Doctor: newDoctor(s), Plan: newPlan(s), Fabric: f}
 }
 
 // toolView is the component of tools view v, nil for another view.
@@ -38,8 +40,12 @@ func (t *toolViews) toolView(v string) vugu.Builder {
 // planEdits counts the planner's edits (part of what a copied link holds).
 func (t *toolViews) planEdits() int { return t.Plan.edits }
 
-// addToolQuery adds the planner's fields that differ from their defaults.
-func (t *toolViews) addToolQuery(add func(k, v string)) { t.Plan.addQuery(add) }
+// addToolQuery adds the planner's fields and the fabric view's buttons
+// that differ from their defaults.
+func (t *toolViews) addToolQuery(add func(k, v string)) {
+	t.Plan.addQuery(add)
+	t.Fabric.addQuery(add)
+}
 
 // setPlanField sets a planner field (a lesson's view block).
 func (t *toolViews) setPlanField(f, v string) { t.Plan.SetPlanField(f, v) }

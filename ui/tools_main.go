@@ -2,17 +2,25 @@
 
 package ui
 
-import "github.com/vugu/vugu"
+import (
+	"slices"
+	"strings"
+
+	"github.com/vugu/vugu"
+)
 
 // toolViews, in the main module, stands in for the views of the tools
 // module: each renders a short note that the view is loading while the
 // adapter loads the page with the tools module (App.SwitchTo). The
-// planner's fields in the URL are kept as they came (plan.* pairs), so
-// the query the page writes back still holds them.
+// planner's fields and the fabric view's buttons in the URL are kept as
+// they came (plan.* and fabric.* pairs), so the query the page writes
+// back still holds them; so is the doctor's state a module switch carried
+// (App.Carry), for the next switch.
 type toolViews struct {
-	s    *State
-	plan [][2]string // the query's plan.* pairs, in PlanFields order
-	stub map[string]*toolStub
+	s       *State
+	plan    [][2]string // the query's plan.* pairs in PlanFields order, then its FabricViewParams
+	stub    map[string]*toolStub
+	carried [][2]string // the doctor's doctor.* pairs of App.Restore, by key
 }
 
 // Module is the WebAssembly module this build is: ModuleMain.
@@ -23,6 +31,11 @@ func newToolViews(s *State) toolViews {
 	for _, f := range PlanFields {
 		if v, ok := s.param("plan." + f); ok {
 			t.plan = append(t.plan, [2]string{"plan." + f, v})
+		}
+	}
+	for _, k := range FabricViewParams {
+		if v, ok := s.param(k); ok {
+			t.plan = append(t.plan, [2]string{k, v})
 		}
 	}
 	for _, v := range ToolViews {
@@ -72,4 +85,22 @@ func (c *toolStub) Build(vgin *vugu.BuildIn) *vugu.BuildOut {
 	p := vgEl(root, "p", "role", "status")
 	vgText(p, c.s.T("tools.loading"))
 	return &vugu.BuildOut{Out: []*vugu.VGNode{root}}
+}
+
+// carryTools hands on the doctor's state the page was given (App.Carry).
+func (t *toolViews) carryTools(add func(k, v string)) {
+	for _, kv := range t.carried {
+		add(kv[0], kv[1])
+	}
+}
+
+// restoreTools keeps the doctor's pairs of a carried state, by key.
+func (t *toolViews) restoreTools(v map[string]string) {
+	t.carried = nil
+	for k, val := range v {
+		if strings.HasPrefix(k, "doctor.") {
+			t.carried = append(t.carried, [2]string{k, val})
+		}
+	}
+	slices.SortFunc(t.carried, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
 }

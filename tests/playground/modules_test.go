@@ -93,3 +93,67 @@ func TestToolsModuleStatic(t *testing.T) {
 	}
 	p.noConsoleErrors()
 }
+
+// switchTab clicks tab and waits for the page of module (app or tools)
+// that the module switch loads.
+func switchTab(p *page, tab, module string) {
+	p.t.Helper()
+	eval[any](p, `window.ccplayOld = true; document.getElementById("`+tab+`").click(); null`)
+	p.waitJS(tab+": the "+module+" module's page", `!window.ccplayOld && window.ccplayRenders >= 1 && /^`+module+`\./.test(window.ccplayWasmSource || "")`)
+}
+
+// TestModuleSwitchKeepsState: what a view holds outside the defaults
+// survives the page's module switches, there and back: the fabric view's
+// fabric and oversubscription (in the URL), the doctor's pasted log, its
+// option and verdict, and an open lesson's answer (session storage).
+func TestModuleSwitchKeepsState(t *testing.T) {
+	log, err := os.ReadFile("../../core/doctor/testdata/rtx4090_4x_pcie_docker.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := ui.NewApp(ui.NewState("lang=en&view=doctor", "en")).Doctor
+	want.SetOption("ranks", "2")
+	want.CheckLog("", string(log))
+	base := server(t)
+	p := browser(t, 1280, 800)
+	p.open(base + "/?lang=en&view=fabric&ranks=16")
+	p.click("fb-rail")
+	p.click("fb-r8")
+	p.click("tab-doctor")
+	p.setField("d-paste", string(log))
+	p.setField("d-ranks", "2")
+	p.click("d-check")
+	if got := p.text("d-verdict"); got != want.Verdict() || got == "" {
+		t.Fatalf("the verdict %q, want %q", got, want.Verdict())
+	}
+
+	switchTab(p, "tab-lessons", "app")
+	p.click("open-ring")
+	p.waitJS("the ring lesson", `!!document.getElementById("qin-0")`)
+	p.typeEnter("qin-0", "14")
+	p.waitJS("the answer's verdict", `!!document.querySelector("#quiz-0 .fb.right")`)
+
+	switchTab(p, "tab-doctor", "tools")
+	if got := p.text("d-verdict"); got != want.Verdict() {
+		t.Errorf("after two module switches the doctor shows %q, want the verdict %q", got, want.Verdict())
+	}
+	if got := eval[string](p, `document.getElementById("d-paste").value`); got != string(log) {
+		t.Errorf("after two module switches the paste box holds %d bytes, want the %d of the log", len(got), len(log))
+	}
+	if got := eval[string](p, `document.getElementById("d-ranks").value`); got != "2" {
+		t.Errorf("after two module switches the ranks option is %q, want 2", got)
+	}
+	p.click("tab-fabric")
+	for _, id := range []string{"fb-rail", "fb-r8"} {
+		if got := eval[string](p, `document.getElementById("`+id+`").getAttribute("aria-pressed")`); got != "true" {
+			t.Errorf("after two module switches %s is pressed=%s", id, got)
+		}
+	}
+
+	switchTab(p, "tab-lessons", "app")
+	p.waitJS("the ring lesson again", `!!document.getElementById("lesson-ring") && !!document.querySelector("#quiz-0 .fb.right")`)
+	if q := eval[string](p, `location.search`); !strings.Contains(q, "lesson=ring") || !strings.Contains(q, "ans=0") {
+		t.Errorf("the lesson's page after the switches is %q, want the ring lesson with its answer", q)
+	}
+	p.noConsoleErrors()
+}

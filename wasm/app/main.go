@@ -47,6 +47,9 @@ func main() {
 	root.Lessons.Save = saveProgress
 	root.Copy = copyLink(renderer.EventEnv())
 	root.LinkBase = linkBase()
+	if c := takeCarry(); c != "" {
+		root.Restore(c) // what the page a module switch left held outside its URL
+	}
 	s.Narrow = narrow()
 	listenFields(renderer.EventEnv(), s, root)
 	listenTabs(renderer.EventEnv(), root)

@@ -15,7 +15,8 @@ import (
 // the page of that module. initial is the view the page opened with.
 // While it leaves, window.ccplayLeaving is true. A tab that had the focus
 // (a tab chosen with the keyboard) gets it back on the new page: its id
-// waits in session storage under focusKey.
+// waits in session storage under focusKey; the page's state outside its
+// URL (ui.App.Carry) waits under carryKey for ui.App.Restore.
 type moduleSwitch struct {
 	initial string
 	leaving bool
@@ -23,6 +24,9 @@ type moduleSwitch struct {
 
 // focusKey is the session-storage key of the tab to focus after a switch.
 const focusKey = "ccplay.focus"
+
+// carryKey is the session-storage key of the state a switch carries.
+const carryKey = "ccplay.carry"
 
 // check runs after every render; it navigates at most once.
 func (m *moduleSwitch) check(root *ui.App) {
@@ -35,20 +39,30 @@ func (m *moduleSwitch) check(root *ui.App) {
 	if id := win.Get("document").Get("activeElement"); id.Truthy() && strings.HasPrefix(id.Get("id").String(), "tab-") {
 		storage(func(s js.Value) { s.Call("setItem", focusKey, id.Get("id").String()) })
 	}
+	if c := root.Carry(); c != "" {
+		storage(func(s js.Value) { s.Call("setItem", carryKey, c) })
+	}
 	win.Get("location").Call("replace", root.LinkBase+"?"+root.Query())
 }
 
+// takeCarry is the state the switch that loaded this page carried ("" when
+// none), removed from storage.
+func takeCarry() string { return takeItem(carryKey) }
+
 // takeFocus is the id of the tab to focus after the first render of a
 // page a switch loaded ("" when none), removed from storage.
-func takeFocus() string {
-	id := ""
+func takeFocus() string { return takeItem(focusKey) }
+
+// takeItem is session storage's item key ("" when none), removed.
+func takeItem(key string) string {
+	v := ""
 	storage(func(s js.Value) {
-		if v := s.Call("getItem", focusKey); v.Type() == js.TypeString {
-			id = v.String()
-			s.Call("removeItem", focusKey)
+		if r := s.Call("getItem", key); r.Type() == js.TypeString {
+			v = r.String()
+			s.Call("removeItem", key)
 		}
 	})
-	return id
+	return v
 }
 
 // storage calls f with sessionStorage, if the page may use it (a sandboxed
