@@ -102,6 +102,7 @@ var fieldHelp = map[string]string{
 	"nccl-proto":    "NCCL_PROTO for --model nccl: LL, LL128, Simple, ^LL128",
 	"nccl-channels": "NCCL_MIN_NCHANNELS = NCCL_MAX_NCHANNELS for --model nccl (1 to 64)",
 	"nccl-collnet":  "NCCL_COLLNET_ENABLE for --model nccl: 1 runs CollNet and NVLS across nodes on a network that reduces (SHARP)",
+	"nccl-buffsize": "NCCL_BUFFSIZE for --model nccl, e.g. 8MiB (default 4MiB): the Simple protocol's buffer; a chunk is an eighth of it, which the predicted time uses",
 }
 
 // algorithmHelp lists every algorithm some collective has, in the order of

@@ -38,6 +38,11 @@ type NCCLOptions struct {
 	// CollNet is NCCL_COLLNET_ENABLE=1: CollNet (and NVLS across nodes) on
 	// a network that reduces (the system's CollNet).
 	CollNet bool `json:"collnet,omitempty"`
+	// BuffSize is NCCL_BUFFSIZE, the Simple protocol's buffer per
+	// connection in bytes (0 = NCCL's 4 MiB): a buffer step, and so the
+	// chunk Ring and Tree move per hop, is an eighth of it. NCCL's tuner
+	// does not read it; the prediction does.
+	BuffSize int64 `json:"buffsize,omitempty"`
 }
 
 // NCCLCell is one (algorithm, protocol) entry of NCCL's tuning table for
@@ -157,6 +162,7 @@ func NCCLWith(p Params, o NCCLOptions) (NCCLResult, error) {
 	if err := p.Validate(); err != nil {
 		return NCCLResult{}, err
 	}
+	o, env := o.withSystemEnv()
 	c := p.Collective
 	fn := -1
 	for i, f := range ncclFuncs {
@@ -175,6 +181,8 @@ func NCCLWith(p Params, o NCCLOptions) (NCCLResult, error) {
 		return NCCLResult{}, fielderr.New("nccl-channels", "cost.nccl.channels", ncclMaxChannels, o.MinChannels)
 	case o.MaxChannels < 0 || o.MaxChannels > ncclMaxChannels:
 		return NCCLResult{}, fielderr.New("nccl-channels", "cost.nccl.channels", ncclMaxChannels, o.MaxChannels)
+	case o.BuffSize != 0 && (o.BuffSize < ncclMinBuffSize || o.BuffSize > ncclMaxBuffSize):
+		return NCCLResult{}, fielderr.New("nccl-buffsize", "cost.nccl.buffsize", int64(ncclMinBuffSize), int64(ncclMaxBuffSize), o.BuffSize)
 	}
 	algoOn, err := ncclParseList("nccl-algo", o.Algo, ncclAlgoNames[:])
 	if err != nil {
@@ -204,7 +212,10 @@ func NCCLWith(p Params, o NCCLOptions) (NCCLResult, error) {
 		r.Graphs = append(r.Graphs, NCCLGraph{"CollNetDirect", gs.CollNetDirect.Channels, gs.CollNetDirect.BwIntra, gs.CollNetDirect.BwInter},
 			NCCLGraph{"CollNetChain", gs.CollNetChain.Channels, gs.CollNetChain.BwIntra, gs.CollNetChain.BwInter})
 	}
-	t := ncclTuner{m: m, gs: gs, c: c, P: P, algoOn: algoOn[fn], protoOn: protoOn[fn]}
+	t := ncclTuner{m: m, gs: gs, c: c, P: P, algoOn: algoOn[fn], protoOn: protoOn[fn], buffSimple: ncclBuffSimple}
+	if o.BuffSize > 0 {
+		t.buffSimple = o.BuffSize
+	}
 	best := math.Inf(1)
 	for a := range ncclNumAlgos {
 		for pr := range ncclNumProtos {
@@ -228,6 +239,10 @@ func NCCLWith(p Params, o NCCLOptions) (NCCLResult, error) {
 	if p.GPUsPerNode == 0 && o.System.Name == "" {
 		r.AssumptionMsgs = append(r.AssumptionMsgs, msg.New("cost.nccl.assume.one_gpu"))
 	}
+	if env {
+		e := o.System.NCCL
+		r.AssumptionMsgs = append(r.AssumptionMsgs, msg.New("cost.nccl.assume.system_env", o.System.Name, e.Algo, e.Proto, e.BuffSize))
+	}
 	for _, id := range ncclCommonAssumptions {
 		r.AssumptionMsgs = append(r.AssumptionMsgs, msg.New(id))
 	}
@@ -235,6 +250,22 @@ func NCCLWith(p Params, o NCCLOptions) (NCCLResult, error) {
 		r.Assumptions = append(r.Assumptions, m.String())
 	}
 	return r, nil
+}
+
+// withSystemEnv is o with the system's NCCL environment where o leaves a
+// knob unset, and whether any of it applied.
+func (o NCCLOptions) withSystemEnv() (NCCLOptions, bool) {
+	e, env := o.System.NCCL, false
+	if o.Algo == "" && e.Algo != "" {
+		o.Algo, env = e.Algo, true
+	}
+	if o.Proto == "" && e.Proto != "" {
+		o.Proto, env = e.Proto, true
+	}
+	if o.BuffSize == 0 && e.BuffSize != 0 {
+		o.BuffSize, env = e.BuffSize, true
+	}
+	return o, env
 }
 
 func ncclKnobField(o NCCLOptions) string {
@@ -313,6 +344,8 @@ type ncclTuner struct {
 	P       int
 	algoOn  [ncclNumAlgos]int
 	protoOn [ncclNumAlgos]int // the first ncclNumProtos entries
+	// buffSimple is the Simple protocol's buffer (NCCL_BUFFSIZE).
+	buffSimple int64
 }
 
 func (t ncclTuner) graph(a int) ncclGraph {

@@ -49,10 +49,10 @@ func readLog(t *testing.T, name string) []logRow {
 // never fitted) with the published sweeps in testdata/nccl (provenance in
 // its README). Within tol of the log's busbw: single node from 128 MiB and
 // at 512 KiB–1 MiB (±15 %), two nodes from 512 MiB (±20 %; from 1 GiB on
-// GPUDirect-TCPXO). Everywhere from 32 KiB the model is at most 10 % slower
-// than the log: NCCL's estimate has no pipeline start-up and no plugin
-// overheads, so where it misses it is too fast (docs/nccl-model.md lists
-// every size).
+// GPUDirect-TCPXO under Google's profile). Everywhere from 32 KiB the
+// model is at most 10 % slower than the log: NCCL's estimate has no
+// pipeline start-up and no plugin overheads, so where it misses it is too
+// fast (docs/nccl-model.md lists every size).
 func TestNCCLAgainstLogs(t *testing.T) {
 	for _, tc := range []struct {
 		log, system string

@@ -80,10 +80,34 @@ func (t ncclTuner) predict(w NCCLCell, size int64, sys topo.System) NCCLPredicti
 			bw, p.WindowBound = win, true
 		}
 	}
+	p.FillUs += t.treeFillUs(a, pr, size, n, c, bw)
 	p.BandwidthUs = float64(size) / bw
 	p.TimeS = (p.StartUs + p.FillUs + p.BandwidthUs) * 1e-6
 	p.AlgBwBps, p.BusBwBps = Bandwidths(t.c, t.P, size, p.TimeS)
 	return p
+}
+
+// treeFillUs is what a Tree/Simple operation pays before its pipeline
+// runs at the bandwidth term's rate. Simple forwards a whole buffer step (a
+// chunk) per hop, store and forward, where LL and LL128 forward each line
+// as it lands; so the first chunk crosses every hop of the tree, up to the
+// root and back down, before the pipeline is full: the sum over the hops
+// of chunk ÷ the hop's per-channel rate, less the one chunk time the
+// bandwidth term already counts (never negative). The hops are the chain
+// inside a node (GPUs per node − 1) and ⌈log₂ nodes⌉ network hops, each
+// way; a hop's per-channel rate is the tree search's BwIntra or BwInter
+// shared by the channels NCCL opens on each searched one (comm channels ÷
+// tree channels). A channel with less than a chunk (size ÷ channels)
+// moves its share as its one chunk.
+func (t ncclTuner) treeFillUs(a, pr int, size int64, n int, c int64, bw float64) float64 {
+	g := t.gs.Tree
+	if a != ncclTree || pr != ncclSimple || g.Channels == 0 || g.BwIntra <= 0 || g.BwInter <= 0 {
+		return 0
+	}
+	share := float64(g.Channels) / float64(t.gs.CommChannels) * 1000 // GB/s of the search → bytes per µs of one channel
+	ce := min(float64(c), float64(size)/float64(n))
+	oneWay := float64(t.m.g-1)*ce/(g.BwIntra*share) + float64(bits.Len(uint(t.m.nodes-1)))*ce/(g.BwInter*share)
+	return max(0, 2*oneWay-ce/(bw/float64(n)))
 }
 
 // shmExtraUs is what the intra-node steps of a ring or tree cost beyond
@@ -178,7 +202,7 @@ func (t ncclTuner) maxNVLSChunk(a int) int64 {
 // smaller for NVLS, NVLSTree, Tree/LL128 and PAT when the size gives each
 // channel too few chunks.
 func (t ncclTuner) chunk(a, pr int, size int64, n int) int64 {
-	buff := [ncclNumProtos]int64{ncclBuffLL, ncclBuffLL128, ncclBuffSimple}
+	buff := [ncclNumProtos]int64{ncclBuffLL, ncclBuffLL128, t.buffSimple}
 	c := buff[pr] / ncclSteps
 	if pr == ncclSimple && a == ncclRing && t.c != prim.Broadcast && t.c != prim.Reduce {
 		c *= ncclRingChunkSteps

@@ -18,8 +18,11 @@ const (
 	// DEFAULT_LL128_BUFFSIZE = NCCL_LL128_ELEMS_PER_THREAD 120 ×
 	// NCCL_LL128_MAX_NTHREADS 640 × NCCL_STEPS × 8 bytes.
 	ncclBuffSimple = 4 << 20
-	ncclBuffLL     = 8 * 512 * ncclSteps * 16
-	ncclBuffLL128  = 120 * 640 * ncclSteps * 8
+	// The NCCL_BUFFSIZE the model accepts: a buffer step (an eighth) of at
+	// least 8 KiB, at most 1 GiB in all.
+	ncclMinBuffSize, ncclMaxBuffSize = 64 << 10, 1 << 30
+	ncclBuffLL                       = 8 * 512 * ncclSteps * 16
+	ncclBuffLL128                    = 120 * 640 * ncclSteps * 8
 	// ncclRingChunkSteps is ALLREDUCE/ALLGATHER/REDUCESCATTER_CHUNKSTEPS =
 	// NCCL_STEPS/2 (src/include/collectives.h): a Ring/Simple chunk is that
 	// many steps; Broadcast and Reduce take 1.
@@ -91,20 +94,22 @@ type ncclPlugin struct {
 
 // The plugins. InfiniBand verbs (and RoCE) are what NCCL's constants
 // describe: no start-up beyond NCCL's latency, an RTT of two of NCCL's
-// network hops (hwLat NET Tree/Simple 14 µs, src/graph/tuning.cc). EFA and
-// TCPXO are fitted on the AWS p5 and Google A3 Mega sweeps (the only ones
-// of their kind: no sweep was held out for them): the start-up on their
-// rows below 16 KiB (65–75 µs and 125–150 µs measured against NCCL's
-// 25 µs); EFA's RTT on p5's NVLSTree rows at 64 KiB chunks (16–32 MiB,
-// 118 GB/s), TCPXO's as the value that leaves the fewest A3 Mega rows from
-// 1 MiB outside ±20 % (a grid of 20–500 µs).
-// The socket transport's start-up is fitted on the one TCP row of
-// core/doctor/testdata (an 8-byte Broadcast between two nodes, 38–46 µs
-// against NCCL's 22.4); no sweep gives its RTT, taken as InfiniBand's.
+// network hops (hwLat NET Tree/Simple 14 µs, src/graph/tuning.cc). EFA is
+// fitted on the AWS p5 sweep, the only one of its kind: the start-up on
+// its rows below 16 KiB (65–75 µs measured against NCCL's 25 µs), the RTT
+// on its NVLSTree rows at 64 KiB chunks (16–32 MiB, 118 GB/s). TCPXO's
+// start-up is fitted on the A3 Mega sweep's rows below 16 KiB, run with
+// Google's profile (Tree/Simple: 123–147 µs against NCCL's 92.4 + the
+// launch; the median leaves 29 µs); with that profile's 1 MiB chunks the
+// window never binds on the sweep, so no row measures TCPXO's RTT, taken
+// as InfiniBand's. The socket transport's start-up is fitted on the one
+// TCP row of core/doctor/testdata (an 8-byte Broadcast between two nodes,
+// 38–46 µs against NCCL's 22.4); no sweep gives its RTT, taken as
+// InfiniBand's.
 var (
 	ncclPluginIB     = ncclPlugin{"ib", 0, 28}
 	ncclPluginEFA    = ncclPlugin{"efa", 43, 68}
-	ncclPluginTCPXO  = ncclPlugin{"tcpxo", 100, 200}
+	ncclPluginTCPXO  = ncclPlugin{"tcpxo", 29, 28}
 	ncclPluginSocket = ncclPlugin{"socket", 18, 28}
 )
 

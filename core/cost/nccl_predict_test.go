@@ -147,19 +147,26 @@ func TestNCCLPredictMonotone(t *testing.T) {
 }
 
 // TestNCCLPredictStartUpOrder checks the plugins' start-ups against each
-// other on the same machine: InfiniBand verbs < EFA < GPUDirect-TCPXO for
-// an 8-byte AllReduce across two H100 nodes, and one node pays none.
+// other on the same machine: InfiniBand verbs, which NCCL's constants
+// describe, pay the least of the plugins for an 8-byte AllReduce across
+// two H100 nodes; each plugin's start-up is the same at 8 B and 64 KiB
+// (paid once per operation, whatever the size); one node pays none.
 func TestNCCLPredictStartUpOrder(t *testing.T) {
 	h100 := system(t, "dgx-h100")
-	var prev float64
-	for _, net := range []string{"InfiniBand NDR", "Elastic Fabric Adapter (EFA)", "GPUDirect-TCPXO"} {
+	var ib float64
+	for i, net := range []string{"InfiniBand NDR", "Elastic Fabric Adapter (EFA)", "GPUDirect-TCPXO", "Socket (TCP)"} {
 		s := h100
 		s.Net = net
-		p := ncclRun(t, ncclParams(prim.AllReduce, 16, 8), cost.NCCLOptions{System: s}).Predicted
-		if p.StartUs <= prev {
-			t.Errorf("%s: start-up %.1f µs, not above the previous plugin's %.1f", net, p.StartUs, prev)
+		o := cost.NCCLOptions{System: s, Algo: "Tree", Proto: "LL"}
+		p := ncclRun(t, ncclParams(prim.AllReduce, 16, 8), o).Predicted
+		if big := ncclRun(t, ncclParams(prim.AllReduce, 16, 64<<10), o).Predicted; big.StartUs != p.StartUs {
+			t.Errorf("%s: start-up %.1f µs at 8 B, %.1f at 64 KiB", net, p.StartUs, big.StartUs)
 		}
-		prev = p.StartUs
+		if i == 0 {
+			ib = p.StartUs
+		} else if p.StartUs <= ib {
+			t.Errorf("%s: start-up %.1f µs, not above InfiniBand's %.1f", net, p.StartUs, ib)
+		}
 	}
 	one := ncclRun(t, ncclParams(prim.AllReduce, 8, 8), cost.NCCLOptions{System: h100}).Predicted
 	if one.Plugin != "" {

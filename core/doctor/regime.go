@@ -58,8 +58,8 @@ const (
 // 0.91–1.06 × healthy published sweeps there). Middle: 0.80 to 1.25, the
 // targets the prediction meets on the corpus (±15 % on one node, ±20 %
 // across nodes) with room for the run-to-run spread; the network plugins'
-// known misses (EFA at 64–128 MiB, GPUDirect-TCPXO at 2–128 MiB, up to
-// 1.9 × off) depart by this rule, and the verdict says so. Latency-bound:
+// known misses (EFA at 64–128 MiB, up to 1.44 × off) depart by this rule,
+// and the verdict says so. Latency-bound:
 // 0.70 to 1.40, where the corpus' healthy rows reach 0.77–1.3 apart from
 // single noisy rows.
 func Range(regime string) (floor, ceiling float64) {

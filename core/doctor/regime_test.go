@@ -11,8 +11,8 @@ import (
 // is outside its regime's Range, Worst is the departing fraction furthest
 // from 1, the bandwidth-bound regime decides, and the departures are the
 // prediction's documented misses (docs/nccl-model.md): none in the middle
-// or bandwidth-bound rows of one H100 node, EFA's 64 and 128 MiB on p5,
-// TCPXO's 2–128 MiB on A3 Mega (except 4 MiB).
+// or bandwidth-bound rows of one H100 node nor of A3 Mega (its preset runs
+// Google's NCCL profile), EFA's 64 and 128 MiB on p5.
 func TestRegimesJudged(t *testing.T) {
 	const sweeps = "../cost/testdata/nccl/"
 	for _, tc := range []struct {
@@ -23,7 +23,7 @@ func TestRegimesJudged(t *testing.T) {
 		{"all_reduce_1x8_dgx-h100.txt", "dgx-h100", nil, 0.98},
 		{"all_reduce_2x8_dgx-h200.txt", "dgx-h200", nil, 0.95},
 		{"all_reduce_2x8_aws-p5.txt", "aws-p5", []int64{64 << 20, 128 << 20}, 0.9},
-		{"all_reduce_2x8_a3-mega.txt", "a3-mega", []int64{2 << 20, 8 << 20, 16 << 20, 32 << 20, 64 << 20, 128 << 20}, 0.9},
+		{"all_reduce_2x8_a3-mega.txt", "a3-mega", nil, 0.9},
 	} {
 		v, _ := judgeFile(t, sweeps+tc.file, Options{System: tc.system})
 		deciding := ""

@@ -31,9 +31,10 @@ func Default(name string) string { return costDefaults[name] }
 
 // NCCLFields are the whole-system preset and NCCL's knobs: system (a
 // topo.Systems name), nccl-algo and nccl-proto (NCCL_ALGO and NCCL_PROTO
-// in NCCL's syntax), nccl-channels (NCCL_MIN_NCHANNELS = NCCL_MAX_NCHANNELS)
-// and nccl-collnet (NCCL_COLLNET_ENABLE: 0 or 1).
-var NCCLFields = []string{"system", "nccl-algo", "nccl-proto", "nccl-channels", "nccl-collnet"}
+// in NCCL's syntax), nccl-channels (NCCL_MIN_NCHANNELS = NCCL_MAX_NCHANNELS),
+// nccl-collnet (NCCL_COLLNET_ENABLE: 0 or 1) and nccl-buffsize
+// (NCCL_BUFFSIZE, a size).
+var NCCLFields = []string{"system", "nccl-algo", "nccl-proto", "nccl-channels", "nccl-collnet", "nccl-buffsize"}
 
 // CostFields are the fields of a cost question, in the order faces list
 // them.

@@ -38,6 +38,9 @@ func readNCCL(f *field.Form, p *cost.Params) {
 	if f.Given("nccl-collnet") {
 		p.NCCL.CollNet, knob = f.Int("nccl-collnet", 0, 1) == 1, true
 	}
+	if f.Given("nccl-buffsize") {
+		p.NCCL.BuffSize, knob = f.Size("nccl-buffsize"), true
+	}
 	if knob && f.OK("model") && p.CostModel != cost.ModelNCCL {
 		f.Fail(fielderr.New("model", "question.nccl.knobs"))
 	}

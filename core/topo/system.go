@@ -68,8 +68,19 @@ type System struct {
 	// NoP2P is true where the GPUs of a node cannot reach each other's
 	// memory over PCIe (GeForce cards on NVIDIA's stock driver): NCCL then
 	// stages GPU-to-GPU traffic through host memory (its SHM transport).
-	NoP2P  bool   `json:"no_p2p,omitempty"`
-	Source string `json:"source"`
+	NoP2P bool `json:"no_p2p,omitempty"`
+	// NCCL is NCCL's environment as the system's provider sets it for its
+	// network (the zero value: NCCL's defaults).
+	NCCL   NCCLEnv `json:"nccl,omitzero"`
+	Source string  `json:"source"`
+}
+
+// NCCLEnv is NCCL_ALGO, NCCL_PROTO and NCCL_BUFFSIZE as a provider's
+// profile exports them (empty or 0: unset); a question's own knobs win.
+type NCCLEnv struct {
+	Algo     string `json:"algo,omitempty"`
+	Proto    string `json:"proto,omitempty"`
+	BuffSize int64  `json:"buffsize,omitempty"`
 }
 
 // NICGBs is one NIC's rate in GB/s (Gbit/s ÷ 8).
@@ -121,7 +132,10 @@ var systems = []System{
 	{Name: "a3-mega", Label: "Google Cloud A3 Mega (8× H100, NVLink 4, 8× 200G GPUDirect-TCPXO)", GPU: "H100-SXM5-80GB",
 		Arch: ArchHopper, CompCap: 90, GPUsPerNode: 8, NVLinks: 18, NVLinkGen: 4, NVSwitch: true, NVLS: true,
 		LineRateGBs: 450, PCIeGen: 5, NICs: 8, NICGbps: 200, Net: "GPUDirect-TCPXO (Ethernet)", CPU: CPUIntel, Sockets: 2,
-		Source: "Google Cloud GPU machine types, a3-megagpu-8g (8× H100 80GB with NVSwitch, 8 GPU NICs of 200 Gbps = 1,600 Gbps with GPUDirect-TCPXO, Intel Sapphire Rapids)"},
+		NCCL: NCCLEnv{Algo: "Ring,Tree", Proto: "Simple", BuffSize: 8 << 20},
+		Source: "Google Cloud GPU machine types, a3-megagpu-8g (8× H100 80GB with NVSwitch, 8 GPU NICs of 200 Gbps = 1,600 Gbps with GPUDirect-TCPXO, Intel Sapphire Rapids); " +
+			"NCCL as Google's cluster toolkit runs it over TCPXO (GoogleCloudPlatform/cluster-toolkit, examples/machine-learning/a3-megagpu-8g: nccl-tests/run-nccl-tests.sh sources nccl-env-profile.sh, " +
+			"whose NCCL_ALGO=Ring,Tree, NCCL_PROTO=Simple and NCCL_BUFFSIZE=8388608 nemo-framework/Dockerfile repeats at commit 5417609d93161e3d3fd636c5aca34f9df8db10c2)"},
 	{Name: "aws-p5", Label: "AWS p5.48xlarge (8× H100, NVLink 4, 32× 100G EFA as 8× 400G)", GPU: "H100-SXM5-80GB",
 		Arch: ArchHopper, CompCap: 90, GPUsPerNode: 8, NVLinks: 18, NVLinkGen: 4, NVSwitch: true, NVLS: true,
 		LineRateGBs: 450, PCIeGen: 5, NICs: 8, NICGbps: 400, Net: "Elastic Fabric Adapter (aws-ofi-nccl)", CPU: CPUAMD, Sockets: 2,
