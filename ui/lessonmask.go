@@ -32,7 +32,7 @@ const MaskTolerance = 0.006
 var metricKinds = map[string]string{
 	"time": "time", "steps": "count", "sent": "bytes", "state": "bytes", "rate": "rate", "pct": "pct",
 	"busbw": "ratio", "speedup": "ratio", "inter": "ratio", "slow": "ratio", "hot": "ratio",
-	"stall": "time", "stuck": "count", "gain": "time",
+	"stall": "time", "stuck": "count", "gain": "time", "contention": "ratio",
 }
 
 // MaskerFor is the masker of a question with metric and answer a (nil when

@@ -33,7 +33,10 @@ import (
 //	gain    the time an MoE layer gains when its AllToAlls are split into
 //	        micro-batches (field micro) overlapped with the experts' GEMMs
 //	        (field gemm, the whole batch's); lecture.MoEOverlap
-var Metrics = []string{"time", "steps", "sent", "busbw", "pct", "rate", "speedup", "inter", "slow", "state", "hot", "stall", "stuck", "gain"}
+//	contention how many times longer the question takes on its fat-tree
+//	        or rail fabric (fields fabric, leaf-nodes, oversubscription)
+//	        than at oversubscription 1; lecture.FabricContention
+var Metrics = []string{"time", "steps", "sent", "busbw", "pct", "rate", "speedup", "inter", "slow", "state", "hot", "stall", "stuck", "gain", "contention"}
 
 // Answer is a question's options as core computes them: Values[i] is
 // variant i's value (variant 0 is the one asked), Labels[i] as shown.
@@ -136,6 +139,9 @@ func metricOf(metric string, f map[string]string, base float64) (float64, string
 	if metric == "gain" {
 		return gainMetric(f)
 	}
+	if metric == "contention" {
+		return contentionMetric(f)
+	}
 	r, err := evalFields(f)
 	if err != nil {
 		return 0, "", err
@@ -233,4 +239,20 @@ func gainMetric(f map[string]string) (float64, string, error) {
 		return 0, "", err
 	}
 	return r.Gain, Secs(r.Gain), nil
+}
+
+// contentionMetric is the contention metric: the question's simulated
+// time at its oversubscription over its time at 1:1, on its fabric.
+func contentionMetric(f map[string]string) (float64, string, error) {
+	p, err := question.CostParams(field.Map(f))
+	if err != nil {
+		return 0, "", err
+	}
+	k := lecture.ContentionCase{Collective: p.Collective, Algorithm: p.Algorithm}
+	ct, err := lecture.FabricContention(p, []lecture.ContentionCase{k}, []float64{1, max(p.Fabric.Oversubscription, 1)})
+	if err != nil {
+		return 0, "", err
+	}
+	x := ct.Lines[0].Slowdowns[1]
+	return x, times(x), nil
 }

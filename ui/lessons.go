@@ -27,6 +27,7 @@ type Lessons struct {
 	streams *Streams                  // the streams lesson's view (LessonViews), the lessons' own
 	overlap *Overlap                  // the moe lesson's pipeline view (LessonViews)
 	hot     *Hot                      // the moe lesson's hot-expert view (LessonViews)
+	cont    *Contention               // the hierarchy and moe lessons' contention view (LessonViews)
 	setPlan func(f, v string)         // sets a planner field
 
 	files   map[string]*lessonFile // by "<id>.<lang>"
@@ -250,6 +251,8 @@ func (c *Lessons) syncView(l *Lesson) {
 			c.overlapView().set(k, f.Value)
 		} else if k, ok := strings.CutPrefix(f.Key, "hot."); ok {
 			c.hotView().set(k, f.Value)
+		} else if k, ok := strings.CutPrefix(f.Key, "contention."); ok {
+			c.contentionView().set(k, f.Value)
 		} else {
 			q = append(q, f)
 		}
@@ -388,6 +391,8 @@ func (c *Lessons) LiveView(name string) vugu.Builder {
 		return c.masked(c.overlapView())
 	case "hot":
 		return c.masked(c.hotView())
+	case "contention":
+		return c.masked(c.contentionView())
 	}
 	if c.views == nil {
 		return nil
@@ -397,10 +402,10 @@ func (c *Lessons) LiveView(name string) vugu.Builder {
 
 // LessonViews are the views only lessons show (no tab, no embed of their
 // own); their fields are the block's, prefixed with the view's name.
-var LessonViews = []string{"streams", "overlap", "hot"}
+var LessonViews = []string{"streams", "overlap", "hot", "contention"}
 
 // lessonViewFields are each lesson view's own fields.
-var lessonViewFields = map[string][]string{"streams": streamsFields, "overlap": overlapFields, "hot": hotFields}
+var lessonViewFields = map[string][]string{"streams": streamsFields, "overlap": overlapFields, "hot": hotFields, "contention": contentionFields}
 
 // streamsView is the streams view, made on first use.
 func (c *Lessons) streamsView() *Streams {
@@ -424,4 +429,12 @@ func (c *Lessons) hotView() *Hot {
 		c.hot = &Hot{S: c.S}
 	}
 	return c.hot
+}
+
+// contentionView is the contention view, made on first use.
+func (c *Lessons) contentionView() *Contention {
+	if c.cont == nil {
+		c.cont = &Contention{S: c.S}
+	}
+	return c.cont
 }
