@@ -105,3 +105,48 @@ func TestTimingFormulaAndSource(t *testing.T) {
 		t.Errorf("sizeAsM: %q", got)
 	}
 }
+
+// TestMachineNotesInPageLanguage: NCCL's machine notes (a system preset,
+// the preset with fewer GPUs per node, CollNet asked of a network without
+// it, no system over NVLink-class and PCIe-class links) are messages whose
+// English is the JSON's text; the zh NCCL view shows each in Chinese, the
+// preset's label and source as a citation, and none of the English.
+func TestMachineNotesInPageLanguage(t *testing.T) {
+	ids := map[msg.ID]bool{}
+	for _, q := range []string{"system=dgx-h100&ranks=16", "system=dgx-h100&ranks=16&gpus-per-node=4", "system=pcie-l40s&ranks=8&nccl-collnet=1",
+		"ranks=16&gpus-per-node=8&intra-preset=nvlink4&preset=ib400", "ranks=16&gpus-per-node=8&intra-preset=pcie5&preset=ib400"} {
+		st := NewState("model=nccl&size=1MiB&lang=zh&"+q, "zh")
+		if st.Err != "" || st.R.NCCL == nil {
+			t.Fatalf("%s: %q", q, st.Err)
+		}
+		n := st.R.NCCL
+		if len(n.Machine) == 0 || len(n.Machine) != len(n.MachineMsgs) {
+			t.Fatalf("%s: %d machine notes, %d messages", q, len(n.Machine), len(n.MachineMsgs))
+		}
+		page := html.UnescapeString(render(t, &NcclModel{S: st}))
+		for i, m := range n.MachineMsgs {
+			ids[m.ID] = true
+			if m.String() != n.Machine[i] {
+				t.Errorf("%s: machine note %q is not its message %s in English", q, n.Machine[i], m.ID)
+			}
+			zh := m.In(msg.ZH)
+			if m.ID == "cost.nccl.machine.source" {
+				mustContain(t, page, "<cite>"+zh+"</cite>")
+			} else {
+				mustContain(t, page, zh)
+				if w := EnglishWords(zh); len(w) > 0 {
+					t.Errorf("%s: %s in Chinese %q keeps the English words %v", q, m.ID, zh, w)
+				}
+			}
+			if strings.Contains(page, n.Machine[i]) {
+				t.Errorf("%s: the zh page shows core's English %q", q, n.Machine[i])
+			}
+		}
+	}
+	for _, id := range []msg.ID{"cost.nccl.machine.rates", "cost.nccl.machine.source", "cost.nccl.machine.gpus", "cost.nccl.machine.collnet",
+		"cost.nccl.machine.nvlink", "cost.nccl.machine.pcie"} {
+		if !ids[id] {
+			t.Errorf("no question reached %s", id)
+		}
+	}
+}

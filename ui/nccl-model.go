@@ -137,15 +137,27 @@ func (c *NcclModel) GraphRows() [][4]string {
 	return out
 }
 
+// MachineNote is one of core's sentences about the machine in the page's
+// language; Cite marks the preset's label and source, shown as a
+// citation (as published, in English).
+type MachineNote struct {
+	Text string
+	Cite bool
+}
+
 // MachineNotes are the core's sentences about the machine (NCCL's rates,
-// the preset's source), on the English page; the zh page has the same
-// numbers in the table above.
-func (c *NcclModel) MachineNotes() []string {
+// the preset and its source), rendered from their messages in the page's
+// language.
+func (c *NcclModel) MachineNotes() []MachineNote {
 	n := c.model().r
-	if n == nil || c.S.Lang == "zh" {
+	if n == nil {
 		return nil
 	}
-	return n.Machine
+	out := make([]MachineNote, len(n.MachineMsgs))
+	for i, m := range n.MachineMsgs {
+		out[i] = MachineNote{Text: m.In(c.S.Lang), Cite: m.ID == "cost.nccl.machine.source"}
+	}
+	return out
 }
 
 // TuningCell is one entry of the TUNING line: "latency/bandwidth" as NCCL

@@ -141,7 +141,18 @@ func (c *NcclModel) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							a := a
 							_ = a
 							vgn = vgEl(vgparent, "li")
-							vgn.SetInnerHTML(a)
+							{
+								vgparent := vgn
+								_ = vgparent
+								if a.Cite {
+									vgn = vgEl(vgparent, "cite")
+									vgn.SetInnerHTML(a.Text)
+								}
+								if !a.Cite {
+									vgn = vgEl(vgparent, "span")
+									vgn.SetInnerHTML(a.Text)
+								}
+							}
 						}
 					}
 				}

@@ -3,7 +3,6 @@ package cost
 import (
 	"math"
 	"math/bits"
-	"strconv"
 
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/msg"
@@ -115,8 +114,11 @@ type NCCLResult struct {
 	// English).
 	AssumptionMsgs []msg.Message `json:"-"`
 	// Machine describes the machine in NCCL's units (rates NCCL assigns,
-	// the preset and its source), one sentence per line.
-	Machine []string `json:"machine"`
+	// the preset and its source), one sentence per line: MachineMsgs in
+	// English. The cost.nccl.machine.source message is a citation (the
+	// preset's label and source as published).
+	Machine     []string      `json:"machine"`
+	MachineMsgs []msg.Message `json:"-"`
 }
 
 // WinnerCell is the entry of Cells NCCL runs (Algorithm/Protocol); ok is
@@ -235,7 +237,10 @@ func NCCLWith(p Params, o NCCLOptions) (NCCLResult, error) {
 	r.AlgBwBps, r.BusBwBps = Bandwidths(c, P, p.Size, r.TimeS)
 	w, _ := r.WinnerCell()
 	r.Predicted = t.predict(w, p.Size, o.System)
-	r.Machine = notes
+	r.MachineMsgs = notes
+	for _, m := range notes {
+		r.Machine = append(r.Machine, m.String())
+	}
 	if p.GPUsPerNode == 0 && o.System.Name == "" {
 		r.AssumptionMsgs = append(r.AssumptionMsgs, msg.New("cost.nccl.assume.one_gpu"))
 	}
@@ -288,8 +293,8 @@ var ncclCommonAssumptions = []msg.ID{
 // ncclMachineOf is the machine of the question: the system preset's (its
 // layout unless gpus-per-node says otherwise), or one derived from the
 // Params' bandwidths, stating what it assumes.
-func ncclMachineOf(p Params, o NCCLOptions) (ncclMachine, []string, error) {
-	var notes []string
+func ncclMachineOf(p Params, o NCCLOptions) (ncclMachine, []msg.Message, error) {
+	var notes []msg.Message
 	var m ncclMachine
 	if s := o.System; s.Name != "" {
 		m = ncclMachine{cc: s.CompCap, cpu: s.CPU, g: s.GPUsPerNode, nvswitch: s.NVSwitch, nvls: s.NVLS,
@@ -297,12 +302,12 @@ func ncclMachineOf(p Params, o NCCLOptions) (ncclMachine, []string, error) {
 			nics: s.NICs, nic: s.NICGBs(), collnet: s.CollNet && o.CollNet}
 		if p.GPUsPerNode > 0 && p.GPUsPerNode != s.GPUsPerNode {
 			m.g, m.nics = p.GPUsPerNode, s.NICsFor(p.GPUsPerNode)
-			notes = append(notes, "system "+s.Name+" with "+strconv.Itoa(p.GPUsPerNode)+" GPUs per node as asked ("+strconv.Itoa(s.GPUsPerNode)+" in the preset); NICs are shared in the same proportion")
+			notes = append(notes, msg.New("cost.nccl.machine.gpus", s.Name, p.GPUsPerNode, s.GPUsPerNode))
 		}
-		notes = append(notes, "system "+s.Name+": "+s.Label+"; NCCL's rates: NVLink "+ff(m.nvlink)+" GB/s per GPU ("+strconv.Itoa(s.NVLinks)+
-			" links × "+ff(NCCLNVLinkGBs(s.CompCap))+"), PCIe "+ff(m.pci)+" GB/s, "+strconv.Itoa(m.nics)+" NICs of "+ff(m.nic)+" GB/s per node; source: "+s.Source)
+		notes = append(notes, msg.New("cost.nccl.machine.rates", s.Name, m.nvlink, s.NVLinks, NCCLNVLinkGBs(s.CompCap), m.pci, m.nics, m.nic),
+			msg.New("cost.nccl.machine.source", s.Label, s.Source))
 		if o.CollNet && !s.CollNet {
-			notes = append(notes, "CollNet asked for, but the "+s.Net+" network of "+s.Name+" does not reduce in its switches: CollNet stays off")
+			notes = append(notes, msg.New("cost.nccl.machine.collnet", s.Name))
 		}
 	} else {
 		g := p.GPUsPerNode
@@ -315,13 +320,12 @@ func ncclMachineOf(p Params, o NCCLOptions) (ncclMachine, []string, error) {
 			// NVLink 4 has 25 GB/s per link on the wire, which NCCL rates 20.6.
 			links := max(1, int(math.Round(p.IntraBandwidth*eff/25e9)))
 			m.nvlink, m.nvswitch, m.nvls = float64(links)*NCCLNVLinkGBs(90), true, true
-			notes = append(notes, "no system: Hopper GPUs (compute capability 9.0) on an Intel x86 host; the intra link ("+ff(p.IntraBandwidth*eff/1e9)+
-				" GB/s) is "+strconv.Itoa(links)+" NVLink 4 links to NVSwitches with NVLink SHARP, which NCCL rates "+ff(m.nvlink)+" GB/s; one NIC of "+ff(m.nic)+" GB/s per GPU")
+			notes = append(notes, msg.New("cost.nccl.machine.nvlink", p.IntraBandwidth*eff/1e9, links, m.nvlink, m.nic))
 		} else {
 			if g > 1 {
 				m.pci = min(m.pci, p.IntraBandwidth*eff/1e9)
 			}
-			notes = append(notes, "no system: Hopper GPUs (compute capability 9.0) on an Intel x86 host, GPUs of a node joined by PCIe ("+ff(m.pci)+" GB/s), one NIC of "+ff(m.nic)+" GB/s per GPU")
+			notes = append(notes, msg.New("cost.nccl.machine.pcie", m.pci, m.nic))
 		}
 	}
 	if p.Ranks < m.g {
@@ -333,8 +337,6 @@ func ncclMachineOf(p Params, o NCCLOptions) (ncclMachine, []string, error) {
 	m.nodes = p.Ranks / m.g
 	return m, notes, nil
 }
-
-func ff(x float64) string { return strconv.FormatFloat(x, 'g', 4, 64) }
 
 // ncclTuner holds one collective's inputs to ncclTopoTuneModel.
 type ncclTuner struct {
