@@ -65,7 +65,7 @@ type Ledger struct {
 // NewLedger derives the ledger of s for elements of elemSize bytes.
 // O(transfers + P·(rounds + phases)) time, O(P·phases + rounds) memory.
 func NewLedger(s *sched.Schedule, elemSize int) *Ledger {
-	return newLedger(s, elemSize, 0)
+	return newLedger(s, elemSize, 0, nil)
 }
 
 // NewClusterLedger is NewLedger on ranks placed in order on nodes of
@@ -74,7 +74,7 @@ func NewLedger(s *sched.Schedule, elemSize int) *Ledger {
 // InterReceived) and totals the inter-node bytes. gpusPerNode < 1 is
 // treated as 1 (every rank its own node). Same complexity as NewLedger.
 func NewClusterLedger(s *sched.Schedule, elemSize, gpusPerNode int) *Ledger {
-	return newLedger(s, elemSize, max(gpusPerNode, 1))
+	return newLedger(s, elemSize, max(gpusPerNode, 1), nil)
 }
 
 // LedgerFor is the ledger every face shows for a schedule whose ranks sit
@@ -83,13 +83,19 @@ func NewClusterLedger(s *sched.Schedule, elemSize, gpusPerNode int) *Ledger {
 // split). It is the one cluster-or-flat decision of the CLI, the API and
 // the playground.
 func LedgerFor(s *sched.Schedule, elemSize, gpusPerNode int) *Ledger {
-	if gpusPerNode > 0 {
-		return NewClusterLedger(s, elemSize, gpusPerNode)
-	}
-	return NewLedger(s, elemSize)
+	return LedgerForYielding(s, elemSize, gpusPerNode, nil)
 }
 
-func newLedger(s *sched.Schedule, elemSize, g int) *Ledger {
+// LedgerForYielding is LedgerFor calling yield (if not nil) before every
+// round: an interactive page gives the browser a turn while the ledger of
+// a large schedule is derived. Same result as LedgerFor.
+func LedgerForYielding(s *sched.Schedule, elemSize, gpusPerNode int, yield func()) *Ledger {
+	return newLedger(s, elemSize, max(gpusPerNode, 0), yield)
+}
+
+// newLedger is the ledger of s, with the inter-node split on nodes of g
+// ranks when g > 0, calling yield (if not nil) before every round.
+func newLedger(s *sched.Schedule, elemSize, g int, yield func()) *Ledger {
 	p := s.Spec.Ranks
 	e := int64(elemSize)
 	l := &Ledger{ElemSize: elemSize, Ranks: make([]Bytes, p), Rounds: make([]RoundSummary, len(s.Rounds)), GPUsPerNode: g}
@@ -98,6 +104,9 @@ func newLedger(s *sched.Schedule, elemSize, g int) *Ledger {
 	seen := make([]int32, p) // round index + 1 at which the rank was last touched
 	touched := make([]int32, 0, 64)
 	for i, rd := range s.Rounds {
+		if yield != nil {
+			yield()
+		}
 		mark := int32(i + 1)
 		if len(l.Phases) == 0 || l.Phases[len(l.Phases)-1].Phase != rd.Phase {
 			l.Phases = append(l.Phases, PhaseBytes{Phase: rd.Phase, Ranks: make([]Bytes, p)})

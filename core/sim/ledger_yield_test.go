@@ -1,0 +1,42 @@
+package sim_test
+
+import (
+	"testing"
+
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/core/sim"
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestLedgerForYieldingIsLedgerFor: the ledger is LedgerFor's, flat and
+// placed on nodes, and yield is called once before every round, so an
+// interactive page gets a turn at least once a round.
+func TestLedgerForYieldingIsLedgerFor(t *testing.T) {
+	for _, tc := range []struct {
+		c prim.Collective
+		a sched.Algorithm
+		p int
+	}{
+		{prim.AllReduce, sched.Tree, 37},
+		{prim.AllReduce, sched.Ring, 16},
+		{prim.Broadcast, sched.Tree, 20},
+		{prim.AllToAll, sched.Pairwise, 12},
+	} {
+		sp := prim.Spec{Collective: tc.c, Ranks: tc.p, Count: 1000, Op: prim.Sum}
+		s, err := sched.Build(sp, tc.a, sched.Options{})
+		if err != nil {
+			t.Fatalf("%v %v P=%d: %v", tc.c, tc.a, tc.p, err)
+		}
+		for _, g := range []int{0, 4} {
+			calls := 0
+			got := sim.LedgerForYielding(s, 4, g, func() { calls++ })
+			if d := cmp.Diff(sim.LedgerFor(s, 4, g), got); d != "" {
+				t.Errorf("%v %v P=%d g=%d: the yielding ledger differs (-want +got):\n%s", tc.c, tc.a, tc.p, g, d)
+			}
+			if calls != len(s.Rounds) {
+				t.Errorf("%v %v P=%d g=%d: yield called %d times for %d rounds", tc.c, tc.a, tc.p, g, calls, len(s.Rounds))
+			}
+		}
+	}
+}
