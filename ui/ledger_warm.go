@@ -2,39 +2,44 @@ package ui
 
 import (
 	"github.com/ccplay/ccplay/core/cost"
-	"github.com/ccplay/ccplay/core/prim"
 )
 
-// DeferLedgerTransfers is the size of schedule (ledgerSize) above
-// which a render of a pending question does not build the schedule and
-// ledger its view draws (a tree at P = 4096 took ≈ 57 ms natively, two to
-// three times that in wasm: a long task): the render shows the closed form
-// with a note, and the page's completion, which builds the executed
-// schedule in slices anyway, builds them in slices too (BuildLedger) and
-// hands them over (SetLedger) before it re-renders.
-const DeferLedgerTransfers = 1 << 17
+// DeferLedgerRanks is the most ranks whose schedule and ledger a render
+// builds itself on a page that completes answers in the background
+// (CompleteInBackground). Above it, where core has no analytic ledger
+// (cost.AnalyticLedger), the render shows the closed form with a note and
+// the page's completion builds them in slices (BuildLedger) and hands them
+// over (SetLedger) before it re-renders: a tree at P = 1024 takes ≈ 8 ms
+// natively and several times that in wasm, a naive AllToAll at P = 1024
+// hundreds of milliseconds, while at P ≤ 64 every schedule takes well
+// under a millisecond.
+const DeferLedgerRanks = LedgerChartMaxRanks
 
-// deferLedger is the stand-in for the schedule and ledger of a pending
-// question above DeferLedgerTransfers (ok), recording that the page's
-// completion is to build them (LedgerDeferred). The stand-in is not kept
-// by the memo, nor is anything computed from it.
+// CompleteInBackground marks the page as one that completes in the
+// background (the browser adapter): after painting a render it completes a
+// pending answer and builds the schedule and ledger the render left to it.
+// Without it (the server's rendering, native faces) every render builds
+// what it shows.
+func (s *State) CompleteInBackground() { s.background = true }
+
+// deferLedger is the stand-in for the schedule and ledger of a question
+// above DeferLedgerRanks on a page that completes in the background (ok),
+// recording that the page's completion is to build them (LedgerDeferred).
+// The stand-in is not kept by the memo, nor is anything computed from it.
 func (s *State) deferLedger() (LedgerData, bool) {
-	if !s.pending || ledgerSize(s.P, s.R.Steps) <= DeferLedgerTransfers {
+	if !s.background || s.P.Ranks <= DeferLedgerRanks {
 		return LedgerData{}, false
 	}
 	s.memo.unsettled, s.memo.deferred = true, true
 	return LedgerData{Reason: s.T("l.pending")}, true
 }
 
-// ledgerSize is a rough size of the schedule of p, whose closed form takes
-// steps steps: P messages a step (P² in AllToAll), two for the double
-// binary tree's two trees.
-func ledgerSize(p cost.Params, steps int) int64 {
-	n := int64(max(steps, 1)) * int64(p.Ranks) * 2
-	if p.Collective == prim.AllToAll {
-		n *= int64(p.Ranks)
-	}
-	return n
+// Incomplete reports whether the last render left work to the page's
+// completion: the executed schedule's cost (Pending) or the schedule and
+// ledger (LedgerDeferred).
+func (s *State) Incomplete() bool {
+	_, deferred := s.LedgerDeferred()
+	return s.pending || deferred
 }
 
 // LedgerDeferred is the question whose schedule and ledger the last render

@@ -5,15 +5,16 @@ import (
 	"testing"
 )
 
-// TestDeferredLedger: after a change to a large tree, the render stands in
-// for the schedule and ledger (the note, no ledger) without keeping the
-// stand-in or anything computed from it; the completion's BuildLedger,
-// handed over with SetLedger, is the ledger a synchronous build gives,
-// whose busiest rank sends the closed form's bytes per rank; a question
-// changed meanwhile refuses the stale ledger. A small question is built
-// at once, as before.
+// TestDeferredLedger: on a page that completes in the background, after a
+// change to a large tree the render stands in for the schedule and ledger
+// (the note, no ledger) without keeping the stand-in or anything computed
+// from it; the completion's BuildLedger, handed over with SetLedger, is
+// the ledger a synchronous build gives, whose busiest rank sends the
+// closed form's bytes per rank; a question changed meanwhile refuses the
+// stale ledger. A small question is built at once.
 func TestDeferredLedger(t *testing.T) {
 	s := NewState("view=ledger&algorithm=tree&ranks=1024&lang=en", "en")
+	s.CompleteInBackground()
 	s.SetField("ranks", "4096")
 	if !s.Pending() {
 		t.Fatalf("the tree at P = 4096 is not pending: nothing to defer")
@@ -56,8 +57,49 @@ func TestDeferredLedger(t *testing.T) {
 	}
 
 	small := NewState("view=ledger&algorithm=tree&ranks=8&lang=en", "en")
+	small.CompleteInBackground()
 	small.SetField("ranks", "16")
 	if d := small.ledgerData(); d.L == nil {
 		t.Errorf("a small tree's ledger was deferred: %q", d.Reason)
+	}
+}
+
+// TestDeferredLedgerAnyAlgorithm: the rule holds for a question with
+// nothing pending — a naive AllToAll at P = 1024 (a million transfers) is
+// left to the completion on a page that completes in the background, which
+// then reports work to do (Incomplete) until SetLedger hands the ledger
+// over; its total equals the closed form's bytes on the wire. Without
+// background completion (the server's rendering) the render builds it.
+func TestDeferredLedgerAnyAlgorithm(t *testing.T) {
+	q := "view=ledger&collective=alltoall&algorithm=naive&ranks=64&size=64MiB&lang=en"
+	s := NewState(q, "en")
+	s.CompleteInBackground()
+	s.SetField("ranks", "1024")
+	if s.Pending() {
+		t.Fatalf("a naive AllToAll is pending: its closed form is exact")
+	}
+	if d := s.ledgerData(); d.L != nil || d.Reason != s.T("l.pending") {
+		t.Fatalf("the render built the ledger of a million transfers (reason %q)", d.Reason)
+	}
+	if !s.Incomplete() {
+		t.Fatalf("the deferred ledger leaves nothing to complete")
+	}
+	p, ok := s.LedgerDeferred()
+	if !ok {
+		t.Fatalf("LedgerDeferred is not set")
+	}
+	s.SetLedger(s.BuildLedger(p, nil))
+	if s.Incomplete() {
+		t.Errorf("still incomplete after SetLedger")
+	}
+	d := s.ledgerData()
+	if d.L == nil || d.L.TotalBytes != s.R.TotalBytes {
+		t.Fatalf("the handed-over ledger's total differs from the closed form's %d B", s.R.TotalBytes)
+	}
+
+	native := NewState(q, "en")
+	native.SetField("ranks", "128")
+	if d := native.ledgerData(); d.L == nil || d.L.TotalBytes != native.R.TotalBytes {
+		t.Errorf("without background completion the ledger is not built at once (reason %q)", d.Reason)
 	}
 }

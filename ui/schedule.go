@@ -24,9 +24,9 @@ type LedgerData struct {
 // ledgerData builds the schedule the last valid question prices
 // (cost.ScheduleOf: auto resolved and the chunk count as the closed form
 // chose, gpus-per-node honoured, refused above LedgerMaxTransfers before
-// anything is built) and its ledger. Cached per question. A large one
-// whose answer is pending is built by the page's completion instead
-// (deferLedger).
+// anything is built) and its ledger. Cached per question. On a page that
+// completes in the background, one above DeferLedgerRanks is built by the
+// page's completion instead (deferLedger).
 //
 // Not inlined: its cached closure would be copied into every caller
 // (≈ 3–7 KB of wasm each).
@@ -51,7 +51,7 @@ func (s *State) ledgerOf(p cost.Params, yield func()) LedgerData {
 	if err != nil {
 		return LedgerData{Reason: s.Tf("l.toobig", s.ErrMsg(err))}
 	}
-	return LedgerData{Sched: sc, L: sim.LedgerFor(sc, p.ElemSize, p.GPUsPerNode)}
+	return LedgerData{Sched: sc, L: sim.LedgerForYielding(sc, p.ElemSize, p.GPUsPerNode, yield)}
 }
 
 // LedgerSummary is what the closed form says about the bytes; shown with or

@@ -61,6 +61,9 @@ type State struct {
 	inputs field.Inputs
 
 	pending bool // R lacks the executed schedule cost.Evaluate adds (see Complete)
+	// background is set on a page that completes answers after painting
+	// (CompleteInBackground): a render may leave a large schedule to it.
+	background bool
 
 	Panic string // a recovered panic, shown inline until the next change
 

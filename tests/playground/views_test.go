@@ -68,6 +68,9 @@ func TestViews(t *testing.T) {
 		t.Errorf("P = 1000: animation limit text %q", got)
 	}
 	p.click("tab-ledger")
+	// Above 64 ranks a schedule without an analytic ledger is built by the
+	// page's completion, after the closed form is painted.
+	p.waitJS("the ledger built in the background", `!window.ccplayPending && !!document.getElementById("l-next")`)
 	p.click("l-next")
 	if got := p.text("l-page"); got != "ranks 16–31 of 1000" {
 		t.Errorf("second ledger page label %q", got)

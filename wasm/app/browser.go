@@ -249,7 +249,8 @@ func (r *resizePoster) check() {
 }
 
 // rendered publishes the render count, the last render's duration and
-// whether the executed schedule's cost is still to come, for the end-to-end
+// whether the page's completion has work still to do (the executed
+// schedule's cost, a schedule and ledger left to it), for the end-to-end
 // tests and the benchmark, and calls window.ccplayOnRender if a test
 // installed one.
 func rendered(ms float64, pending bool) {
@@ -268,7 +269,7 @@ func rendered(ms float64, pending bool) {
 		}
 	}
 	win.Set("ccplayLastRenderMs", ms)
-	win.Set("ccplayPending", pending) // the executed schedule's cost is still to come
+	win.Set("ccplayPending", pending) // the completion has work still to do
 	if f := win.Get("ccplayOnRender"); f.Type() == js.TypeFunction {
 		f.Invoke(c+1, ms)
 	}

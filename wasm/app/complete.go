@@ -17,7 +17,9 @@ import (
 // and ledger the render left to it: ui.State.LedgerDeferred) once the
 // browser has painted the quick one, then re-renders. The work runs in a goroutine
 // without the event lock and gives the browser a turn every
-// completeSlice (cost.EvaluateYielding calls yield between rounds; a
+// completeSlice (cost.EvaluateYielding calls yield between rounds, and
+// the builders within large ones; every call reads the clock, so a slice
+// overruns completeSlice by at most one stretch between two calls; a
 // sleep returns to the event loop), so no task blocks input or painting
 // for long; a newer question abandons the work in progress. At most one
 // completion is queued at a time.
@@ -56,17 +58,19 @@ func newCompleter(env vugu.EventEnv, s *ui.State) *completer {
 func (c *completer) run() {
 	c.env.Lock()
 	c.queued.Store(false)
-	p, edits, ok := c.s.PendingQuestion()
+	p, edits, pending := c.s.PendingQuestion()
 	lp, deferred := c.s.LedgerDeferred()
 	c.env.UnlockOnly()
-	if !ok {
+	if !pending && !deferred {
 		return
 	}
 	var r cost.Result
 	var err error
 	var built ui.BuiltLedger
 	done := c.sliced(int64(edits), func(yield func()) {
-		r, err = cost.EvaluateYielding(p, yield)
+		if pending {
+			r, err = cost.EvaluateYielding(p, yield)
+		}
 		if deferred {
 			built = c.s.BuildLedger(lp, yield)
 		}
@@ -78,7 +82,9 @@ func (c *completer) run() {
 	if deferred {
 		c.s.SetLedger(built)
 	}
-	c.s.CompleteWith(edits, r, err)
+	if pending {
+		c.s.CompleteWith(edits, r, err)
+	}
 	c.env.UnlockRender()
 }
 
@@ -94,9 +100,9 @@ func (c *completer) sliced(edits int64, work func(yield func())) (done bool) {
 			done = false
 		}
 	}()
-	last, n := time.Now(), 0
+	last := time.Now()
 	work(func() {
-		if n++; n%16 != 0 || time.Since(last) < completeSlice {
+		if time.Since(last) < completeSlice {
 			return
 		}
 		time.Sleep(time.Millisecond) // the browser's turn: input, paint

@@ -85,9 +85,12 @@ func main() {
 		module.check(root)
 		syncDocument(root)
 		resize.check()
-		rendered(perf.Call("now").Float()-t0, s.Pending())
+		rendered(perf.Call("now").Float()-t0, s.Incomplete())
 		complete.rendered(s.Edits())
-		if s.Pending() {
+		// From the second render on, large schedules are left to the
+		// completion; the first takes the server's page over as it is.
+		s.CompleteInBackground()
+		if s.Incomplete() {
 			complete.afterPaint(s.Edits())
 		}
 	}
