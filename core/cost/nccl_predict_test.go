@@ -26,31 +26,93 @@ var updateDocs = flag.Bool("update-docs", false, "rewrite the corpus section of 
 // sweep scatter by that much).
 func TestNCCLPredictCorpus(t *testing.T) {
 	for _, s := range corpus() {
-		misses := 0
+		t.Run(strings.TrimSuffix(s.file[strings.LastIndex(s.file, "/")+1:], ".txt"), func(t *testing.T) {
+			rows := readCorpus(t, s)
+			misses := 0
+			for _, row := range rows {
+				r := predictRow(t, s, row.size)
+				ratio := row.timeUs / (r.Predicted.TimeS * 1e6) // model busbw ÷ log busbw
+				in, tol := targetOf(r.Nodes, row.size)
+				want, miss := s.misses[row.size]
+				switch {
+				case miss:
+					misses++
+					if math.Abs(ratio-want) > 0.02 {
+						t.Errorf("%d B: model/log %.2f, documented as a miss at %.2f", row.size, ratio, want)
+					}
+					if math.Abs(ratio-1) <= tol {
+						t.Errorf("%d B: model/log %.2f is within ±%.0f %%: no longer a miss", row.size, ratio, 100*tol)
+					}
+				case in && math.Abs(ratio-1) > tol:
+					t.Errorf("%d B: predicted %.1f µs (%s), log %.1f µs: model/log %.2f outside ±%.0f %%",
+						row.size, r.Predicted.TimeS*1e6, r.Winner, row.timeUs, ratio, 100*tol)
+				case !in && s.calibrated && (s.below > 0 || len(rows) == 1) && math.Abs(ratio-1) > 0.15:
+					t.Errorf("%d B: calibration row at model/log %.2f", row.size, ratio)
+				}
+			}
+			if misses != len(s.misses) {
+				t.Errorf("%d of %d documented misses are rows of the log", misses, len(s.misses))
+			}
+		})
+	}
+}
+
+// holdOutError is the error on the held-out sweeps' rows in their
+// targets' ranges, for the prediction and for NCCL's estimate: rows,
+// sweeps, rows within target, the worst model/log busbw ratio and the mean
+// |model/log − 1|.
+type holdOutError struct {
+	rows, sweeps, within  int
+	worstPred, worstTuner float64
+	meanPred, meanTuner   float64
+}
+
+func holdOut(t *testing.T) holdOutError {
+	h := holdOutError{worstPred: 1, worstTuner: 1}
+	for _, s := range corpus() {
+		if s.calibrated {
+			continue
+		}
+		n := 0
 		for _, row := range readCorpus(t, s) {
 			r := predictRow(t, s, row.size)
-			ratio := row.timeUs / (r.Predicted.TimeS * 1e6) // model busbw ÷ log busbw
 			in, tol := targetOf(r.Nodes, row.size)
-			want, miss := s.misses[row.size]
-			switch {
-			case miss:
-				misses++
-				if math.Abs(ratio-want) > 0.02 {
-					t.Errorf("%s, %d B: model/log %.2f, documented as a miss at %.2f", s.file, row.size, ratio, want)
-				}
-				if math.Abs(ratio-1) <= tol {
-					t.Errorf("%s, %d B: model/log %.2f is within ±%.0f %%: no longer a miss", s.file, row.size, ratio, 100*tol)
-				}
-			case in && math.Abs(ratio-1) > tol:
-				t.Errorf("%s, %d B: predicted %.1f µs (%s), log %.1f µs: model/log %.2f outside ±%.0f %%",
-					s.file, row.size, r.Predicted.TimeS*1e6, r.Winner, row.timeUs, ratio, 100*tol)
-			case !in && s.calibrated && (s.below > 0 || len(readCorpus(t, s)) == 1) && math.Abs(ratio-1) > 0.15:
-				t.Errorf("%s, %d B: calibration row at model/log %.2f", s.file, row.size, ratio)
+			if !in {
+				continue
 			}
+			n++
+			pr, tr := row.timeUs/(r.Predicted.TimeS*1e6), row.timeUs/(r.TimeS*1e6)
+			if math.Abs(pr-1) <= tol {
+				h.within++
+			}
+			if math.Abs(math.Log(pr)) > math.Abs(math.Log(h.worstPred)) {
+				h.worstPred = pr
+			}
+			if math.Abs(math.Log(tr)) > math.Abs(math.Log(h.worstTuner)) {
+				h.worstTuner = tr
+			}
+			h.meanPred += math.Abs(pr - 1)
+			h.meanTuner += math.Abs(tr - 1)
 		}
-		if misses != len(s.misses) {
-			t.Errorf("%s: %d of %d documented misses are rows of the log", s.file, misses, len(s.misses))
+		if n > 0 {
+			h.sweeps++
+			h.rows += n
 		}
+	}
+	h.meanPred /= float64(h.rows)
+	h.meanTuner /= float64(h.rows)
+	return h
+}
+
+// TestNCCLHoldOut reports the error on the sweeps no constant was fitted
+// on and holds the prediction to being closer to them than NCCL's own
+// estimate, on average and at the worst row.
+func TestNCCLHoldOut(t *testing.T) {
+	h := holdOut(t)
+	t.Logf("held out: %d rows in target on %d sweeps, %d within it; worst model/log %.2f (NCCL's estimate %.2f), mean |error| %.1f %% (NCCL's estimate %.1f %%)",
+		h.rows, h.sweeps, h.within, h.worstPred, h.worstTuner, 100*h.meanPred, 100*h.meanTuner)
+	if h.rows == 0 || h.meanPred >= h.meanTuner || math.Abs(math.Log(h.worstPred)) > math.Abs(math.Log(h.worstTuner)) {
+		t.Errorf("the prediction is not closer to the held-out sweeps than NCCL's estimate: %+v", h)
 	}
 }
 
@@ -243,5 +305,9 @@ func corpusMarkdown(t *testing.T) string {
 		}
 		fmt.Fprintf(&sum, "| %s | %s | %d | %.2f | %.2f | %d of %d |\n", s.title, role, n, worstT, worstP, ok, n)
 	}
+	h := holdOut(t)
+	fmt.Fprintf(&sum, "\nHeld out (no constant fitted on them): %d rows in target on %d sweeps, %d within it; worst prediction/log %.2f "+
+		"(NCCL's estimate %.2f); mean |prediction/log − 1| %.1f %% (NCCL's estimate %.1f %%).\n",
+		h.rows, h.sweeps, h.within, h.worstPred, h.worstTuner, 100*h.meanPred, 100*h.meanTuner)
 	return sum.String() + b.String()
 }

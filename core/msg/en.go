@@ -123,7 +123,7 @@ var en = map[ID]string{
 	"doctor.basis.nics.differ":         "the log shows %d NICs per node; %s has %d: name another system if one matches",
 	"doctor.basis.nics.preset":         "the network is %s's (%d × %gG); the log does not show the NICs: name the system if yours differs",
 	"doctor.basis.nvlink.rate":         "the NVLink bound is NCCL's rate, %d links × %g GB/s = %g GB/s per GPU, not the %g GB/s line rate",
-	"doctor.basis.p2p.off":             "%s has no GPU peer-to-peer on the stock GeForce driver; NCCL's model prices its PCIe path as if it had, so the expectation is what the box gives with peer-to-peer",
+	"doctor.basis.p2p.off":             "%s has no GPU peer-to-peer on the stock GeForce driver: NCCL stages every step between its GPUs through host memory (its SHM transport) on the PCIe links NCCL's rates price, and the expectation adds what an SHM step costs over a peer-to-peer one",
 	"doctor.basis.p2p.on":              "the log connects the GPUs over P2P: %s, the box with a peer-to-peer driver",
 	"doctor.basis.pcie.rate":           "the PCIe bound is NCCL's rate, %g GB/s for a Gen%d x16 link, not the %g GB/s line rate",
 	"doctor.basis.ranks.elided":        "%d ranks from the last \"# Rank\" line (the list is elided)",

@@ -123,7 +123,7 @@ var zh = map[ID]string{
 	"doctor.basis.nics.differ":         "日志显示每节点 %[1]d 块网卡；%[2]s 有 %[3]d 块：若另一系统相符请指定它",
 	"doctor.basis.nics.preset":         "网络按 %s 的配置（%d × %gG）；日志未显示网卡：若你的网络不同请指定系统",
 	"doctor.basis.nvlink.rate":         "NVLink 上限取 NCCL 的速率：%d 条链路 × %g GB/s = 每 GPU %g GB/s，而非 %g GB/s 的线速",
-	"doctor.basis.p2p.off":             "%s 在 GeForce 原厂驱动下没有 GPU 点对点；NCCL 的模型仍按有点对点的 PCIe 路径定价，所以预期值是这台机器开启点对点后能给出的",
+	"doctor.basis.p2p.off":             "%s 在 GeForce 默认驱动下 GPU 之间没有点对点访问：NCCL 把 GPU 之间的每一步都经主机内存中转（SHM 传输），走的是 NCCL 速率所计价的同一批 PCIe 链路；期望值另加上每个 SHM 步骤比点对点多出的开销",
 	"doctor.basis.p2p.on":              "日志显示 GPU 之间经 P2P 连接：按 %s（装有点对点驱动的机器）判断",
 	"doctor.basis.pcie.rate":           "PCIe 上限取 NCCL 的速率：%g GB/s（Gen%d x16 链路），而非 %g GB/s 的线速",
 	"doctor.basis.ranks.elided":        "%d 个 Rank，取自最后一行 \"# Rank\"（该列表有省略）",
