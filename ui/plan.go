@@ -250,6 +250,19 @@ func (c *Plan) PlanRows() [][]string {
 	return out
 }
 
+// PlanNotes are the rows' notes (a group whose ranks sit unevenly on
+// nodes, priced as an upper bound), each after its strategy and
+// collective, in the page's language.
+func (c *Plan) PlanNotes() []string {
+	var out []string
+	for _, x := range c.r.Rows {
+		if x.NoteMsg.ID != "" {
+			out = append(out, c.S.Tf("pl.note", x.Strategy, string(x.Collective), c.S.say(x.NoteMsg)))
+		}
+	}
+	return out
+}
+
 // PlanGroups describe the groups on the rank grid.
 func (c *Plan) PlanGroups() []KV {
 	var out []KV

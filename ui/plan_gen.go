@@ -185,6 +185,21 @@ func (c *Plan) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 			}
 		}
+		if len(c.PlanNotes()) > 0 {
+			vgn = vgEl(vgparent, "ul", "class", "d-notes", "id", "pl-notes")
+			{
+				vgparent := vgn
+				_ = vgparent
+				for vgiterkeyt, n := range c.PlanNotes() {
+					var vgiterkey interface{} = vgiterkeyt
+					_ = vgiterkey
+					n := n
+					_ = n
+					vgn = vgEl(vgparent, "li")
+					vgn.SetInnerHTML(n)
+				}
+			}
+		}
 		vgn = vgEl(vgparent, "dl", "class", "kv")
 		{
 			vgparent := vgn

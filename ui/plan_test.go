@@ -7,6 +7,7 @@ import (
 
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/field"
+	"github.com/ccplay/ccplay/core/msg"
 	"github.com/ccplay/ccplay/core/plan"
 )
 
@@ -119,5 +120,39 @@ func TestPlanCatalogs(t *testing.T) {
 	}
 	if len(planEN) != len(planZH) {
 		t.Errorf("%d English and %d Chinese messages", len(planEN), len(planZH))
+	}
+}
+
+// A group placed unevenly (DP 3 of TP 4 on nodes of 6 GPUs) is priced as
+// an upper bound and the view says so under the table, in the page's
+// language: core's note rendered from its message, none of the English on
+// the zh page, no English word left.
+func TestPlanUnevenNote(t *testing.T) {
+	q := "view=plan&plan.model=70b&plan.tp=4&plan.dp=3&plan.gpus-per-node=6"
+	for _, lang := range []string{"en", "zh"} {
+		s := NewState(q+"&lang="+lang, lang)
+		a := NewApp(s)
+		if e := a.Plan.PlanErr(); e != "" {
+			t.Fatalf("%s: %s", lang, e)
+		}
+		notes := a.Plan.PlanNotes()
+		if len(notes) == 0 {
+			t.Fatalf("%s: no note for the uneven DP group", lang)
+		}
+		page := html.UnescapeString(render(t, a))
+		want := msg.New("plan.note.uneven").In(lang)
+		for _, n := range notes {
+			if !strings.Contains(n, want) || !strings.Contains(page, n) {
+				t.Errorf("%s: note %q is not %q on the page", lang, n, want)
+			}
+		}
+		if lang == "zh" {
+			if strings.Contains(page, msg.New("plan.note.uneven").String()) {
+				t.Error("the zh page shows the English note")
+			}
+			if w := EnglishWords(render(t, a)); len(w) > 0 {
+				t.Errorf("English on the zh planner: %v", w)
+			}
+		}
 	}
 }

@@ -34,7 +34,7 @@ const (
 func runPlan(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	f := newFlagSet("plan")
 	for _, name := range plan.Fields {
-		f.text(name, plan.Help[name], "")
+		f.text(name, plan.Help(name).String(), "")
 	}
 	f.fabricFields()
 	asJSON := f.boolean("json", "print one JSON object instead of text (the same as GET /api/v1/plan)")

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"github.com/ccplay/ccplay/core/msg"
 	"strings"
 	"testing"
 
@@ -16,8 +17,10 @@ func TestDefaultsAreWhatParseReads(t *testing.T) {
 	given := map[string]string{}
 	for f, v := range defaults {
 		given[f] = v
-		if !strings.Contains(Help[f], v) {
-			t.Errorf("%s: Help %q does not state the default %q", f, Help[f], v)
+		for _, lang := range msg.Languages() {
+			if h := Help(f).In(lang); !strings.Contains(h, v) {
+				t.Errorf("%s: Help in %s %q does not state the default %q", f, lang, h, v)
+			}
 		}
 	}
 	bare, err := Parse(field.Map(nil))

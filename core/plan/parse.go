@@ -6,6 +6,7 @@ import (
 
 	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/msg"
 	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/topo"
@@ -22,46 +23,18 @@ var Fields = []string{
 	"peak", "mfu",
 }
 
-// Help documents each field (its accepted values and default).
-var Help = map[string]string{
-	"model":           "a preset (" + strings.Join(PresetNames(), ", ") + ") or custom; the model fields below override it",
-	"layers":          "transformer layers",
-	"hidden":          "hidden size h",
-	"heads":           "attention heads a",
-	"kv-heads":        "key/value heads (grouped-query attention)",
-	"head-dim":        "dimension of one head (0 = hidden / heads)",
-	"ffn":             "width of the dense SwiGLU MLP",
-	"vocab":           "vocabulary size",
-	"experts":         "routed experts per MoE layer (0 = dense)",
-	"top-k":           "experts chosen per token",
-	"shared-experts":  "always-on experts per MoE layer",
-	"moe-ffn":         "width of one expert's SwiGLU MLP",
-	"dense-layers":    "leading layers that keep a dense MLP",
-	"seq":             "sequence length s (default 4096)",
-	"micro-batch":     "sequences per micro-batch b (default 1)",
-	"micro-batches":   "micro-batches per step m per pipeline (default 1, or 4·pp with pp > 1)",
-	"global-batch":    "sequences per step = m · b · dp (instead of micro-batches)",
-	"dp":              "data-parallel degree (default 1)",
-	"tp":              "tensor-parallel degree (default 1)",
-	"pp":              "pipeline stages (default 1)",
-	"ep":              "expert-parallel degree, a divisor of dp (default 1)",
-	"sp":              "sequence parallelism: on or off (default off)",
-	"zero":            "ZeRO stage 0 (DDP), 1, 2, 3 or fsdp (default 0)",
-	"bucket":          "gradient bucket (default 25MiB: PyTorch DDP's bucket_cap_mb = 25, in MiB)",
-	"recompute":       "activation recomputation: none, selective (default; as FlashAttention) or full",
-	"order":           "rank-grid order, fastest first (default tp-pp-dp: TP inside a node, then PP, then DP)",
-	"algorithm":       "collective algorithm where it applies, else auto (default auto)",
-	"nodes":           "nodes (default dp·tp·pp / gpus-per-node)",
-	"gpus-per-node":   "GPUs per node (default 8, or dp·tp·pp when fewer)",
-	"preset":          "network link preset (default ib400): " + strings.Join(topo.PresetNames(), ", "),
-	"bandwidth":       "network bandwidth per direction, e.g. 400Gbps or 50GB/s (overrides preset)",
-	"latency":         "network α per message, e.g. 5us (overrides preset)",
-	"intra-preset":    "intra-node link preset (default nvlink4): " + strings.Join(topo.PresetNames(), ", "),
-	"intra-bandwidth": "intra-node bandwidth per direction (overrides intra-preset)",
-	"intra-latency":   "intra-node α per message (overrides intra-preset)",
-	"efficiency":      "fraction of each link's bandwidth achieved: 0.9 or 90% (default 1)",
-	"peak":            "peak dense TFLOP/s per GPU (default 989: H100 SXM BF16, NVIDIA datasheet)",
-	"mfu":             "model FLOPs utilisation: 0.4 or 40% (default 0.4; Llama 3 reports 38–43% on 16K H100s, arXiv:2407.21783 Table 4)",
+// Help documents field f of Fields (its accepted values and default) as
+// the message plan.help.<f>; the model's and the links' presets are its
+// arguments.
+func Help(f string) msg.Message {
+	id := msg.ID("plan.help." + f)
+	switch f {
+	case "model":
+		return msg.New(id, strings.Join(PresetNames(), ", "))
+	case "preset", "intra-preset":
+		return msg.New(id, strings.Join(topo.PresetNames(), ", "))
+	}
+	return msg.New(id)
 }
 
 // Parse reads a planning question from its fields (Fields and the switched

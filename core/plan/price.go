@@ -3,6 +3,7 @@ package plan
 import (
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/msg"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 )
@@ -25,23 +26,26 @@ type Row struct {
 	SentBytes   int64       `json:"sent_per_step_bytes"` // Calls · SentPerCall
 	BytesTotal  int64       `json:"bytes_per_step"`      // Calls · Bytes
 	Note        string      `json:"note,omitempty"`
+	// NoteMsg is Note as a message (Note is it in English); its ID is ""
+	// when the row has no note.
+	NoteMsg msg.Message `json:"-"`
 }
 
 // params is the cost question of one call on a group of shape sh: a group
 // inside one node uses only the intra link, one rank per node only the
 // network, k nodes of g ranks each the two-class cluster with g GPUs per
 // node; an uneven group is priced as if every hop crossed the network (an
-// upper bound), and says so.
-func params(in Input, c Call, sh Placement, a sched.Algorithm) (cost.Params, string) {
+// upper bound), and says so (plan.note.uneven; a zero Message otherwise).
+func params(in Input, c Call, sh Placement, a sched.Algorithm) (cost.Params, msg.Message) {
 	cl := in.Cluster
 	p := cost.Params{Collective: c.Collective, Algorithm: a, Ranks: c.GroupSize, Size: c.Bytes, ElemSize: Elem,
 		Efficiency: cl.Efficiency, Bandwidth: cl.Inter.Bandwidth, Latency: cl.Inter.Alpha}
-	note := ""
+	var note msg.Message
 	switch {
 	case sh.Nodes == 1:
 		p.Bandwidth, p.Latency = cl.Intra.Bandwidth, cl.Intra.Alpha
 	case sh.Uneven:
-		note = "its ranks sit unevenly on nodes: priced as if every hop crossed the network (an upper bound)"
+		note = msg.New("plan.note.uneven")
 	case sh.PerNode > 1:
 		p.GPUsPerNode, p.IntraBandwidth, p.IntraLatency = sh.PerNode, cl.Intra.Bandwidth, cl.Intra.Alpha
 	}
@@ -83,7 +87,11 @@ func (pr *pricer) price(c Call, shapes []Placement) (Row, float64, error) {
 		}
 		if first || time > r.TimePerCall {
 			first = false
-			r.Shape, r.Links, r.Note = sh, sh.Classes(), note
+			r.Shape, r.Links, r.NoteMsg = sh, sh.Classes(), note
+			r.Note = ""
+			if note.ID != "" {
+				r.Note = note.String()
+			}
 			r.Algorithm, r.AutoChosen = string(alg), p.Algorithm == sched.Auto
 			r.TimePerCall, r.SentPerCall = time, t.MaxSent
 		}
