@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/ccplay/ccplay/chart/timeline"
-	"github.com/ccplay/ccplay/core/budget"
 	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/plan"
@@ -17,23 +16,6 @@ import (
 // `ccplay plan`), the switched fabric's (question.FabricFields), format,
 // and timeline with chunks.
 var planFields = fields([][]string{plan.Fields, question.FabricFields, {"format", "timeline", "chunks"}})
-
-// checkPlanFabric refuses, with a *budget.Error on the field of the
-// largest group (dp or ep), a plan on a switched fabric whose simulations
-// together may take more than budget.Flows transfers or budget.RouteLinks
-// route links (plan.FabricSize). O(World + layers + rows · shapes).
-func checkPlanFabric(in plan.Input) error {
-	n, links, field, err := plan.FabricSize(in)
-	switch {
-	case err != nil:
-		return err
-	case n > budget.Flows:
-		return budget.New(field, "plan.fabric.too-large", n, int64(budget.Flows))
-	case links > budget.RouteLinks:
-		return budget.New(field, "fabric.paths", links, int64(budget.RouteLinks))
-	}
-	return nil
-}
 
 // servePlan answers GET /api/v1/plan: plan.Parse → plan.Plan. format=json
 // (the default) gives the JSON of plan.Result exactly as `ccplay plan
@@ -63,7 +45,7 @@ func servePlan(w http.ResponseWriter, r *http.Request) {
 	}
 	in, err := plan.Parse(get)
 	if err == nil {
-		err = checkPlanFabric(in)
+		err = plan.CheckBudget(in)
 	}
 	if err != nil {
 		sendError(w, err)

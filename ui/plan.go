@@ -3,14 +3,17 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/ccplay/ccplay/chart/timeline"
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fabric"
 	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/plan"
+	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/core/units"
 	"github.com/ccplay/ccplay/report"
 	"github.com/vugu/vugu"
@@ -40,7 +43,8 @@ type Plan struct {
 // PlanFields are the planner fields the view edits and the URL carries (as
 // "plan.<field>", so they never collide with the cost controls' names).
 var PlanFields = []string{"model", "dp", "tp", "pp", "ep", "sp", "zero", "seq", "micro-batch", "micro-batches",
-	"nodes", "gpus-per-node", "preset", "intra-preset", "recompute", "order", "algorithm", "peak", "mfu"}
+	"nodes", "gpus-per-node", "preset", "intra-preset", "recompute", "order", "algorithm", "peak", "mfu",
+	"fabric", "oversubscription", "leaf-nodes"}
 
 // planDefaults is the view's starting question: the planner's defaults
 // (plan.Default) with ZeRO-3 and DP 8 × TP 8 on 8 nodes of 8 GPUs. Empty
@@ -52,6 +56,7 @@ var planDefaults = func() map[string]string {
 		m[f] = plan.Default(f)
 	}
 	m["dp"], m["tp"], m["zero"], m["gpus-per-node"] = "8", "8", "3", "8"
+	m["fabric"] = fabric.Ideal
 	return m
 }()
 
@@ -74,19 +79,34 @@ func newPlan(s *State) *Plan {
 }
 
 // planOf parses and plans the given fields; an empty field is not given
-// (nodes and micro-batches then follow from the others, as in the CLI).
+// (nodes and micro-batches then follow from the others, as in the CLI),
+// nor is a fabric field the chosen fabric does not take (the view hides
+// it: planShown). A plan whose simulations on the fabric exceed the
+// budget is refused before any (plan.CheckBudget).
 func planOf(text map[string]string) (plan.Result, error) {
 	given := map[string]string{}
 	for k, v := range text {
-		if strings.TrimSpace(v) != "" {
+		if strings.TrimSpace(v) != "" && planShown(text, k) {
 			given[k] = v
 		}
 	}
 	in, err := plan.Parse(field.Map(given))
+	if err == nil {
+		err = plan.CheckBudget(in)
+	}
 	if err != nil {
 		return plan.Result{}, err
 	}
 	return plan.Plan(in)
+}
+
+// planShown reports whether the view shows field f for the fields text:
+// a fabric field only where the chosen fabric takes it.
+func planShown(text map[string]string, f string) bool {
+	if !slices.Contains(question.FabricFields, f) {
+		return true
+	}
+	return question.FabricApplies(f, strings.ToLower(strings.TrimSpace(text["fabric"])))
 }
 
 // recompute re-plans; a bad field keeps the last valid plan.
@@ -128,6 +148,9 @@ func (c *Plan) PlanInputs() []PlanInput {
 	s := c.S
 	var out []PlanInput
 	for _, f := range PlanFields {
+		if !planShown(c.text, f) {
+			continue
+		}
 		in := PlanInput{Field: f, ID: "pl-" + f, Label: s.T("plf." + f), Hint: s.T("plh." + f)}
 		if ch := plan.Choices(f); ch != nil {
 			cur := c.text[f]
@@ -141,6 +164,8 @@ func (c *Plan) PlanInputs() []PlanInput {
 					label = s.T("preset." + v)
 				case "sp", "recompute", "zero":
 					label = s.T("plv." + f + "." + v)
+				case "fabric":
+					label = s.T("plv.fabric." + v)
 				}
 				in.Options = append(in.Options, Option{Value: v, Label: label, Selected: cur == v})
 				found = found || cur == v
@@ -291,6 +316,39 @@ func (c *Plan) PlanTotals() []KV {
 		KV{ID: "pl-comm", Label: s.T("pl.comm"), Value: cost.FormatSeconds(r.CommS)},
 		KV{ID: "pl-step", Label: s.T("pl.step"), Value: cost.FormatSeconds(r.StepS)})
 	return out
+}
+
+// PlanFabric is what the plan's fabric changed, one line per row simulated
+// on it and the communication time, without contention → simulated (nil
+// on the ideal network).
+func (c *Plan) PlanFabric() []KV {
+	s := c.S
+	f := c.r.Fabric
+	if f == nil {
+		return nil
+	}
+	var out []KV
+	for _, x := range f.Rows {
+		row := c.r.Rows[x.Row]
+		out = append(out, KV{ID: "pl-f-" + strconv.Itoa(x.Row),
+			Label: x.Strategy + " · " + s.say(plan.PhaseMessage(x.Phase)) + " · " + string(x.Collective) + " " + x.Group + strconv.Itoa(row.GroupSize),
+			Value: s.Tf("pl.fabric.change", cost.FormatSeconds(x.IdealS), cost.FormatSeconds(x.TimeS), x.Slowdown)})
+	}
+	return append(out, KV{ID: "pl-f-comm", Label: s.T("pl.comm"),
+		Value: s.Tf("pl.fabric.change", cost.FormatSeconds(f.IdealCommS), cost.FormatSeconds(c.r.CommS), cost.Slowdown(c.r.CommS, f.IdealCommS))})
+}
+
+// PlanFabricNote says how the plan was priced on its fabric ("" on the
+// ideal network).
+func (c *Plan) PlanFabricNote() string {
+	f := c.r.Fabric
+	switch {
+	case f == nil:
+		return ""
+	case len(f.Rows) == 0:
+		return c.S.T("pl.fabric.none")
+	}
+	return c.S.T("pl.fabric.note")
 }
 
 // Bar is one memory bar: its label, value and CSS width.

@@ -221,6 +221,37 @@ func (c *Plan) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 			}
 		}
+		if c.PlanFabricNote() != "" {
+			vgn = vgEl(vgparent, "h3")
+			vgn.SetInnerHTML(c.S.T("pl.fabric"))
+		}
+		if c.PlanFabricNote() != "" {
+			vgn = vgEl(vgparent, "p", "class", "note")
+			vgn.SetInnerHTML(c.PlanFabricNote())
+		}
+		if len(c.PlanFabric()) > 0 {
+			vgn = vgEl(vgparent, "dl", "class", "kv", "id", "pl-fabric")
+			{
+				vgparent := vgn
+				_ = vgparent
+				for vgiterkeyt, r := range c.PlanFabric() {
+					var vgiterkey interface{} = vgiterkeyt
+					_ = vgiterkey
+					r := r
+					_ = r
+					vgn = vgEl(vgparent, "div", "class", "kv-row")
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = vgEl(vgparent, "dt")
+						vgn.SetInnerHTML(r.Label)
+						vgn = vgEl(vgparent, "dd")
+						vgn.AddAttrInterface("id", r.ID)
+						vgn.SetInnerHTML(r.Value)
+					}
+				}
+			}
+		}
 		vgn = vgEl(vgparent, "h3")
 		vgn.SetInnerHTML(c.S.T("pl.memory"))
 		vgn = vgEl(vgparent, "div", "class", "membars")

@@ -40,6 +40,10 @@ var planEN = map[string]string{
 	"pl.tlsum":           "compute %s; with overlap %s; serialised %s; exposed %s",
 	"pl.travels":         "travels",
 	"pl.volume":          "sent per rank",
+	"pl.fabric":          "On the fabric",
+	"pl.fabric.note":     "Each DP, ZeRO and EP call of a group spanning nodes is simulated on the fabric, the group alone on its own nodes at the same oversubscription (its share of the leaves' uplinks); TP, SP and PP keep their closed forms. Time per step without contention → simulated:",
+	"pl.fabric.none":     "Every DP, ZeRO and EP group sits inside one node: nothing crosses the fabric.",
+	"pl.fabric.change":   "%s → %s (%.3g×)",
 }
 
 var planZH = map[string]string{
@@ -79,6 +83,10 @@ var planZH = map[string]string{
 	"pl.tlsum":           "计算 %s；重叠后 %s；串行 %s；暴露 %s",
 	"pl.travels":         "传输内容",
 	"pl.volume":          "每 Rank 发送量",
+	"pl.fabric":          "在网络上",
+	"pl.fabric.note":     "跨节点通信组的每个 DP、ZeRO 与 EP 调用都在该网络上模拟：通信组单独放在它自己的节点上，收敛比不变（即它分得的叶交换机上行份额）；TP、SP 与 PP 仍用闭式公式。每步耗时，无争用 → 模拟：",
+	"pl.fabric.none":     "所有 DP、ZeRO 与 EP 通信组都在单个节点内：没有流量经过交换网络。",
+	"pl.fabric.change":   "%s → %s（%.3g×）",
 }
 
 func init() {

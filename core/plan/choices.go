@@ -3,13 +3,14 @@ package plan
 import (
 	"slices"
 
+	"github.com/ccplay/ccplay/core/fabric"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/core/topo"
 )
 
-// Choices lists the values of a planner field (Fields) that takes one of a
-// few, in the order a face offers them; nil for a free field. Every value
+// Choices lists the values of a planner field (Fields, and fabric) that
+// takes one of a few, in the order a face offers them; nil for a free field. Every value
 // listed parses.
 func Choices(field string) []string {
 	switch field {
@@ -31,6 +32,8 @@ func Choices(field string) []string {
 		return out
 	case "preset", "intra-preset":
 		return topo.PresetNames()
+	case "fabric":
+		return fabric.Kinds()
 	}
 	return nil
 }

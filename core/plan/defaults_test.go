@@ -34,7 +34,7 @@ func TestDefaultsAreWhatParseReads(t *testing.T) {
 	if diff := cmp.Diff(bare, spelt); diff != "" {
 		t.Errorf("defaults spelt out (-none given +all given):\n%s", diff)
 	}
-	for _, f := range Fields {
+	for _, f := range append(append([]string{}, Fields...), "fabric") {
 		for _, v := range Choices(f) {
 			// On 2 × 2 GPUs, where every choice has a meaning.
 			if _, err := Parse(field.Map(map[string]string{"dp": "2", "tp": "2", f: v})); err != nil {

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"github.com/ccplay/ccplay/core/budget"
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/fabric"
 	"github.com/ccplay/ccplay/core/fielderr"
@@ -201,4 +202,17 @@ func FabricSize(in Input) (transfers, links int64, field string, err error) {
 	_, calls, shapes := layout(in)
 	transfers, links, field = fabricWork(in, calls, shapes)
 	return transfers, links, field, nil
+}
+
+// CheckBudget refuses, with a *budget.Error on the field (dp or ep) of the
+// group holding the most transfers, a plan whose simulations on its fabric
+// may together take more than budget.Flows transfers or budget.RouteLinks
+// route links (FabricSize): what a face answering for someone else admits.
+// Plans Validate refuses pass through, for Plan to report.
+func CheckBudget(in Input) error {
+	if in.Validate() != nil || !in.Cluster.Fabric.Active() {
+		return nil
+	}
+	_, calls, shapes := layout(in)
+	return checkWork(in, calls, shapes, budget.Flows, budget.RouteLinks, budget.New)
 }

@@ -39,6 +39,13 @@ func ReadFabric(get field.Lookup) (fabric.Spec, error) {
 	return p.Fabric, f.Err()
 }
 
+// FabricApplies reports whether the fabric field name applies to the
+// fabric kind (fabric itself applies to every kind): a face may leave out
+// the fields that do not.
+func FabricApplies(name, kind string) bool {
+	return name == "fabric" || contains(fabricUse[name], kind)
+}
+
 // readFabric reads the fabric fields into p.Fabric; only given fields are
 // recorded, so a question without them reads as it always has.
 func readFabric(f *field.Form, p *cost.Params) {

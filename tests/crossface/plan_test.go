@@ -15,6 +15,7 @@ var planQuestions = []question{
 	{"plan: 13B, DDP, DP 16 on two nodes", "model=13b&dp=16&tp=1&pp=1&zero=0&preset=eth200"},
 	{"plan: 70B, TP 8 × PP 4 × DP 4 with sequence parallelism", "model=70b&dp=4&tp=8&pp=4&zero=1&sp=on&micro-batches=16"},
 	{"plan: Mixtral 8×7B, EP 8", "model=mixtral-8x7b&dp=8&tp=2&pp=1&ep=8&zero=1&mfu=0.35"},
+	{"plan: Mixtral 8×7B, EP 8 across 4 nodes on a 4:1 fat-tree", "model=mixtral-8x7b&dp=8&tp=1&pp=1&ep=8&zero=1&gpus-per-node=2&fabric=fat-tree&oversubscription=4&leaf-nodes=2"},
 }
 
 // planJSON is what the tests read of plan.Result's JSON.

@@ -45,6 +45,7 @@ func TestShots(t *testing.T) {
 		"timing-cluster": "view=timing&algorithm=hierarchical&ranks=128&gpus-per-node=8&intra-preset=nvlink4&preset=ib400",
 		"timing-slow":    "view=timing&ranks=16&gpus-per-node=8&slow-rank=3&slow-factor=4",
 		"ledger-cluster": "view=ledger&ranks=16&gpus-per-node=8",
+		"plan-fabric":    "view=plan&plan.model=deepseek-v3&plan.dp=64&plan.ep=64&plan.tp=1&plan.zero=1&plan.algorithm=ring&plan.fabric=fat-tree&plan.oversubscription=4&plan.leaf-nodes=2",
 	}
 	for _, size := range [][2]int64{{1280, 800}, {390, 844}} {
 		p := browser(t, size[0], size[1])
