@@ -313,18 +313,21 @@ func (s *State) PhaseName(ph string) string {
 // has one (cost.AnalyticLedger, the ring: O(P + rounds), tested equal to
 // the executed one), else the executed schedule's (ledgerData). The
 // schedule itself is built only where the view draws it (the bar chart,
-// up to LedgerChartMaxRanks ranks). Cached per question.
+// up to LedgerChartMaxRanks ranks). Cached per question, and kept across
+// questions whose bytes are the same (keepLedger).
 //
 //go:noinline
 func (s *State) ledgerView() LedgerData {
 	return s.cached("ledger-view", func() any {
-		if l, ok := cost.AnalyticLedger(s.P); ok {
-			d := LedgerData{L: l}
-			if s.P.Ranks <= LedgerChartMaxRanks {
-				d.Sched = s.ledgerData().Sched
+		return s.keepLedger(func() LedgerData {
+			if l, ok := cost.AnalyticLedger(s.P); ok {
+				d := LedgerData{L: l}
+				if s.P.Ranks <= LedgerChartMaxRanks {
+					d.Sched = s.ledgerData().Sched
+				}
+				return d
 			}
-			return d
-		}
-		return s.ledgerData()
+			return s.ledgerData()
+		})
 	}).(LedgerData)
 }

@@ -25,6 +25,8 @@ type memo struct {
 	// deferred is set when a render left the question's schedule and
 	// ledger to the page's completion (deferLedger).
 	deferred bool
+	// kept is the ledger last shown, kept across questions (keepLedger).
+	kept keptLedger
 }
 
 // cached returns the value of name for the current question, computing it
@@ -34,7 +36,7 @@ func (s *State) cached(name string, f func() any) any {
 	if s.memo.vals == nil || s.memo.p != s.P || s.memo.lang != s.Lang {
 		k := fmt.Sprintf("%+v|%s", s.P, s.Lang)
 		if s.memo.key != k || s.memo.vals == nil {
-			s.memo = memo{key: k, vals: map[string]any{}}
+			s.memo = memo{key: k, vals: map[string]any{}, kept: s.memo.kept}
 		}
 		s.memo.p, s.memo.lang = s.P, s.Lang
 	}
