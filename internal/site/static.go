@@ -59,7 +59,9 @@ func StaticFile(query string) string {
 // another question than the page's it dims the view (class pending,
 // aria-busy) and says so in the loading bar, in the page's language,
 // until the WebAssembly renders that question. It then shows #app (removes
-// ssr-pick), unless it is leaving for another page.
+// ssr-pick), unless it is leaving for another page, and once the page has
+// loaded registers the build's service worker (sw.js next to the page,
+// written by internal/sitebuild), which serves repeat visits' assets.
 func pickScript(query, zhTitle string) string {
 	lists, _ := json.Marshal(map[string][]string{"views": ui.Views, "lessons": ui.LessonIDs})
 	text := func(key string) string {
@@ -140,5 +142,8 @@ if (question) {
 } finally {
   if (!left) document.documentElement.classList.remove("ssr-pick");
 }
+if (!left && "serviceWorker" in navigator) addEventListener("load", function () {
+  navigator.serviceWorker.register("sw.js").catch(function () {});
+});
 })();`
 }

@@ -9,9 +9,11 @@
 // copies, wasm_exec.js, boot.js, style.css), a page
 // pre-rendered by the Go components for each view's default state
 // (<view>.html, and index.html: the page with no query) and for each
-// lesson (lesson-<id>.html), a _headers file (Cloudflare and Netlify
-// syntax: the hashed files immutable, the pages no-cache), and every other
-// file of public/ as it is. Each page fetches the .gz copy of the module it
+// lesson (lesson-<id>.html), a service worker (sw.js, named after the
+// build's content hashes: sw.go) that the pages register for repeat
+// visits, a _headers file (Cloudflare and Netlify syntax: the hashed
+// files immutable, the pages and sw.js no-cache), and every other file of
+// public/ as it is. Each page fetches the .gz copy of the module it
 // needs (the tools module for the log doctor, the planner, the fabric view
 // and the lessons showing one of them; site.StaticPage) and inflates it in
 // the browser, as any static host can serve it. With -shell it also
@@ -80,13 +82,19 @@ func build(public, out, shellOut string) error {
 		return err
 	}
 	var headers strings.Builder
-	headers.WriteString("# Written by internal/sitebuild: content-hashed files never change; pages are revalidated.\n")
+	headers.WriteString("# Written by internal/sitebuild: content-hashed files never change; pages and the service worker are revalidated.\n")
+	var hashed []string
 	for _, a := range files {
 		if err := write(out, a.Name, a.Raw); err != nil {
 			return err
 		}
+		hashed = append(hashed, a.Name)
 		fmt.Fprintf(&headers, "/%s\n  Cache-Control: %s\n", a.Name, assets.Immutable)
 	}
+	if err := write(out, "sw.js", []byte(serviceWorker(version(hashed)))); err != nil {
+		return err
+	}
+	headers.WriteString("/sw.js\n  Cache-Control: no-cache\n")
 	main, tools := files[names["app.wasm"]], files[names["tools.wasm"]]
 	for _, wasm := range []*assets.Asset{main, tools} {
 		for enc, suffix := range map[string]string{"gzip": ".gz", "br": ".br"} {
