@@ -166,7 +166,7 @@ func (c *Doctor) Regimes() []DoctorRegime {
 			}
 			departs = strings.Join(sz, ", ")
 		}
-		out[i] = DoctorRegime{ID: "d-g-" + g.Name, Cells: []string{s.T("d.regime." + g.Name), pct(g.Floor) + "–" + pct(g.Ceiling),
+		out[i] = DoctorRegime{ID: "d-g-" + g.Name, Cells: []string{s.T("d.regime." + g.Name), pctRange(g.Floor, g.Ceiling),
 			BytesShort(g.MinBytes) + " – " + BytesShort(g.MaxBytes), strconv.Itoa(g.Points), pct(g.Fraction), departs}}
 	}
 	return out
@@ -317,6 +317,12 @@ func (c *Doctor) ExportJSON() {
 // pct is a fraction as a whole percentage ("97 %").
 func pct(f float64) string { return strconv.FormatFloat(100*f, 'f', 0, 64) + " %" }
 
+// pctRange is a range of fractions as whole percentages, the unit once
+// ("80–120 %"), as the CLI writes a regime's range.
+func pctRange(lo, hi float64) string {
+	return strconv.FormatFloat(100*lo, 'f', 0, 64) + "–" + pct(hi)
+}
+
 // DepartsNote explains the table's "!": the range of each regime the rows
 // reach, then where each regime departs and by how much ("" without rows).
 func (c *Doctor) DepartsNote() string {
@@ -327,7 +333,7 @@ func (c *Doctor) DepartsNote() string {
 	ranges := make([]string, len(c.v.Regimes))
 	var departures []string
 	for i, g := range c.v.Regimes {
-		ranges[i] = s.T("d.regime."+g.Name) + " " + pct(g.Floor) + "–" + pct(g.Ceiling)
+		ranges[i] = s.T("d.regime."+g.Name) + " " + pctRange(g.Floor, g.Ceiling)
 		if g.Departure != nil {
 			departures = append(departures, c.say(*g.Departure))
 		}

@@ -184,3 +184,17 @@ func doctorAnswer(log []byte, o doctor.Options) (answer, verdict string) {
 	d.CheckPaste()
 	return d.AnswerJSON(), d.Verdict()
 }
+
+// doctorRegimes asks the view about a log with nothing but the log (pasted
+// and checked) and returns its regimes table as shown (cells in the CLI's
+// column order) and the note under its rows table (each regime's range,
+// then where each departs).
+func doctorRegimes(log []byte) (cells [][]string, note string) {
+	d := askPlayground("view=doctor&lang=en").a.Doctor
+	d.SetPaste(string(log))
+	d.CheckPaste()
+	for _, g := range d.Regimes() {
+		cells = append(cells, g.Cells)
+	}
+	return cells, d.DepartsNote()
+}
