@@ -124,10 +124,11 @@ func (c *Contention) Heads() []ContentionHead {
 	return out
 }
 
-// ContentionCell is one time of the figure: the text and a bar whose
-// length is the time over the figure's longest.
+// ContentionCell is one time of the figure: the time, its multiple of the
+// 1:1 time ("" for a bound), and a bar whose length is the time over the
+// figure's longest.
 type ContentionCell struct {
-	ID, Text, Bar, Class string
+	ID, Time, Times, Bar, Class string
 }
 
 // ContentionRow is one oversubscription.
@@ -158,9 +159,9 @@ func (c *Contention) Rows() []ContentionRow {
 		row := ContentionRow{ID: "ct-r" + ratioText(r), Ratio: ratioText(r) + ":1", At: i == st.at}
 		for j, l := range st.ct.Lines {
 			id := "ct-" + strconv.Itoa(j) + "-" + ratioText(r)
-			row.Cells = append(row.Cells, ContentionCell{ID: id, Text: Secs(l.TimesS[i]) + " " + times(l.Slowdowns[i]), Bar: bar(l.TimesS[i]), Class: "ct-bar"})
+			row.Cells = append(row.Cells, ContentionCell{ID: id, Time: Secs(l.TimesS[i]), Times: times(l.Slowdowns[i]), Bar: bar(l.TimesS[i]), Class: "ct-bar"})
 			if l.BoundsS != nil {
-				row.Cells = append(row.Cells, ContentionCell{ID: "ct-b-" + ratioText(r), Text: "≥ " + Secs(l.BoundsS[i]), Bar: bar(l.BoundsS[i]), Class: "ct-bar bound"})
+				row.Cells = append(row.Cells, ContentionCell{ID: "ct-b-" + ratioText(r), Time: "≥ " + Secs(l.BoundsS[i]), Bar: bar(l.BoundsS[i]), Class: "ct-bar bound"})
 			}
 		}
 		out = append(out, row)

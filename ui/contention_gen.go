@@ -93,8 +93,12 @@ func (c *Contention) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											vgn = vgEl(vgparent, "span")
 											vgn.AddAttrInterface("class", x.Class)
 											vgn.AddAttrInterface("style", x.Bar)
-											vgn = vgEl(vgparent, "span")
-											vgn.SetInnerHTML(x.Text)
+											vgn = vgEl(vgparent, "span", "class", "ct-t")
+											vgn.SetInnerHTML(x.Time)
+											if x.Times != "" {
+												vgn = vgEl(vgparent, "span", "class", "ct-x")
+												vgn.SetInnerHTML(x.Times)
+											}
 										}
 									}
 								}

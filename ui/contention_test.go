@@ -88,7 +88,7 @@ func TestContentionLessons(t *testing.T) {
 			}
 			for j, l := range ct.Lines {
 				for i, r := range ct.Ratios {
-					mustContain(t, text, `id="ct-`+strconv.Itoa(j)+"-"+ratioText(r)+`"`, Secs(l.TimesS[i])+" "+times(l.Slowdowns[i]))
+					mustContain(t, text, `id="ct-`+strconv.Itoa(j)+"-"+ratioText(r)+`"`, `<span class="ct-t">`+Secs(l.TimesS[i])+`</span><span class="ct-x">`+times(l.Slowdowns[i])+`</span>`)
 					if l.BoundsS != nil {
 						mustContain(t, text, "≥ "+Secs(l.BoundsS[i]))
 					}
