@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"math"
 	"strconv"
 
 	"github.com/ccplay/ccplay/chart"
@@ -18,6 +19,8 @@ type Fabric struct {
 	S     *State
 	kind  string
 	ratio float64
+	done  fabricDone // the last study finished
+	job   *FabricJob // the study under way, nil when none
 }
 
 // fabricTransfers is the page's budget: each schedule the study simulates
@@ -56,10 +59,12 @@ func ratioText(r float64) string { return strconv.FormatFloat(r, 'g', -1, 64) }
 // Pressed is a button's aria-pressed value.
 func (b FabricChoice) PressedAttr() string { return strconv.FormatBool(b.Pressed) }
 
-// fabricState is the study for the current question, kind and ratio.
+// fabricState is the study for the current question, kind and ratio:
+// its answer or error, or running while a FabricJob computes it.
 type fabricState struct {
-	st  cost.FabricStudy
-	err string
+	st      cost.FabricStudy
+	err     string
+	running bool
 }
 
 // params is the question on the view's fabric: leaves of a quarter of the
@@ -72,15 +77,32 @@ func (c *Fabric) params() cost.Params {
 	return p
 }
 
+// state is the study of params(): the one finished last if it is that
+// question's; else computed at once when small (DeferFabricTransfers),
+// or left to a FabricJob (running), which replaces any older one.
 func (c *Fabric) state() fabricState {
-	s := c.S
-	return s.cached("fabric|"+c.kind+"|"+ratioText(c.ratio), func() any {
-		st, err := cost.StudyFabric(c.params(), fabricTransfers)
-		if err != nil {
-			return fabricState{err: s.ErrMsg(err)}
+	p := c.params()
+	if !c.done.ok || c.done.p != p {
+		if c.job != nil && c.job.p == p {
+			return fabricState{running: true}
 		}
-		return fabricState{st: st}
-	}).(fabricState)
+		c.job = nil
+		run, err := cost.StartStudy(p, fabricTransfers)
+		if err == nil && run.Transfers() > DeferFabricTransfers {
+			c.job = &FabricJob{p: p, run: run}
+			return fabricState{running: true}
+		}
+		var st cost.FabricStudy
+		if err == nil {
+			_, err = run.Advance(math.MaxInt64)
+			st = run.Study()
+		}
+		c.done = fabricDone{ok: true, p: p, st: st, err: err}
+	}
+	if c.done.err != nil {
+		return fabricState{err: c.S.ErrMsg(c.done.err)}
+	}
+	return fabricState{st: c.done.st}
 }
 
 // Err is why nothing is drawn ("" when the study ran).

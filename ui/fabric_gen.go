@@ -68,6 +68,18 @@ func (c *Fabric) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = vgEl(vgparent, "p", "class", "err", "role", "alert", "id", "fb-err")
 			vgn.SetInnerHTML(c.Err())
 		}
+		if c.Running() {
+			vgn = vgEl(vgparent, "div", "class", "fb-progress", "id", "fb-progress")
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = vgEl(vgparent, "progress", "id", "fb-progress-bar", "max", "100")
+				vgn.AddAttrInterface("aria-label", c.S.T("fb.progress.label"))
+				vgn.AddAttrInterface("value", c.ProgressValue())
+				vgn = vgEl(vgparent, "p", "class", "note", "id", "fb-progress-text", "role", "status")
+				vgn.SetInnerHTML(c.ProgressText())
+			}
+		}
 		if c.Has() {
 			vgn = vgEl(vgparent, "div")
 			{

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -11,10 +13,12 @@ import (
 // The fabric view shows core's study of the question: its headline is
 // cost.StudyFabric's answer, the table has every collective at every
 // ratio (the question and ring AllReduce: the question is the AllToAll), and the buttons change the fabric and the ratio.
+// (64 ranks are a deferred study: finishFabric advances it as the page's
+// adapter does.)
 func TestFabricView(t *testing.T) {
 	s := NewState("view=fabric&lang=en&collective=alltoall&algorithm=pairwise&ranks=64&gpus-per-node=8&size=64MiB", "")
 	a := NewApp(s)
-	html := render(t, a)
+	html := finishFabric(t, a)
 	p := a.Fabric.params()
 	st, err := cost.StudyFabric(p, fabricTransfers)
 	if err != nil {
@@ -34,11 +38,78 @@ func TestFabricView(t *testing.T) {
 	if q := a.Fabric.params(); q.Fabric.Kind != fabric.Rail || q.Fabric.Oversubscription != 1 {
 		t.Errorf("after the buttons: %+v", q.Fabric)
 	}
-	if html2 := render(t, a); !strings.Contains(html2, "rail0.0") || strings.Contains(html2, `id="fb-err"`) {
+	if html2 := finishFabric(t, a); !strings.Contains(html2, "rail0.0") || strings.Contains(html2, `id="fb-err"`) {
 		t.Errorf("the rail fabric is not drawn")
 	}
 	big := NewApp(NewState("view=fabric&lang=zh&ranks=1024&gpus-per-node=8", "zh"))
 	if h := render(t, big); !strings.Contains(h, `id="fb-err"`) {
 		t.Errorf("a question over the page's budget shows no error")
+	}
+}
+
+// finishFabric renders a, advances the fabric view's study in slices as
+// the page's adapter does until it is over, and renders the answer.
+func finishFabric(t *testing.T, a *App) string {
+	t.Helper()
+	render(t, a)
+	for j := a.FabricJob(); j != nil; j = a.FabricJob() {
+		j.Advance(50_000)
+		if !a.SettleFabric(j) {
+			t.Fatal("the view's own job was refused")
+		}
+	}
+	return render(t, a)
+}
+
+// A large study is not computed in a render: the view shows a progress
+// bar at core's share done (cost.StudyRun.Progress) while the job goes on
+// in slices, then the answer StudyFabric gives. A control change during
+// the run replaces the job (the old one is refused when handed back); a
+// small study is answered at once; another view leaves the job waiting.
+func TestFabricInSlices(t *testing.T) {
+	a := NewApp(NewState("view=fabric&lang=en&collective=alltoall&algorithm=pairwise&ranks=128&gpus-per-node=8&size=64MiB", ""))
+	html := render(t, a)
+	j := a.FabricJob()
+	if j == nil || !strings.Contains(html, `id="fb-progress-bar"`) || !strings.Contains(html, `value="0.0"`) || strings.Contains(html, "<svg") {
+		t.Fatalf("no progress bar for a large study: job %v", j)
+	}
+	a.Fabric.Ratios()[0].Set() // 1:1 replaces the 4:1 study under way
+	render(t, a)
+	if a.FabricJob() == j || a.SettleFabric(j) {
+		t.Fatal("a control change did not replace the job")
+	}
+	j = a.FabricJob()
+	want, err := cost.StudyFabric(a.Fabric.params(), fabricTransfers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := cost.StartStudy(a.Fabric.params(), fabricTransfers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for !j.Advance(200_000) {
+		run.Advance(200_000)
+		a.SettleFabric(j)
+		h := render(t, a)
+		pct := strconv.FormatFloat(100*run.Progress(), 'f', 1, 64)
+		if !strings.Contains(h, `value="`+pct+`"`) || !strings.Contains(h, fmt.Sprintf("%.0f %% done", 100*run.Progress())) {
+			t.Fatalf("the bar does not show core's progress %s %%", pct)
+		}
+		seen++
+	}
+	a.SettleFabric(j)
+	if h := render(t, a); seen < 2 || a.FabricJob() != nil || strings.Contains(h, `id="fb-progress"`) || !strings.Contains(h, Secs(want.Result.TimeS)) {
+		t.Errorf("after %d slices: the answer %s is not shown", seen, Secs(want.Result.TimeS))
+	}
+	small := NewApp(NewState("view=fabric&lang=en&collective=alltoall&algorithm=pairwise&ranks=32&gpus-per-node=8&size=64MiB", ""))
+	if h := render(t, small); small.FabricJob() != nil || !strings.Contains(h, "<svg") {
+		t.Error("a small study is not answered at once")
+	}
+	other := NewApp(NewState("view=fabric&lang=en&collective=alltoall&ranks=128&gpus-per-node=8", ""))
+	render(t, other)
+	other.S.SetView("timing")
+	if other.FabricJob() != nil || other.Fabric.job == nil {
+		t.Error("another view does not leave the job waiting")
 	}
 }

@@ -49,3 +49,12 @@ func (t *toolViews) addToolQuery(add func(k, v string)) {
 
 // setPlanField sets a planner field (a lesson's view block).
 func (t *toolViews) setPlanField(f, v string) { t.Plan.SetPlanField(f, v) }
+
+// FabricJob is the fabric view's study under way (Fabric.FabricJob), nil
+// when none: the adapter advances it off the event lock.
+func (t *toolViews) FabricJob() *FabricJob { return t.Fabric.FabricJob() }
+
+// SettleFabric hands j back to the fabric view after a slice (its
+// progress, its answer once over) and reports whether it is still the
+// view's. Under the event lock.
+func (t *toolViews) SettleFabric(j *FabricJob) bool { return t.Fabric.settle(j) }

@@ -104,3 +104,9 @@ func (t *toolViews) restoreTools(v map[string]string) {
 	}
 	slices.SortFunc(t.carried, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
 }
+
+// FabricJob is nil: the main module has no fabric view.
+func (t *toolViews) FabricJob() *FabricJob { return nil }
+
+// SettleFabric reports false: the main module has no fabric view.
+func (t *toolViews) SettleFabric(*FabricJob) bool { return false }

@@ -119,8 +119,10 @@ func (r *StudyRun) question(i int) (Params, int) {
 }
 
 // Advance goes on with the study for about work units of simulation (at
-// least one step; building a schedule counts as none, and a slice may run
-// over by one event's work) and reports whether it is over. An error ends
+// least one step; a slice may run over by one event's work) and reports
+// whether it is over. A slice that starts a simulation — the closed form,
+// the schedule built, its routes — does only that, unless work is
+// math.MaxInt64 (all at once). An error ends
 // the study; later calls return it again.
 func (r *StudyRun) Advance(work int64) (done bool, err error) {
 	if r.done || r.err != nil {
@@ -131,6 +133,9 @@ func (r *StudyRun) Advance(work int64) (done bool, err error) {
 		if r.cur == nil {
 			if r.err = r.begin(); r.err != nil {
 				return false, r.err
+			}
+			if work < math.MaxInt64 {
+				return false, nil // building a schedule is a slice of its own
 			}
 		}
 		before := r.cur.sim.Result().Work
@@ -207,6 +212,10 @@ func (r *StudyRun) Progress() float64 {
 	}
 	return min(d/r.total, 1)
 }
+
+// Transfers is the sum of the transfer bounds of the study's schedules
+// (what Progress weighs them by): a measure of its size before any work.
+func (r *StudyRun) Transfers() int64 { return int64(r.total) }
 
 // Study is the answer once Advance has reported done.
 func (r *StudyRun) Study() FabricStudy { return r.st }

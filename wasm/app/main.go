@@ -58,6 +58,7 @@ func main() {
 	resize := newResizePoster(s.Embed)
 	perf := win.Get("performance")
 	complete := newCompleter(renderer.EventEnv(), s)
+	fabricWork := newFabricWorker(renderer.EventEnv(), root)
 	module := &moduleSwitch{initial: s.View}
 	tabFocus := takeFocus() // the tab a module switch left from had the focus
 
@@ -93,6 +94,7 @@ func main() {
 		if s.Incomplete() {
 			complete.afterPaint(s.Edits())
 		}
+		fabricWork.afterRender()
 	}
 }
 

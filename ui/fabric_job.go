@@ -1,0 +1,92 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/ccplay/ccplay/core/cost"
+)
+
+// DeferFabricTransfers is the size of study (cost.StudyRun.Transfers)
+// above which the fabric view does not compute it during a render: the
+// render shows a progress bar and the page's adapter advances the study
+// in slices (FabricJob) between the browser's turns, re-rendering the bar
+// after each. Pairwise AllToAll on 32 ranks (13 schedules of 1,024
+// transfers) is computed at once; on 64 ranks it is deferred.
+const DeferFabricTransfers = 1 << 14
+
+// fabricDone is the last study the view finished: its question, its
+// answer or its error.
+type fabricDone struct {
+	ok  bool
+	p   cost.Params
+	st  cost.FabricStudy
+	err error
+}
+
+// FabricJob is a fabric study under way (cost.StudyRun): the view starts
+// it in a render, the adapter advances it off the event lock (Advance)
+// and hands it back under the lock after each slice (App.SettleFabric),
+// which updates the progress bar and, once it is over, the answer. A
+// newer question, fabric or ratio replaces the job: the old one is
+// abandoned, never shown.
+type FabricJob struct {
+	p     cost.Params
+	run   *cost.StudyRun
+	shown float64 // the progress the bar shows, set under the lock
+	over  bool
+	err   error
+}
+
+// Advance runs the study for about work units of simulation and reports
+// whether it is over (an error ends it too). Off the event lock, from one
+// goroutine at a time.
+func (j *FabricJob) Advance(work int64) (over bool) {
+	done, err := j.run.Advance(work)
+	j.over, j.err = done || err != nil, err
+	return j.over
+}
+
+// FabricJob is the fabric view's study under way, nil when there is none
+// or the view is not shown (the job waits, kept, until it is again).
+// Under the event lock.
+func (c *Fabric) FabricJob() *FabricJob {
+	if c.S.View != "fabric" {
+		return nil
+	}
+	return c.job
+}
+
+// settle takes j back after a slice: its progress for the bar and, once
+// it is over, its answer; false when j is no longer the view's (a newer
+// control change replaced it). Under the event lock.
+func (c *Fabric) settle(j *FabricJob) bool {
+	if j == nil || j != c.job {
+		return false
+	}
+	j.shown = j.run.Progress()
+	if j.over {
+		c.done = fabricDone{ok: true, p: j.p, st: j.run.Study(), err: j.err}
+		c.job = nil
+	}
+	return true
+}
+
+// Running reports whether the view waits for its study (FabricJob).
+func (c *Fabric) Running() bool { return c.state().running }
+
+// ProgressValue is the share of the study done, in percent, for the
+// progress bar's value attribute.
+func (c *Fabric) ProgressValue() string {
+	if c.job == nil {
+		return "0"
+	}
+	return strconv.FormatFloat(100*c.job.shown, 'f', 1, 64)
+}
+
+// ProgressText says what is computed and how far it is.
+func (c *Fabric) ProgressText() string {
+	if c.job == nil {
+		return ""
+	}
+	return c.S.Tf("fb.progress", 100*c.job.shown)
+}
