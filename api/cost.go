@@ -58,23 +58,6 @@ func checkFabric(get field.Lookup) error {
 	return nil
 }
 
-// checkTableFabric refuses, with a *budget.Error on maxbytes, a table on a
-// switched fabric whose rows together may simulate more than budget.Flows
-// transfers, or routes of more than budget.RouteLinks links
-// (question.Table.FabricSize). O(rows).
-func checkTableFabric(t question.Table) error {
-	n, links, err := t.FabricSize()
-	switch {
-	case err != nil:
-		return err
-	case n > budget.Flows:
-		return budget.New("maxbytes", "cost.table.fabric-size", n, int64(budget.Flows))
-	case links > budget.RouteLinks:
-		return budget.New("maxbytes", "fabric.paths", links, int64(budget.RouteLinks))
-	}
-	return nil
-}
-
 // tableFields are the parameters of /api/v1/table: the cost fields without
 // size (the sweep sets it), the switched fabric's, the sweep and format.
 var tableFields = fields([][]string{question.CostFields, question.FabricFields, question.TableFields, {"format"}}, "size")
@@ -105,7 +88,7 @@ func serveTable(w http.ResponseWriter, r *http.Request) {
 		err = checkWork("maxbytes", sweepWork(p, nil, n, true))
 	}
 	if err == nil {
-		err = checkTableFabric(t)
+		err = t.CheckBudget()
 	}
 	if err != nil {
 		sendError(w, err)

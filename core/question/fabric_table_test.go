@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/ccplay/ccplay/core/budget"
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/fabric"
 	"github.com/ccplay/ccplay/core/field"
@@ -99,5 +100,33 @@ func TestTableFabricRefused(t *testing.T) {
 		if !errors.As(err, &fe) || fe.Field != c.field || fe.ID != c.id {
 			t.Errorf("%v: got %v, want %s on %s", c.in, err, c.id, c.field)
 		}
+	}
+}
+
+// CheckBudget admits a table whose rows together stay within
+// budget.Flows transfers and refuses a larger one on maxbytes with a
+// *budget.Error, before any row is simulated; the ideal fabric costs
+// nothing.
+func TestTableCheckBudget(t *testing.T) {
+	read := func(in map[string]string) question.Table {
+		tq, err := question.ReadTable(field.Map(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tq
+	}
+	small := read(map[string]string{"ranks": "64", "algorithm": "ring", "fabric": "fat-tree", "maxbytes": "1M"})
+	big := read(map[string]string{"ranks": "256", "algorithm": "ring", "fabric": "fat-tree"})
+	if err := small.CheckBudget(); err != nil {
+		t.Errorf("ring on 64 ranks, 8 B to 1 MiB: %v", err)
+	}
+	n, _, _ := big.FabricSize()
+	var be *budget.Error
+	var fe *fielderr.Error
+	if err := big.CheckBudget(); !errors.As(err, &be) || !errors.As(err, &fe) || fe.Field != "maxbytes" || n <= budget.Flows {
+		t.Errorf("ring on 256 ranks, 8 B to 8 GiB (%d transfers): %v", n, err)
+	}
+	if err := read(map[string]string{"ranks": "1024", "algorithm": "ring"}).CheckBudget(); err != nil {
+		t.Errorf("the ideal fabric: %v", err)
 	}
 }

@@ -3,6 +3,7 @@ package question
 import (
 	"context"
 
+	"github.com/ccplay/ccplay/core/budget"
 	"github.com/ccplay/ccplay/core/cost"
 )
 
@@ -33,6 +34,23 @@ func (t Table) FabricSize() (transfers, routeLinks int64, err error) {
 		transfers, routeLinks = transfers+n, routeLinks+l
 	}
 	return transfers, routeLinks, nil
+}
+
+// CheckBudget refuses, with a *budget.Error on maxbytes, a table on a
+// switched fabric whose rows together may simulate more than budget.Flows
+// transfers or budget.RouteLinks route links (FabricSize): what a face
+// answering for someone else admits. O(rows).
+func (t Table) CheckBudget() error {
+	n, links, err := t.FabricSize()
+	switch {
+	case err != nil:
+		return err
+	case n > budget.Flows:
+		return budget.New("maxbytes", "cost.table.fabric-size", n, int64(budget.Flows))
+	case links > budget.RouteLinks:
+		return budget.New("maxbytes", "fabric.paths", links, int64(budget.RouteLinks))
+	}
+	return nil
 }
 
 // TableRows prices the table question t in nccl-tests' order: for each
