@@ -1,6 +1,10 @@
 package sched
 
-import "github.com/ccplay/ccplay/core/prim"
+import (
+	"slices"
+
+	"github.com/ccplay/ccplay/core/prim"
+)
 
 // layout sets the work buffers and the input/output placement of s.
 //
@@ -52,14 +56,21 @@ func blockedLayout(s *Schedule, rot int) {
 	b := sp.Blocks()
 	woff, total := blockOffsets(b, rot)
 	uoff := prim.Offsets(b) // user (rank-order) offsets in a whole buffer
+	// The whole buffer's segments are the same for every rank that holds
+	// it: computed once (O(P)), each rank given its own copy (O(merged
+	// segments), one for an unrotated layout), so the layout is O(P), not
+	// O(P²).
+	var wholeSegs []Seg
 	whole := func() []Seg {
-		var segs []Seg
-		for r := 0; r < p; r++ { // user order, so From is increasing
-			if b[r] > 0 || len(segs) == 0 {
-				segs = append(segs, Seg{From: uoff[r], To: woff[r], Len: b[r]})
+		if wholeSegs == nil {
+			for r := 0; r < p; r++ { // user order, so From is increasing
+				if b[r] > 0 || len(wholeSegs) == 0 {
+					wholeSegs = append(wholeSegs, Seg{From: uoff[r], To: woff[r], Len: b[r]})
+				}
 			}
+			wholeSegs = mergeSegs(wholeSegs)
 		}
-		return mergeSegs(segs)
+		return slices.Clone(wholeSegs)
 	}
 	s.WorkLen = make([]int, p)
 	s.In = make([][]Seg, p)
