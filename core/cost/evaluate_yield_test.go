@@ -67,3 +67,22 @@ func TestScheduleOfYieldingIsScheduleOf(t *testing.T) {
 		t.Errorf("a schedule above the transfer cap is built")
 	}
 }
+
+// TestScheduleOfYieldingInsideARound: a naive AllToAll is one round of P²
+// transfers; its builder yields once per sending rank while it fills the
+// round, not only after it, and builds the same schedule.
+func TestScheduleOfYieldingInsideARound(t *testing.T) {
+	p := Params{Collective: prim.AllToAll, Algorithm: sched.Naive, Ranks: 64, Size: 1 << 20, ElemSize: 4, Bandwidth: 50e9, Latency: 5e-6, Efficiency: 1}
+	want, err := ScheduleOf(p, 1<<21)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	got, err := ScheduleOfYielding(p, 1<<21, func() { calls++ })
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("ScheduleOfYielding differs from ScheduleOf (%v)", err)
+	}
+	if len(want.Rounds) != 1 || calls < p.Ranks {
+		t.Errorf("yield called %d times for %d rounds on %d ranks", calls, len(want.Rounds), p.Ranks)
+	}
+}

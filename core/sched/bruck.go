@@ -104,7 +104,7 @@ func bruckAllToAll(b *builder) {
 	colOff := func(i, src int) int { return src * sp.Count }
 	if !uniform {
 		var ro, co [][]int
-		m, ro, co = matrixOffsets(sp)
+		m, ro, co = matrixOffsets(sp, b.pause)
 		rowLen = func(i int) int { return ro[i][p] }
 		rowOff = func(i, d int) int { return ro[i][d] }
 		colOff = func(i, src int) int { return co[i][src] }

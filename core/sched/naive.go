@@ -48,9 +48,11 @@ func buildNaive(b *builder) {
 			starOut(b, 0, "scatter", blk)
 		}
 	case prim.AllToAll:
-		m, rowOff, colOff := matrixOffsets(sp)
+		m, rowOff, colOff := matrixOffsets(sp, b.pause)
 		var ts []Transfer
 		for i := 0; i < p; i++ {
+			// A turn per sending rank: the round holds P² transfers.
+			b.pause()
 			for k := 0; k < p; k++ { // i's own block first, then i+1, i+2, …
 				ts = append(ts, alltoallTransfer(m, rowOff, colOff, i, (i+k)%p))
 			}
@@ -81,17 +83,20 @@ func starIn(b *builder, root int, phase string, reduce bool, region func(src int
 
 // matrixOffsets returns the AllToAll matrix, the prefix offsets of each row
 // (rowOff[i][j], with rowOff[i][P] = row sum) and of each receive column
-// (colOff[j][i] = Σ_{i'<i} m[i'][j]).
-func matrixOffsets(sp prim.Spec) (m, rowOff, colOff [][]int) {
+// (colOff[j][i] = Σ_{i'<i} m[i'][j]), calling pause (Options.Yield) once a
+// row of each O(P²) pass.
+func matrixOffsets(sp prim.Spec, pause func()) (m, rowOff, colOff [][]int) {
 	m = sp.Matrix()
 	p := sp.Ranks
 	rowOff = make([][]int, p)
 	colOff = make([][]int, p)
 	for i := 0; i < p; i++ {
+		pause()
 		rowOff[i] = prim.Offsets(m[i])
 		colOff[i] = make([]int, p+1)
 	}
 	for j := 0; j < p; j++ {
+		pause()
 		for i := 0; i < p; i++ {
 			colOff[j][i+1] = colOff[j][i] + m[i][j]
 		}

@@ -9,7 +9,7 @@ import "github.com/ccplay/ccplay/core/prim"
 func buildPairwise(b *builder) {
 	sp := b.s.Spec
 	p := sp.Ranks
-	m, rowOff, colOff := matrixOffsets(sp)
+	m, rowOff, colOff := matrixOffsets(sp, b.pause)
 	for k := 1; k < max(p, 2); k++ {
 		var ts []Transfer
 		for i := 0; i < p; i++ {
