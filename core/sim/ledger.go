@@ -87,11 +87,17 @@ func LedgerFor(s *sched.Schedule, elemSize, gpusPerNode int) *Ledger {
 }
 
 // LedgerForYielding is LedgerFor calling yield (if not nil) before every
-// round: an interactive page gives the browser a turn while the ledger of
-// a large schedule is derived. Same result as LedgerFor.
+// round and after every YieldTransfers transfers of a round (a naive
+// AllToAll's one round holds P² of them): an interactive page gives the
+// browser a turn while the ledger of a large schedule is derived. Same
+// result as LedgerFor.
 func LedgerForYielding(s *sched.Schedule, elemSize, gpusPerNode int, yield func()) *Ledger {
 	return newLedger(s, elemSize, max(gpusPerNode, 0), yield)
 }
+
+// YieldTransfers is how many transfers of one round LedgerForYielding
+// handles between two calls of yield: well under a millisecond natively.
+const YieldTransfers = 1 << 14
 
 // newLedger is the ledger of s, with the inter-node split on nodes of g
 // ranks when g > 0, calling yield (if not nil) before every round.
@@ -115,7 +121,10 @@ func newLedger(s *sched.Schedule, elemSize, g int, yield func()) *Ledger {
 		ph.Rounds++
 		sum := RoundSummary{Phase: rd.Phase}
 		touched = touched[:0]
-		for _, t := range rd.Transfers {
+		for j, t := range rd.Transfers {
+			if yield != nil && j > 0 && j%YieldTransfers == 0 {
+				yield()
+			}
 			if t.Src == t.Dst {
 				continue
 			}

@@ -10,8 +10,9 @@ import (
 )
 
 // TestLedgerForYieldingIsLedgerFor: the ledger is LedgerFor's, flat and
-// placed on nodes, and yield is called once before every round, so an
-// interactive page gets a turn at least once a round.
+// placed on nodes, and yield is called before every round and after every
+// YieldTransfers transfers within one (a naive AllToAll on 200 ranks: one
+// round of 40,000), so an interactive page gets a turn that often.
 func TestLedgerForYieldingIsLedgerFor(t *testing.T) {
 	for _, tc := range []struct {
 		c prim.Collective
@@ -22,6 +23,7 @@ func TestLedgerForYieldingIsLedgerFor(t *testing.T) {
 		{prim.AllReduce, sched.Ring, 16},
 		{prim.Broadcast, sched.Tree, 20},
 		{prim.AllToAll, sched.Pairwise, 12},
+		{prim.AllToAll, sched.Naive, 200},
 	} {
 		sp := prim.Spec{Collective: tc.c, Ranks: tc.p, Count: 1000, Op: prim.Sum}
 		s, err := sched.Build(sp, tc.a, sched.Options{})
@@ -34,8 +36,12 @@ func TestLedgerForYieldingIsLedgerFor(t *testing.T) {
 			if d := cmp.Diff(sim.LedgerFor(s, 4, g), got); d != "" {
 				t.Errorf("%v %v P=%d g=%d: the yielding ledger differs (-want +got):\n%s", tc.c, tc.a, tc.p, g, d)
 			}
-			if calls != len(s.Rounds) {
-				t.Errorf("%v %v P=%d g=%d: yield called %d times for %d rounds", tc.c, tc.a, tc.p, g, calls, len(s.Rounds))
+			want := 0
+			for _, rd := range s.Rounds {
+				want += 1 + (len(rd.Transfers)-1)/sim.YieldTransfers
+			}
+			if calls != want {
+				t.Errorf("%v %v P=%d g=%d: yield called %d times for %d rounds of %d transfers, want %d", tc.c, tc.a, tc.p, g, calls, len(s.Rounds), s.Transfers(), want)
 			}
 		}
 	}
