@@ -85,7 +85,7 @@ func (c *Controls) shown(list []string) []string {
 func (c *Controls) Invalid(f string) string { return strconv.FormatBool(c.S.fieldErr(f) != nil) }
 
 // KnobFields are NCCL's free-text knobs, in display order.
-var KnobFields = []string{"nccl-algo", "nccl-proto", "nccl-channels"}
+var KnobFields = []string{"nccl-algo", "nccl-proto", "nccl-channels", "nccl-buffsize"}
 
 // KnobFieldList lists NCCL's knobs the view shows.
 func (c *Controls) KnobFieldList() []string { return c.shown(KnobFields) }

@@ -56,7 +56,7 @@ func (s *State) landCollective() {
 	}
 	if strings.EqualFold(strings.TrimSpace(s.text["model"]), cost.ModelNCCL) && !cost.NCCLCovers(c) {
 		drop("model", cost.ModelAlphaBeta)
-		for _, f := range []string{"nccl-algo", "nccl-proto", "nccl-channels", "nccl-collnet"} {
+		for _, f := range []string{"nccl-algo", "nccl-proto", "nccl-channels", "nccl-collnet", "nccl-buffsize"} {
 			drop(f, "")
 		}
 	}

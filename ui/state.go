@@ -84,7 +84,7 @@ type State struct {
 // with the CLI's flag names, in display order.
 var ControlFields = []string{"collective", "algorithm", "ranks", "size", "bandwidth", "efficiency", "latency", "gamma", "root", "dtype", "chunks", "gpus-per-node",
 	"preset", "intra-preset", "intra-bandwidth", "intra-latency", "slow-rank", "slow-factor", "slow-link", "model",
-	"system", "nccl-algo", "nccl-proto", "nccl-channels", "nccl-collnet"}
+	"system", "nccl-algo", "nccl-proto", "nccl-channels", "nccl-collnet", "nccl-buffsize"}
 
 // alwaysInURL are the fields written to the URL even at their defaults, so a
 // shared link states the whole question (collective, algorithm, P, S, B, α).

@@ -14,7 +14,7 @@ var (
 	questionFields = []string{"collective", "algorithm", "ranks", "size", "bandwidth", "efficiency", "latency", "gamma", "root", "dtype", "chunks", "gpus-per-node",
 		"preset", "intra-preset", "intra-bandwidth", "intra-latency", "slow-rank", "slow-factor", "slow-link", "model"}
 	// ncclFieldsUI are the fields of NCCL's model: the system and its knobs.
-	ncclFieldsUI = []string{"system", "nccl-algo", "nccl-proto", "nccl-channels", "nccl-collnet"}
+	ncclFieldsUI = []string{"system", "nccl-algo", "nccl-proto", "nccl-channels", "nccl-collnet", "nccl-buffsize"}
 
 	viewFields = map[string][]string{
 		"timing": questionFields,

@@ -67,6 +67,8 @@ func TestNCCLModelAddsUp(t *testing.T) {
 		t.Errorf("NCCL_ALGO=Ring leaves %v", rows)
 	}
 	p.waitJS("knobs in the URL", `location.search.includes("system=dgx-h100") && location.search.includes("nccl-algo=Ring")`)
+	p.setField("f-nccl-buffsize", "8MiB")
+	p.waitJS("NCCL_BUFFSIZE in the URL", `location.search.includes("nccl-buffsize=8MiB")`)
 	// Without model=nccl: a preview, not an empty card; embedded too.
 	for _, u := range []string{"/?lang=en&view=ncclmodel&ranks=16&gpus-per-node=8", "/?lang=en&embed=ncclmodel&ranks=16&gpus-per-node=8"} {
 		p.open(base + u)
