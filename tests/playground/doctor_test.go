@@ -77,3 +77,39 @@ func TestDoctorPanel(t *testing.T) {
 	}
 	p.noConsoleErrors()
 }
+
+// TestDoctorForcedAlgorithm picks NCCL_ALGO=Ring among the view's choices
+// for a one-node DGX H100 log: the page judges against Ring, says the
+// setting was given outside the log, and shows the verdict package ui
+// gives natively with the same choice (tests/crossface holds that one to
+// `ccplay doctor --nccl-algo Ring`).
+func TestDoctorForcedAlgorithm(t *testing.T) {
+	base := server(t)
+	p := browser(t, 1280, 800)
+	p.open(base + "/?lang=en&view=doctor")
+	log, err := os.ReadFile("../../core/cost/testdata/nccl/all_reduce_1x8_dgx-h100.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.setField("d-paste", string(log))
+	p.click("d-check")
+	free := p.text("d-verdict")
+	p.setField("d-nccl-algo", "Ring")
+
+	want := ui.NewApp(ui.NewState("lang=en&view=doctor", "en")).Doctor
+	want.SetOption("nccl-algo", "Ring")
+	want.CheckLog("", string(log))
+	if got := p.text("d-verdict"); got != want.Verdict() || got == free {
+		t.Errorf("verdict with Ring forced %q, want %q (nothing forced: %q)", got, want.Verdict(), free)
+	}
+	if basis := p.text("d-basis"); !strings.Contains(basis, "the expectation uses NCCL_ALGO=Ring as given (set outside the log)") {
+		t.Errorf("the basis does not say Ring was forced: %q", basis)
+	}
+	if n := eval[int](p, `[...document.querySelectorAll("#d-rows tbody tr td:last-child")].filter(td => !td.textContent.startsWith("Ring/")).length`); n != 0 {
+		t.Errorf("%d rows are expected of another algorithm than Ring", n)
+	}
+	if cli := p.text("d-cli"); !strings.HasSuffix(cli, "--nccl-algo Ring") {
+		t.Errorf("the terminal command %q does not force Ring", cli)
+	}
+	p.noConsoleErrors()
+}

@@ -15,9 +15,10 @@ import (
 // TestShotsDoctor writes screenshots of the "check my log" view with a
 // verdict — the RTX 4090 example (far below, a cause on line 4), then the
 // same log pasted with line 20 cut short (a line that cannot be read), then
-// an srun-labelled log of two tables (a verdict per table) — in both
-// languages at 1280×800 and 390×844, into $CCPLAY_SHOTS (default
-// /tmp/shots): doctor-example-…, doctor-badlog-… and doctor-tables-….
+// an srun-labelled log of two tables (a verdict per table), then one DGX
+// H100 node with Ring forced outside the log — in both languages at
+// 1280×800 and 390×844, into $CCPLAY_SHOTS (default /tmp/shots):
+// doctor-example-…, doctor-badlog-…, doctor-tables-… and doctor-forced-….
 func TestShotsDoctor(t *testing.T) {
 	dir := os.Getenv("CCPLAY_SHOTS")
 	if dir == "" {
@@ -34,6 +35,10 @@ func TestShotsDoctor(t *testing.T) {
 	lines[19] = strings.Join(strings.Fields(lines[19])[:8], "  ") // line 20 cut short
 	bad := strings.Join(lines, "\n")
 	tables, err := os.ReadFile("../../core/doctor/testdata/h100_8x_and_16x_srun_label.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	node, err := os.ReadFile("../../core/cost/testdata/nccl/all_reduce_1x8_dgx-h100.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,6 +65,12 @@ func TestShotsDoctor(t *testing.T) {
 			p.setField("d-paste", string(tables))
 			p.click("d-check")
 			shot(p, fmt.Sprintf("doctor-tables-%s-%dx%d.png", lang, size[0], size[1]))
+			p.setField("d-system", "")
+			p.setField("d-paste", string(node))
+			p.setField("d-nccl-algo", "Ring")
+			p.click("d-check")
+			shot(p, fmt.Sprintf("doctor-forced-%s-%dx%d.png", lang, size[0], size[1]))
+			p.setField("d-nccl-algo", "")
 		}
 		p.noConsoleErrors()
 	}
