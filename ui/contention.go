@@ -24,6 +24,7 @@ type Contention struct {
 	S *State
 
 	kind, leaf, ratio string
+	runs              *lecture.ContentionMemo // the lesson's fabric runs (nil: none kept)
 }
 
 // contentionFields are the view's fields (contention.<field> in a lesson).
@@ -79,7 +80,7 @@ func (c *Contention) state() contentionState {
 		if q.Collective != prim.AllReduce || q.Algorithm != sched.Ring {
 			cases = append(cases, lecture.ContentionCase{Collective: q.Collective, Algorithm: q.Algorithm})
 		}
-		ct, err := lecture.FabricContention(p, cases, cost.FabricRatios)
+		ct, err := c.runs.FabricContention(p, cases, cost.FabricRatios)
 		st := contentionState{ct: ct, p: p, at: -1, err: err}
 		for i, r := range cost.FabricRatios {
 			if r == max(p.Fabric.Oversubscription, 1) {

@@ -61,7 +61,8 @@ func viewParams(t *testing.T, b Block) cost.Params {
 // of each at 4:1 named; on the lessons' case ring AllReduce slows at most
 // 10 % at 4:1 and AllToAll at least 2.5×; and the link opens the fabric
 // view (the tools module) on the same question, fabric, ratio and leaves,
-// whose ring AllReduce times are the figure's.
+// whose ring AllReduce times are the figure's. The prediction's runs are
+// the figure's, each simulated once.
 func TestContentionLessons(t *testing.T) {
 	for _, id := range []string{"moe", "hierarchy"} {
 		for _, lang := range []string{"zh", "en"} {
@@ -79,6 +80,9 @@ func TestContentionLessons(t *testing.T) {
 				t.Fatalf("%s/%s: after the answer the figure is at %d, the question at %d", id, lang, fig, at)
 			}
 			text := html.UnescapeString(page)
+			if n := a.Lessons.runs.Runs(); n != 8 {
+				t.Errorf("%s/%s: the prediction and the figure simulated %d runs, want the figure's 8, each once", id, lang, n)
+			}
 
 			p := viewParams(t, view)
 			cases := []lecture.ContentionCase{{Collective: prim.AllReduce, Algorithm: sched.Ring}, {Collective: p.Collective, Algorithm: p.Algorithm}}

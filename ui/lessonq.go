@@ -80,7 +80,11 @@ func (a Answer) Explain(why string) string {
 
 // AnswerOf asks core every variant of question b. O(variants × one
 // cost.Evaluate).
-func AnswerOf(b Block) Answer {
+func AnswerOf(b Block) Answer { return answerOf(b, nil) }
+
+// answerOf is AnswerOf with the contention metric's simulated runs kept in
+// memo (nil: none kept).
+func answerOf(b Block, memo *lecture.ContentionMemo) Answer {
 	var a Answer
 	var base float64
 	if b.Metric == "speedup" {
@@ -91,7 +95,7 @@ func AnswerOf(b Block) Answer {
 		base = r.TimeS
 	}
 	for i := range b.Variants {
-		v, label, err := metricOf(b.Metric, b.VariantFields(i), base)
+		v, label, err := metricOf(b.Metric, b.VariantFields(i), base, memo)
 		if err != nil {
 			return Answer{Err: err}
 		}
@@ -101,7 +105,7 @@ func AnswerOf(b Block) Answer {
 }
 
 // metricOf is one variant's value and label.
-func metricOf(metric string, f map[string]string, base float64) (float64, string, error) {
+func metricOf(metric string, f map[string]string, base float64, memo *lecture.ContentionMemo) (float64, string, error) {
 	if metric == "state" {
 		m, err := plan.LookupModel(f["model"])
 		if err != nil {
@@ -140,7 +144,7 @@ func metricOf(metric string, f map[string]string, base float64) (float64, string
 		return gainMetric(f)
 	}
 	if metric == "contention" {
-		return contentionMetric(f)
+		return contentionMetric(f, memo)
 	}
 	r, err := evalFields(f)
 	if err != nil {
@@ -242,14 +246,15 @@ func gainMetric(f map[string]string) (float64, string, error) {
 }
 
 // contentionMetric is the contention metric: the question's simulated
-// time at its oversubscription over its time at 1:1, on its fabric.
-func contentionMetric(f map[string]string) (float64, string, error) {
+// time at its oversubscription over its time at 1:1, on its fabric, the
+// runs kept in memo.
+func contentionMetric(f map[string]string, memo *lecture.ContentionMemo) (float64, string, error) {
 	p, err := question.CostParams(field.Map(f))
 	if err != nil {
 		return 0, "", err
 	}
 	k := lecture.ContentionCase{Collective: p.Collective, Algorithm: p.Algorithm}
-	ct, err := lecture.FabricContention(p, []lecture.ContentionCase{k}, []float64{1, max(p.Fabric.Oversubscription, 1)})
+	ct, err := memo.FabricContention(p, []lecture.ContentionCase{k}, []float64{1, max(p.Fabric.Oversubscription, 1)})
 	if err != nil {
 		return 0, "", err
 	}

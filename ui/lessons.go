@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ccplay/ccplay/core/lecture"
+
 	"github.com/vugu/vugu"
 )
 
@@ -28,6 +30,7 @@ type Lessons struct {
 	overlap *Overlap                  // the moe lesson's pipeline view (LessonViews)
 	hot     *Hot                      // the moe lesson's hot-expert view (LessonViews)
 	cont    *Contention               // the hierarchy and moe lessons' contention view (LessonViews)
+	runs    lecture.ContentionMemo    // the fabric runs of the contention questions and view, each simulated once
 	setPlan func(f, v string)         // sets a planner field
 
 	files   map[string]*lessonFile // by "<id>.<lang>"
@@ -376,7 +379,7 @@ func (c *Lessons) answer(bi int, b Block) Answer {
 	if a, ok := c.answers[k]; ok {
 		return a
 	}
-	a := AnswerOf(b)
+	a := answerOf(b, &c.runs)
 	c.answers[k] = a
 	return a
 }
@@ -434,7 +437,7 @@ func (c *Lessons) hotView() *Hot {
 // contentionView is the contention view, made on first use.
 func (c *Lessons) contentionView() *Contention {
 	if c.cont == nil {
-		c.cont = &Contention{S: c.S}
+		c.cont = &Contention{S: c.S, runs: &c.runs}
 	}
 	return c.cont
 }

@@ -54,6 +54,54 @@ const MaxContentionTransfers = 1 << 14
 // rounded down to whole blocks (cost.RoundSize), as every rank sends P
 // equal blocks. O(cases × ratios × one simulation).
 func FabricContention(p cost.Params, cases []ContentionCase, ratios []float64) (Contention, error) {
+	return (*ContentionMemo)(nil).FabricContention(p, cases, ratios)
+}
+
+// ContentionMemo keeps the simulated runs FabricContention computes, so
+// that a page asking several questions of one fabric (a lesson's
+// prediction, then its figure) simulates each run once. The zero value is
+// empty; a nil memo keeps nothing. It holds at most maxMemoRuns runs,
+// emptied when full. Not safe for concurrent use.
+type ContentionMemo struct {
+	runs map[cost.Params]contentionRun
+}
+
+// maxMemoRuns bounds a ContentionMemo.
+const maxMemoRuns = 64
+
+// contentionRun is one simulated run: a question at one oversubscription.
+type contentionRun struct {
+	r   cost.Result
+	err error
+}
+
+// evaluate is cost.Evaluate of q, from the memo when it holds it.
+func (m *ContentionMemo) evaluate(q cost.Params) (cost.Result, error) {
+	if m == nil {
+		return cost.Evaluate(q)
+	}
+	if run, ok := m.runs[q]; ok {
+		return run.r, run.err
+	}
+	r, err := cost.Evaluate(q)
+	if m.runs == nil || len(m.runs) >= maxMemoRuns {
+		m.runs = map[cost.Params]contentionRun{}
+	}
+	m.runs[q] = contentionRun{r, err}
+	return r, err
+}
+
+// Runs is how many runs m holds.
+func (m *ContentionMemo) Runs() int {
+	if m == nil {
+		return 0
+	}
+	return len(m.runs)
+}
+
+// FabricContention is the package's FabricContention with every run kept
+// in m and taken from it when asked again.
+func (m *ContentionMemo) FabricContention(p cost.Params, cases []ContentionCase, ratios []float64) (Contention, error) {
 	if k := p.Fabric.Kind; k != fabric.FatTree && k != fabric.Rail {
 		return Contention{}, fielderr.New("fabric", "lecture.contention.fabric", k)
 	}
@@ -66,6 +114,9 @@ func FabricContention(p cost.Params, cases []ContentionCase, ratios []float64) (
 	for i, k := range cases {
 		q := p
 		q.Collective, q.Algorithm, q.Root, q.Chunks = k.Collective, k.Algorithm, 0, 0
+		if q.CostModel == "" {
+			q.CostModel = cost.ModelAlphaBeta // the same rule, one key in the memo
+		}
 		if k.Collective == prim.AllToAll {
 			q.Size = cost.RoundSize(k.Collective, q.Ranks, q.ElemSize, q.Size)
 		}
@@ -83,7 +134,7 @@ func FabricContention(p cost.Params, cases []ContentionCase, ratios []float64) (
 		var line ContentionLine
 		for _, ratio := range ratios {
 			q.Fabric.Oversubscription = ratio
-			r, err := cost.Evaluate(q)
+			r, err := m.evaluate(q)
 			if err != nil {
 				return Contention{}, err
 			}

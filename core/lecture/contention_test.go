@@ -3,6 +3,7 @@ package lecture
 import (
 	"errors"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/ccplay/ccplay/core/cost"
@@ -147,6 +148,48 @@ func TestContentionRefuses(t *testing.T) {
 		var fe *fielderr.Error
 		if !errors.As(err, &fe) || fe.Field != c.field {
 			t.Errorf("%+v at %v: error %v, want one naming %s", c.p.Fabric, c.ratios, err, c.field)
+		}
+	}
+}
+
+// A memo gives the answers FabricContention gives, and asked again with
+// runs it holds (the figure after the prediction's two ratios), it
+// simulates only the runs it lacks.
+func TestContentionMemo(t *testing.T) {
+	var m ContentionMemo
+	a2a := []ContentionCase{{prim.AllToAll, sched.Pairwise}}
+	if _, err := m.FabricContention(lessonCase(), a2a, []float64{1, 4}); err != nil {
+		t.Fatal(err)
+	}
+	if m.Runs() != 2 {
+		t.Fatalf("%d runs kept after two, want 2", m.Runs())
+	}
+	ratios := []float64{1, 2, 4, 8}
+	got, err := m.FabricContention(lessonCase(), lessonCases, ratios)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Runs() != len(lessonCases)*len(ratios) {
+		t.Errorf("%d runs kept, want %d (each simulated once)", m.Runs(), len(lessonCases)*len(ratios))
+	}
+	want, err := FabricContention(lessonCase(), lessonCases, ratios)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range want.Lines {
+		g, w := got.Lines[i], want.Lines[i]
+		if !slices.Equal(g.TimesS, w.TimesS) || !slices.Equal(g.Slowdowns, w.Slowdowns) || !slices.Equal(g.BoundsS, w.BoundsS) || !slices.Equal(g.Hottest, w.Hottest) || g.IdealS != w.IdealS {
+			t.Errorf("line %d from the memo %+v, without %+v", i, g, w)
+		}
+	}
+	for range maxMemoRuns {
+		big := lessonCase()
+		big.Size += int64(m.Runs()+1) << 12
+		if _, err := m.FabricContention(big, lessonCases[:1], []float64{1}); err != nil {
+			t.Fatal(err)
+		}
+		if m.Runs() > maxMemoRuns {
+			t.Fatalf("the memo holds %d runs, more than %d", m.Runs(), maxMemoRuns)
 		}
 	}
 }
