@@ -42,7 +42,8 @@ const numbersProbe = `(() => {
 // TestPerfNetwork is a report, not a check: for `ccplay serve`'s handler
 // (pages rendered on the server, brotli) and the static build (pre-rendered
 // pages, the .gz inflated in the page), on emulated Fast 4G and Slow 4G,
-// cold (empty cache) and warm (the same page again), it prints the time to
+// cold (empty cache) and warm (the same page again; on the static build
+// through its service worker, put on the same network), it prints the time to
 // the first paint showing the requested view's numbers, to interactive (the
 // WebAssembly's first render), to the loading bar (first contentful
 // paint) and to the end of app.wasm's download (wasm in), and the bytes
@@ -68,6 +69,12 @@ func TestPerfNetwork(t *testing.T) {
 				return err
 			}))
 			for i, cache := range []string{"cold", "warm"} {
+				if cache == "warm" && tg.name == "static" {
+					// The static build's service worker serves the warm visit:
+					// on the same network as the tab.
+					p.waitJS("the service worker", `!!navigator.serviceWorker && !!navigator.serviceWorker.controller`)
+					throttleWorkers(t, p, np)
+				}
 				p.do("navigate", chromedp.Navigate(fmt.Sprintf("%s&_=%d", tg.url, i)))
 				p.waitJS("interactive", `window.ccplayRenders >= 1 && window.ccplayNumbersMs > 0`)
 				m := eval[[]float64](p, `(() => {
