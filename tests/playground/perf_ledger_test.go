@@ -5,6 +5,7 @@ package playground
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -16,8 +17,8 @@ import (
 // (ring: its per-rank rows come from core's analytic ledger), and the
 // longest task after any change (a PerformanceObserver of "longtask"
 // entries, 50 ms and over) at P = 8 … 2^20 with the ring and the tree, in
-// the timing, ledger and charts views, until the complete answer is on
-// screen. Run with go tool task playground:perf.
+// the timing, ledger and charts views, and in the ledger view for other
+// collectives and algorithms, until the complete answer is on screen. Run with go tool task playground:perf.
 func TestPerfLedgerAndLongTasks(t *testing.T) {
 	base := server(t)
 	p := browser(t, 1280, 800)
@@ -66,13 +67,27 @@ func TestPerfLedgerAndLongTasks(t *testing.T) {
 		t.Fatal(err)
 	}
 	fmt.Printf("ledger view, ring, P 16 → 1024 → 8 → 1024, change → DOM (ms): %.1f\n", res)
-	// 2. Long tasks after changes, the complete answer included.
-	fmt.Printf("%-8s %-6s %-12s %s\n", "view", "alg", "P", "longest task after a change (ms; 0 = none ≥ 50 ms), change → complete (ms)")
+	// 2. Long tasks after changes, the complete answer included: ring and
+	// tree in three views, then the ledger view (the one that builds
+	// schedules) for collectives and algorithms whose schedules have no
+	// analytic ledger and are large at P = 1024 (P² transfers, P² layouts).
+	fmt.Printf("%-8s %-22s %-12s %s\n", "view", "question", "P", "longest task after a change (ms; 0 = none ≥ 50 ms), change → complete (ms)")
+	type sweep struct{ view, question string }
+	var sweeps []sweep
 	for _, view := range []string{"timing", "ledger", "charts"} {
 		for _, alg := range []string{"ring", "tree"} {
-			p.open(base + "/?lang=en&view=" + view + "&algorithm=" + alg + "&ranks=8")
-			for _, ranks := range []int{64, 1024, 4096, 65536, 1 << 20} {
-				r, err := chromedp.Run(p.ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(`(async () => {
+			sweeps = append(sweeps, sweep{view, "algorithm=" + alg})
+		}
+	}
+	for _, q := range []string{"collective=alltoall&algorithm=naive", "collective=alltoall&algorithm=pairwise", "collective=allgather&algorithm=naive",
+		"collective=allgather&algorithm=bruck", "collective=reducescatter&algorithm=pairwise", "collective=broadcast&algorithm=tree", "algorithm=recursive_doubling"} {
+		sweeps = append(sweeps, sweep{"ledger", q})
+	}
+	for _, sw := range sweeps {
+		view, alg := sw.view, strings.NewReplacer("collective=", "", "&algorithm=", "/", "algorithm=", "").Replace(sw.question)
+		p.open(base + "/?lang=en&view=" + view + "&" + sw.question + "&ranks=8")
+		for _, ranks := range []int{64, 1024, 4096, 65536, 1 << 20} {
+			r, err := chromedp.Run(p.ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(`(async () => {
 					let longest = 0;
 					const obs = new PerformanceObserver((l) => { for (const e of l.getEntries()) longest = Math.max(longest, e.duration); });
 					obs.observe({type: "longtask"});
@@ -88,11 +103,10 @@ func TestPerfLedgerAndLongTasks(t *testing.T) {
 					window.ccplayOnRender = null;
 					return [longest, t1];
 				})()`, ranks), chromedp.EvalAwaitPromise))
-				if err != nil {
-					t.Fatal(err)
-				}
-				fmt.Printf("%-8s %-6s %-12d %.0f, %.0f\n", view, alg, ranks, r[0], r[1])
+			if err != nil {
+				t.Fatal(err)
 			}
+			fmt.Printf("%-8s %-22s %-12d %.0f, %.0f\n", view, alg, ranks, r[0], r[1])
 		}
 	}
 	p.noConsoleErrors()
