@@ -154,3 +154,54 @@ func TestPlanFabricRefused(t *testing.T) {
 		t.Errorf("FabricSize = %d on %q, %v; the AllToAll alone holds %d", n, field, err, one)
 	}
 }
+
+// FuzzPlanFabric: any text in the fabric fields of a small MoE plan gives
+// a plan or field errors (every refused fabric field at once), never a
+// panic; on a switched fabric the rows
+// still sum to the communication time and every simulated row is listed
+// with its time, on the ideal network none is.
+func FuzzPlanFabric(f *testing.F) {
+	f.Add("fat-tree", "4", "2", "2", "nvswitch")
+	f.Add("rail", "2", "1", "", "pcie")
+	f.Add("torus", "", "", "", "")
+	f.Add("ideal", "", "", "", "")
+	f.Add("fat-tree", "1.5", "3", "3", "")
+	f.Fuzz(func(t *testing.T, kind, ratio, leaf, tiers, node string) {
+		q := map[string]string{"model": "mixtral-8x7b", "dp": "8", "tp": "1", "ep": "8", "zero": "1", "gpus-per-node": "2", "fabric": kind}
+		for k, v := range map[string]string{"oversubscription": ratio, "leaf-nodes": leaf, "tiers": tiers, "node-switch": node} {
+			if v != "" {
+				q[k] = v
+			}
+		}
+		in, err := Parse(field.Map(q))
+		var r Result
+		if err == nil {
+			r, err = Plan(in)
+		}
+		if err != nil {
+			var fe *fielderr.Error
+			var l fielderr.List
+			if !errors.As(err, &fe) && !(errors.As(err, &l) && len(l) > 1) {
+				t.Fatalf("error %v is neither a field error nor a list of them", err)
+			}
+			return
+		}
+		var sum float64
+		for _, x := range r.Rows {
+			sum += x.TimeS
+		}
+		if !near(sum, r.CommS, 1e-9) {
+			t.Fatalf("rows sum to %g, comm %g", sum, r.CommS)
+		}
+		if (r.Fabric != nil) != in.Cluster.Fabric.Active() {
+			t.Fatalf("fabric %+v, section %v", in.Cluster.Fabric, r.Fabric)
+		}
+		if r.Fabric != nil {
+			for _, x := range r.Fabric.Rows {
+				if x.TimeS != r.Rows[x.Row].TimeS || !(x.TimeS >= 0) || !(x.IdealS >= 0) {
+					t.Fatalf("fabric row %+v, row %+v", x, r.Rows[x.Row])
+				}
+			}
+		}
+	})
+}
