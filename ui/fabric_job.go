@@ -38,9 +38,12 @@ type FabricJob struct {
 }
 
 // Advance runs the study for about work units of simulation and reports
-// whether it is over (an error ends it too). Off the event lock, from one
-// goroutine at a time.
-func (j *FabricJob) Advance(work int64) (over bool) {
+// whether it is over (an error ends it too); a schedule built in the
+// slice calls yield (if not nil) between its rounds
+// (cost.StudyRun.SetYield). Off the event lock, from one goroutine at a
+// time.
+func (j *FabricJob) Advance(work int64, yield func()) (over bool) {
+	j.run.SetYield(yield)
 	done, err := j.run.Advance(work)
 	j.over, j.err = done || err != nil, err
 	return j.over

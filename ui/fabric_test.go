@@ -53,7 +53,7 @@ func finishFabric(t *testing.T, a *App) string {
 	t.Helper()
 	render(t, a)
 	for j := a.FabricJob(); j != nil; j = a.FabricJob() {
-		j.Advance(50_000)
+		j.Advance(50_000, nil)
 		if !a.SettleFabric(j) {
 			t.Fatal("the view's own job was refused")
 		}
@@ -88,7 +88,7 @@ func TestFabricInSlices(t *testing.T) {
 		t.Fatal(err)
 	}
 	seen := 0
-	for !j.Advance(200_000) {
+	for !j.Advance(200_000, nil) {
 		run.Advance(200_000)
 		a.SettleFabric(j)
 		h := render(t, a)

@@ -62,7 +62,9 @@ type StudyRun struct {
 	total  float64
 	i      int // the simulation under way: 0 draws p, 1 + r·len(FabricRatios) + k is row r at ratio k
 	cur    *fabricRun
+	ideal  bool // r.res holds simulation r.i's closed form
 	res    Result
+	yield  func()
 	st     FabricStudy
 	done   bool
 	err    error
@@ -120,8 +122,9 @@ func (r *StudyRun) question(i int) (Params, int) {
 
 // Advance goes on with the study for about work units of simulation (at
 // least one step; a slice may run over by one event's work) and reports
-// whether it is over. A slice that starts a simulation — the closed form,
-// the schedule built, its routes — does only that, unless work is
+// whether it is over. Starting a simulation takes two slices of their
+// own — the closed form (which may build and price the schedule), then
+// the schedule built on the fabric with its routes — unless work is
 // math.MaxInt64 (all at once). An error ends
 // the study; later calls return it again.
 func (r *StudyRun) Advance(work int64) (done bool, err error) {
@@ -135,8 +138,9 @@ func (r *StudyRun) Advance(work int64) (done bool, err error) {
 				return false, r.err
 			}
 			if work < math.MaxInt64 {
-				return false, nil // building a schedule is a slice of its own
+				return false, nil // a slice of its own
 			}
+			continue
 		}
 		before := r.cur.sim.Result().Work
 		over, err := r.cur.sim.Advance(max(work, 1) - spent)
@@ -156,19 +160,27 @@ func (r *StudyRun) Advance(work int64) (done bool, err error) {
 }
 
 // begin starts simulation r.i: the closed form of its question (its time
-// without contention), then its schedule built on its fabric.
+// without contention) at the first call, its schedule built on its fabric
+// at the second.
 func (r *StudyRun) begin() error {
 	q, _ := r.question(r.i)
-	ideal := q
-	ideal.Fabric = fabric.Spec{}
-	res, err := Evaluate(ideal)
-	if err != nil {
+	if !r.ideal {
+		ideal := q
+		ideal.Fabric = fabric.Spec{}
+		res, _, err := evaluateWith(ideal, true, r.yield)
+		r.res, r.ideal = res, true
 		return err
 	}
-	r.res = res
-	r.cur, err = startFabric(concrete(q), &r.res, nil)
+	var err error
+	r.cur, err = startFabric(concrete(q), &r.res, r.yield)
 	return err
 }
+
+// SetYield has the schedule builders of the slices to come call yield
+// between their rounds (as EvaluateYielding's do), so a page can give the
+// browser a turn inside a slice that builds a large schedule. yield must
+// not touch the study.
+func (r *StudyRun) SetYield(yield func()) { r.yield = yield }
 
 // end writes simulation r.i's answer into the study.
 func (r *StudyRun) end() error {
@@ -188,7 +200,7 @@ func (r *StudyRun) end() error {
 		w.TimesS = append(w.TimesS, x.TimeS)
 		w.Slowdowns = append(w.Slowdowns, x.Fabric.Slowdown)
 	}
-	r.cur = nil
+	r.cur, r.ideal = nil, false
 	r.i++
 	return nil
 }

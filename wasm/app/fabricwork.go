@@ -72,8 +72,17 @@ func (w *fabricWorker) run() {
 		}
 		w.env.UnlockOnly()
 		t0 := time.Now()
-		j.Advance(work)
-		took := time.Since(t0)
+		var waited time.Duration
+		mark := t0
+		j.Advance(work, func() { // inside a schedule's build: a frame every fabricSlice
+			if time.Since(mark) >= fabricSlice {
+				w0 := time.Now()
+				w.nextFrame()
+				mark = time.Now()
+				waited += mark.Sub(w0)
+			}
+		})
+		took := time.Since(t0) - waited
 		w.env.Lock()
 		w.root.SettleFabric(j)
 		w.env.UnlockRender()
