@@ -164,7 +164,7 @@ func (c *Doctor) Regimes() []DoctorRegime {
 			for k, b := range g.Departs {
 				sz[k] = BytesShort(b)
 			}
-			departs = strings.Join(sz, ", ")
+			departs = strings.Join(sz, s.T("d.sep"))
 		}
 		out[i] = DoctorRegime{ID: "d-g-" + g.Name, Cells: []string{s.T("d.regime." + g.Name), pctRange(g.Floor, g.Ceiling),
 			BytesShort(g.MinBytes) + " – " + BytesShort(g.MaxBytes), strconv.Itoa(g.Points), pct(g.Fraction), departs}}
