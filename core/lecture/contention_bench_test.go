@@ -18,5 +18,7 @@ func benchFigure(b *testing.B, k ContentionCase) {
 	}
 }
 
-func BenchmarkFigureMoE(b *testing.B)       { benchFigure(b, ContentionCase{prim.AllToAll, sched.Pairwise}) }
-func BenchmarkFigureHierarchy(b *testing.B) { benchFigure(b, ContentionCase{prim.AllReduce, sched.Hierarchical}) }
+func BenchmarkFigureMoE(b *testing.B) { benchFigure(b, ContentionCase{prim.AllToAll, sched.Pairwise}) }
+func BenchmarkFigureHierarchy(b *testing.B) {
+	benchFigure(b, ContentionCase{prim.AllReduce, sched.Hierarchical})
+}
