@@ -14,9 +14,9 @@ import (
 // the fabric with its defaults filled in, and each row priced on it — the
 // DP, ZeRO and EP calls of groups that span nodes — with its time per step
 // without contention and on the fabric. Every group is simulated alone on
-// a fabric of its own nodes, leaves of LeafNodes nodes at the same
-// oversubscription: the families' groups run at once and alike, so each
-// has its share of a leaf's uplinks, the ratio R unchanged.
+// a fabric of its own nodes at the same oversubscription (groupFabric):
+// the families' groups run at once and alike, so each has its share of a
+// leaf's uplinks, the ratio R unchanged.
 type FabricEffect struct {
 	Kind             string  `json:"kind"`
 	Node             string  `json:"node"`
@@ -60,6 +60,31 @@ func onFabric(in Input, c Call, sh Placement) bool {
 	return false
 }
 
+// groupFabric is the fabric a group of the family group is simulated on
+// alone: the plan's, with leaves (or rail groups) of L ÷ s of the group's
+// nodes (at least 1) when its consecutive members sit s nodes apart (a
+// rank stride of s·g), so the group has its nodes' share of each leaf's
+// uplinks — L·g·B/R shared by the s·g/k groups whose k ranks a node holds
+// is L/s·k·B/R — and the same fraction of its pairs under one leaf.
+func groupFabric(in Input, group string) fabric.Spec {
+	s := in.Cluster.Fabric
+	if s.Kind != fabric.FatTree && s.Kind != fabric.Rail {
+		return s
+	}
+	g := in.Cluster.GPUsPerNode
+	tp, pp, dp, ep, edp := newGrid(in.Parallel, g).groups(in.Parallel)
+	stride := 0
+	for _, x := range []Group{tp, pp, dp, ep, edp} {
+		if x.Name == group {
+			stride = x.Stride
+		}
+	}
+	if stride >= g && stride%g == 0 {
+		s.LeafNodes = max(1, s.Normal(in.Cluster.Nodes).LeafNodes/(stride/g))
+	}
+	return s
+}
+
 // groupField names the plan field that sets a group's size: ep for EP
 // groups, dp for the data-parallel ones.
 func groupField(group string) string {
@@ -76,10 +101,11 @@ type simKey struct {
 	ranks int
 	size  int64
 	gpn   int
+	leaf  int // the group's leaves (groupFabric)
 }
 
 func keyOf(p cost.Params) simKey {
-	return simKey{p.Collective, p.Algorithm, p.Ranks, p.Size, p.GPUsPerNode}
+	return simKey{p.Collective, p.Algorithm, p.Ranks, p.Size, p.GPUsPerNode, p.Fabric.LeafNodes}
 }
 
 // pricer prices a plan's calls, simulating each distinct call on the

@@ -205,3 +205,35 @@ func FuzzPlanFabric(f *testing.F) {
 		}
 	})
 }
+
+// A group whose nodes sit s apart is simulated on leaves of L ÷ s of its
+// nodes: with PP 2 after TP 8, DP's consecutive members are 2 nodes apart,
+// so on leaves of 4 nodes each DP row is the same call alone on leaves of
+// 2 nodes (cost.Evaluate), not of 4.
+func TestPlanFabricGroupStride(t *testing.T) {
+	r := mustPlan(t, map[string]string{"model": "13b", "dp": "8", "tp": "8", "pp": "2", "zero": "1",
+		"fabric": "fat-tree", "oversubscription": "4", "leaf-nodes": "4"})
+	rows := rowsOf(r, StratZero, "")
+	if len(rows) == 0 || r.Fabric == nil || len(r.Fabric.Rows) != len(rows) {
+		t.Fatalf("%d ZeRO rows, fabric %+v", len(rows), r.Fabric)
+	}
+	cl := r.Input.Cluster
+	for _, row := range rows {
+		if row.Shape != (Placement{Nodes: 8, PerNode: 1}) {
+			t.Fatalf("DP group placed %+v", row.Shape)
+		}
+		at := func(leaf int) float64 {
+			p := cost.Params{Collective: row.Collective, Algorithm: sched.Auto, Ranks: 8, Size: row.Bytes, ElemSize: Elem,
+				Bandwidth: cl.Inter.Bandwidth, Latency: cl.Inter.Alpha, Efficiency: cl.Efficiency,
+				Fabric: fabric.Spec{Kind: fabric.FatTree, Oversubscription: 4, LeafNodes: leaf}}
+			res, err := cost.Evaluate(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res.TimeS
+		}
+		if two, four := at(2), at(4); row.TimePerCall != two || two == four {
+			t.Errorf("%s of %d B: %g s per call; alone on leaves of 2 nodes %g s, of 4 nodes %g s", row.Collective, row.Bytes, row.TimePerCall, two, four)
+		}
+	}
+}

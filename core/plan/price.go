@@ -56,7 +56,7 @@ func params(in Input, c Call, sh Placement, a sched.Algorithm) (cost.Params, msg
 		p.Algorithm = sched.Naive
 	}
 	if onFabric(in, c, sh) {
-		p.Fabric = in.Cluster.Fabric
+		p.Fabric = groupFabric(in, c.Group)
 	}
 	return p, note
 }
