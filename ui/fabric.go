@@ -157,8 +157,12 @@ func (c *Fabric) SVG() vugu.HTML {
 // FabricRow is one row of the time-vs-oversubscription table.
 type FabricRow struct {
 	ID, Name, Ideal string
-	Times           []string
+	Times           []FabricTime
 }
+
+// FabricTime is one cell of the table: a simulated time and its multiple
+// of the time without contention (on a line of its own on a phone).
+type FabricTime struct{ T, X string }
 
 // RatioHeads are the table's column heads.
 func (c *Fabric) RatioHeads() []string {
@@ -175,7 +179,7 @@ func (c *Fabric) Rows() []FabricRow {
 	for i, r := range c.state().st.Rows {
 		row := FabricRow{ID: "fb-row-" + strconv.Itoa(i), Name: c.S.CollName(r.Collective) + " · " + c.S.AlgName(r.Algorithm), Ideal: Secs(r.IdealS)}
 		for i, t := range r.TimesS {
-			row.Times = append(row.Times, Secs(t)+" ("+strconv.FormatFloat(r.Slowdowns[i], 'f', 2, 64)+"×)")
+			row.Times = append(row.Times, FabricTime{T: Secs(t), X: "(" + strconv.FormatFloat(r.Slowdowns[i], 'f', 2, 64) + "×)"})
 		}
 		out = append(out, row)
 	}

@@ -151,7 +151,15 @@ func (c *Fabric) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 										t := t
 										_ = t
 										vgn = vgEl(vgparent, "td", "class", "num")
-										vgn.SetInnerHTML(t)
+										{
+											vgparent := vgn
+											_ = vgparent
+											vgn = vgEl(vgparent, "span", "class", "fb-t")
+											vgn.SetInnerHTML(t.T)
+											vgn = vgText(vgparent, " ")
+											vgn = vgEl(vgparent, "span", "class", "fb-x")
+											vgn.SetInnerHTML(t.X)
+										}
 									}
 								}
 							}
