@@ -197,6 +197,7 @@ func TestWorkerMatchesNative(t *testing.T) {
 		{"GET", pageQuestion, "", 200},
 		{"GET", "/?view=ledger&lang=zh", "", 200},
 		{"GET", "/?lesson=ring&lang=en", "", 200},
+		{"GET", "/?lesson=ring&lang=zh&typed=20", "", 200}, // a typed answer graded by the renderer
 		{"GET", "/?view=doctor&lang=en", "", 200},
 		{"GET", "/e2e/", "", 200},
 	}
