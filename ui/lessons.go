@@ -270,7 +270,7 @@ func (c *Lessons) Open(id string) {
 		return
 	}
 	c.Page, c.ans, c.live, c.applied, c.keep = id, nil, -1, -1, false
-	c.typed, c.inputErr = nil, nil
+	c.typed, c.inputErr, c.submit = nil, nil, nil // the URL's typed answer was the URL's lesson's
 	c.sync()
 }
 
