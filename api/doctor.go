@@ -19,12 +19,13 @@ const MaxDoctorBody = 4 << 20
 // as nccl-tests printed it (text or its -J JSON, as a string) and the
 // options of `ccplay doctor` (doctor.Options).
 type DoctorRequest struct {
-	Log        string `json:"log"`
-	System     string `json:"system,omitempty"`
-	Ranks      int    `json:"ranks,omitempty"`
-	Collective string `json:"collective,omitempty"`
-	NCCLAlgo   string `json:"nccl-algo,omitempty"`
-	NCCLProto  string `json:"nccl-proto,omitempty"`
+	Log          string `json:"log"`
+	System       string `json:"system,omitempty"`
+	Ranks        int    `json:"ranks,omitempty"`
+	Collective   string `json:"collective,omitempty"`
+	NCCLAlgo     string `json:"nccl-algo,omitempty"`
+	NCCLProto    string `json:"nccl-proto,omitempty"`
+	NCCLBuffSize string `json:"nccl-buffsize,omitempty"`
 }
 
 // serveDoctor answers POST /api/v1/doctor (Content-Type application/json):
@@ -41,7 +42,7 @@ func serveDoctor(w http.ResponseWriter, r *http.Request) {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&q); err != nil {
-		sendFail(w, http.StatusBadRequest, "body", `want one JSON object {"log": "…", "system": "…", "ranks": P, "collective": "…", "nccl-algo": "…", "nccl-proto": "…"}: `+err.Error())
+		sendFail(w, http.StatusBadRequest, "body", `want one JSON object {"log": "…", "system": "…", "ranks": P, "collective": "…", "nccl-algo": "…", "nccl-proto": "…", "nccl-buffsize": "…"}: `+err.Error())
 		return
 	}
 	if dec.More() {
@@ -52,7 +53,7 @@ func serveDoctor(w http.ResponseWriter, r *http.Request) {
 		sendFail(w, http.StatusBadRequest, "log", "empty; want the nccl-tests output as a string")
 		return
 	}
-	v, err := doctor.Judge([]byte(q.Log), doctor.Options{System: q.System, Ranks: q.Ranks, Collective: q.Collective, NCCLAlgo: q.NCCLAlgo, NCCLProto: q.NCCLProto})
+	v, err := doctor.Judge([]byte(q.Log), doctor.Options{System: q.System, Ranks: q.Ranks, Collective: q.Collective, NCCLAlgo: q.NCCLAlgo, NCCLProto: q.NCCLProto, NCCLBuffSize: q.NCCLBuffSize})
 	if v == nil {
 		sendError(w, err)
 		return

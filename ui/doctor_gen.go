@@ -239,6 +239,26 @@ func (c *Doctor) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.SetInnerHTML(c.OptionErr("nccl-proto"))
 				}
 			}
+			vgn = vgEl(vgparent, "label")
+			vgn.AddAttrInterface("class", c.OptionClass("nccl-buffsize"))
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = vgEl(vgparent, "span", "class", "lbl")
+				vgn.SetInnerHTML(c.S.T("d.buffsize"))
+				vgn = vgEl(vgparent, "input", "id", "d-nccl-buffsize", "type", "text", "inputmode", "text")
+				vgn.AddAttrInterface("placeholder", c.S.T("d.buffsize.auto"))
+				vgn.AddAttrInterface("value", c.Option("nccl-buffsize"))
+				vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+					EventType: "change",
+					Func:      func(event vugu.DOMEvent) { c.SetOption("nccl-buffsize", event.PropString("target", "value")) },
+					// TODO: implement capture, etc. mostly need to decide syntax
+				})
+				if c.OptionErr("nccl-buffsize") != "" {
+					vgn = vgEl(vgparent, "span", "class", "err", "role", "alert")
+					vgn.SetInnerHTML(c.OptionErr("nccl-buffsize"))
+				}
+			}
 		}
 		if c.LoadErr() != "" {
 			vgn = vgEl(vgparent, "p", "class", "err", "role", "alert", "id", "d-load-err")

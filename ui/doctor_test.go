@@ -232,7 +232,7 @@ var identifiers = map[string]bool{}
 
 func init() {
 	for _, w := range strings.Fields("ccplay doctor json api nccl debug info tests busbw algbw count rank ranks gpu system collective " +
-		"nvidia geforce rtx dgx h pcie gen nvlink l s x j ring tree ll simple allreduce gb gib mib kib b g algo proto") {
+		"nvidia geforce rtx dgx h pcie gen nvlink l s x j ring tree ll simple allreduce gb gib mib kib b g algo proto buffsize") {
 		identifiers[w] = true
 	}
 }

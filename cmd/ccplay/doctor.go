@@ -48,6 +48,7 @@ func runDoctor(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f.text("collective", "the collective, for a pasted table without its command line", "")
 	f.text("nccl-algo", "NCCL_ALGO as the run had it when the log does not show it (Ring, Tree, NVLS, …; NCCL's syntax): the expectation uses it", "")
 	f.text("nccl-proto", "NCCL_PROTO as the run had it when the log does not show it (LL, LL128, Simple): the expectation uses it", "")
+	f.text("nccl-buffsize", "NCCL_BUFFSIZE as the run had it when the log does not show it (bytes, or with a unit: 8MiB): the expectation uses it", "")
 	f.text("fail-below", "exit with status 1 when the bandwidth-bound rows reach less than this fraction of expected (0.8 or 80%)", "")
 	asJSON := f.boolean("json", "print the verdict as JSON, as POST /api/v1/doctor answers")
 	file, err := parseDoctorArgs(f, args)
@@ -120,7 +121,8 @@ func parseDoctorArgs(f *flagSet, args []string) (string, error) {
 	return file, nil
 }
 
-// doctorOptions reads the flags through package request, as the API does.
+// doctorOptions reads the flags through doctor.OptionsOf, as the API and
+// the playground read theirs.
 func doctorOptions(f *flagSet) (doctor.Options, float64, error) {
 	get := f.lookup()
 	o, err := doctor.OptionsOf(get)

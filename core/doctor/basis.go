@@ -19,15 +19,17 @@ import (
 // for a pasted table whose header and command line are missing. Zero
 // values leave the log's word.
 //
-// NCCLAlgo and NCCLProto are NCCL_ALGO and NCCL_PROTO set outside the log
-// (NCCL's syntax, cost.NCCLOptions): the expectation uses them, as it
+// NCCLAlgo, NCCLProto and NCCLBuffSize are NCCL_ALGO, NCCL_PROTO and
+// NCCL_BUFFSIZE set outside the log (NCCL's syntax, cost.NCCLOptions; the
+// buffer a size in bytes or with a unit): the expectation uses them, as it
 // uses the log's own settings when it shows them.
 type Options struct {
-	System     string `json:"system,omitempty"`
-	Ranks      int    `json:"ranks,omitempty"`
-	Collective string `json:"collective,omitempty"`
-	NCCLAlgo   string `json:"nccl-algo,omitempty"`
-	NCCLProto  string `json:"nccl-proto,omitempty"`
+	System       string `json:"system,omitempty"`
+	Ranks        int    `json:"ranks,omitempty"`
+	Collective   string `json:"collective,omitempty"`
+	NCCLAlgo     string `json:"nccl-algo,omitempty"`
+	NCCLProto    string `json:"nccl-proto,omitempty"`
+	NCCLBuffSize string `json:"nccl-buffsize,omitempty"`
 }
 
 // Check validates the options, naming the field at fault ("system",
@@ -46,7 +48,7 @@ func (o Options) Check() error {
 			return fielderr.On("collective", err)
 		}
 	}
-	for _, k := range []struct{ field, value string }{{"nccl-algo", o.NCCLAlgo}, {"nccl-proto", o.NCCLProto}} {
+	for _, k := range []struct{ field, value string }{{"nccl-algo", o.NCCLAlgo}, {"nccl-proto", o.NCCLProto}, {"nccl-buffsize", o.NCCLBuffSize}} {
 		if strings.TrimSpace(k.value) == "" {
 			continue
 		}
@@ -58,8 +60,8 @@ func (o Options) Check() error {
 }
 
 // checkKnob asks NCCL's model a fixed question (one DGX H100 node,
-// AllReduce) with NCCL_ALGO or NCCL_PROTO (field name: "nccl-algo" or
-// "nccl-proto") set to value: a name NCCL does not know is refused on
+// AllReduce) with NCCL_ALGO, NCCL_PROTO or NCCL_BUFFSIZE (field name:
+// "nccl-algo", "nccl-proto" or "nccl-buffsize") set to value: a name NCCL does not know is refused on
 // that field.
 func checkKnob(name, value string) error {
 	p, err := question.CostParams(field.Map(map[string]string{"model": cost.ModelNCCL, "system": "dgx-h100",
@@ -152,8 +154,8 @@ type Basis struct {
 	// option gave it).
 	From []Note `json:"from"`
 
-	// Forced names the NCCL_ALGO and NCCL_PROTO the expectation uses
-	// ("" for NCCL's own choice), with the line that sets them (0: an
+	// Forced names the NCCL_ALGO, NCCL_PROTO and NCCL_BUFFSIZE the
+	// expectation uses (absent: NCCL's own choice), with the line that sets them (0: an
 	// option).
 	Forced []Knob `json:"forced,omitempty"`
 
@@ -376,13 +378,14 @@ func hardware(s topo.System, nodes, nics int) Text {
 
 // OptionFields are the fields OptionsOf reads: the CLI's flags and the
 // API's JSON keys and query parameters.
-var OptionFields = []string{"system", "ranks", "collective", "nccl-algo", "nccl-proto"}
+var OptionFields = []string{"system", "ranks", "collective", "nccl-algo", "nccl-proto", "nccl-buffsize"}
 
 // OptionsOf reads Options from text fields (field.Lookup: CLI flags, the
 // API's query) and checks them, naming the field at fault.
 func OptionsOf(get field.Lookup) (Options, error) {
 	o := Options{System: field.Text(get, "system", ""), Collective: field.Text(get, "collective", ""),
-		NCCLAlgo: field.Text(get, "nccl-algo", ""), NCCLProto: field.Text(get, "nccl-proto", "")}
+		NCCLAlgo: field.Text(get, "nccl-algo", ""), NCCLProto: field.Text(get, "nccl-proto", ""),
+		NCCLBuffSize: field.Text(get, "nccl-buffsize", "")}
 	n, err := field.Int(get, "ranks", 0, 2, 1<<20)
 	if err != nil {
 		return o, err

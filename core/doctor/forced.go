@@ -8,15 +8,15 @@ import (
 
 // knobField is the cost question's field of each NCCL variable the
 // expectation honours.
-var knobField = map[string]string{"NCCL_ALGO": "nccl-algo", "NCCL_PROTO": "nccl-proto"}
+var knobField = map[string]string{"NCCL_ALGO": "nccl-algo", "NCCL_PROTO": "nccl-proto", "NCCL_BUFFSIZE": "nccl-buffsize"}
 
-// forcedKnobs are the NCCL_ALGO and NCCL_PROTO a run had: the options'
+// forcedKnobs are the NCCL_ALGO, NCCL_PROTO and NCCL_BUFFSIZE a run had: the options'
 // (set outside the log) over the log's own last setting of each. A value
 // from the log that NCCL's model does not accept on this system is left
 // out (the Forced cause still names it). O(settings).
 func forcedKnobs(ev *nccltests.Evidence, o Options) []Knob {
 	var out []Knob
-	for _, k := range []struct{ name, given string }{{"NCCL_ALGO", o.NCCLAlgo}, {"NCCL_PROTO", o.NCCLProto}} {
+	for _, k := range []struct{ name, given string }{{"NCCL_ALGO", o.NCCLAlgo}, {"NCCL_PROTO", o.NCCLProto}, {"NCCL_BUFFSIZE", o.NCCLBuffSize}} {
 		if v := strings.TrimSpace(k.given); v != "" {
 			out = append(out, Knob{Name: k.name, Value: v})
 			continue
@@ -44,7 +44,7 @@ func forcedNote(b *Basis) *Note {
 		return nil
 	}
 	free := *b
-	free.params.NCCL.Algo, free.params.NCCL.Proto = "", ""
+	free.params.NCCL.Algo, free.params.NCCL.Proto, free.params.NCCL.BuffSize = "", "", 0
 	e, own, err := free.peak()
 	if err != nil || !(own > 0) {
 		return nil

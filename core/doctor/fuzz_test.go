@@ -52,16 +52,16 @@ func FuzzJudge(f *testing.F) {
 // Judge's options never panic: a bad one is refused on its own field and
 // no verdict is given; a good one gives a verdict.
 func FuzzOptions(f *testing.F) {
-	f.Add("dgx-h100", 16, "allreduce", "Ring", "Simple")
-	f.Add("", 0, "", "^NVLS,NVLSTree", "LL128")
-	f.Add("ws-rtx4090-4x", 4, "alltoall", "allreduce:Tree;allgather:Ring", "")
-	f.Add("x", 1, "y", "Spiral", "^")
+	f.Add("dgx-h100", 16, "allreduce", "Ring", "Simple", "")
+	f.Add("", 0, "", "^NVLS,NVLSTree", "LL128", "8MiB")
+	f.Add("ws-rtx4090-4x", 4, "alltoall", "allreduce:Tree;allgather:Ring", "", "65536")
+	f.Add("x", 1, "y", "Spiral", "^", "-1")
 	data, err := os.ReadFile("testdata/h100_16x_2node_gdr_p2p_qps_cmdline.txt")
 	if err != nil {
 		f.Fatal(err)
 	}
-	f.Fuzz(func(t *testing.T, system string, ranks int, collective, algo, proto string) {
-		o := Options{System: system, Ranks: ranks, Collective: collective, NCCLAlgo: algo, NCCLProto: proto}
+	f.Fuzz(func(t *testing.T, system string, ranks int, collective, algo, proto, buffsize string) {
+		o := Options{System: system, Ranks: ranks, Collective: collective, NCCLAlgo: algo, NCCLProto: proto, NCCLBuffSize: buffsize}
 		v, err := Judge(data, o)
 		if v == nil {
 			var fe *fielderr.Error

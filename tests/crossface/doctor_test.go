@@ -36,6 +36,7 @@ var doctorQuestions = []struct {
 	{"doctor: a log cut mid-row", "core/doctor/testdata/h100_pcie_2x_info.txt", doctor.Options{System: "dgx-h100", Ranks: 2, Collective: "allreduce"}, 2},
 	{"doctor: two A3 Mega nodes, NCCL_ALGO=Ring set outside the log", "core/nccltests/testdata/all_reduce_perf_16x_h100.txt", doctor.Options{System: "a3-mega", NCCLAlgo: "Ring"}, 0},
 	{"doctor: one DGX H100 node, Tree and LL128 forced outside the log (above)", "core/cost/testdata/nccl/all_reduce_1x8_dgx-h100.txt", doctor.Options{NCCLAlgo: "Tree", NCCLProto: "LL128"}, 0},
+	{"doctor: one DGX H100 node, NCCL_BUFFSIZE=64KiB set outside the log (above)", "core/cost/testdata/nccl/all_reduce_1x8_dgx-h100.txt", doctor.Options{NCCLBuffSize: "64KiB"}, 0},
 }
 
 // TestDoctor asks each log through `ccplay doctor --json`, POST
@@ -118,13 +119,17 @@ func doctorAsked(t *testing.T, root, file string, o doctor.Options) (args []stri
 	if o.NCCLProto != "" {
 		args = append(args, "--nccl-proto", o.NCCLProto)
 	}
+	if o.NCCLBuffSize != "" {
+		args = append(args, "--nccl-buffsize", o.NCCLBuffSize)
+	}
 	body, _ = json.Marshal(map[string]any{"log": string(data), "system": o.System, "ranks": o.Ranks, "collective": o.Collective,
-		"nccl-algo": o.NCCLAlgo, "nccl-proto": o.NCCLProto})
+		"nccl-algo": o.NCCLAlgo, "nccl-proto": o.NCCLProto, "nccl-buffsize": o.NCCLBuffSize})
 	return args, body, data
 }
 
-// TestDoctorForced checks that an algorithm or protocol forced outside the
-// log (--nccl-algo and --nccl-proto, the API's keys, the view's choices)
+// TestDoctorForced checks that an algorithm, protocol or buffer forced
+// outside the log (--nccl-algo, --nccl-proto and --nccl-buffsize, the
+// API's keys, the view's fields)
 // changes the question in every face alike: each face's verdict names
 // the forced setting and its expected busbw is the forced model's, not
 // the free one's, and the fraction differs from the same log judged with
@@ -136,12 +141,12 @@ func TestDoctorForced(t *testing.T) {
 	}
 	n := 0
 	for _, q := range doctorQuestions {
-		if q.o.NCCLAlgo == "" && q.o.NCCLProto == "" {
+		if q.o.NCCLAlgo == "" && q.o.NCCLProto == "" && q.o.NCCLBuffSize == "" {
 			continue
 		}
 		n++
 		free := q.o
-		free.NCCLAlgo, free.NCCLProto = "", ""
+		free.NCCLAlgo, free.NCCLProto, free.NCCLBuffSize = "", "", ""
 		args, body, data := doctorAsked(t, root, q.file, q.o)
 		fargs, _, _ := doctorAsked(t, root, q.file, free)
 		var forcedCLI, freeCLI, forcedAPI doctor.Answer
@@ -165,6 +170,9 @@ func TestDoctorForced(t *testing.T) {
 		}
 		if q.o.NCCLProto != "" {
 			want["NCCL_PROTO"] = q.o.NCCLProto
+		}
+		if q.o.NCCLBuffSize != "" {
+			want["NCCL_BUFFSIZE"] = q.o.NCCLBuffSize
 		}
 		for _, f := range []struct {
 			face string

@@ -161,7 +161,7 @@ func (p playground) planText() string {
 
 // doctorAnswer asks the playground's "check my log" view about a log with
 // the CLI's options (typed into its fields, the forced algorithm and
-// protocol picked among the choices it offers, the log pasted and
+// protocol picked among the choices it offers, the buffer typed, the log pasted and
 // checked): the JSON its "Download JSON" saves and the verdict line it
 // shows ("" and a reason when the view does not offer a choice).
 func doctorAnswer(log []byte, o doctor.Options) (answer, verdict string) {
@@ -180,6 +180,7 @@ func doctorAnswer(log []byte, o doctor.Options) (answer, verdict string) {
 		}
 		d.SetOption(k.field, k.value)
 	}
+	d.SetOption("nccl-buffsize", o.NCCLBuffSize)
 	d.SetPaste(string(log))
 	d.CheckPaste()
 	return d.AnswerJSON(), d.Verdict()
