@@ -1,11 +1,13 @@
+//go:build !mainmodule
+
 package ui
 
 // doctorEN and doctorZH are the "check my log" view's messages: the frame
 // around core's sentences (messages by ID, core/msg); init adds them
 // to the catalogs (at package initialisation only). On the en page the
-// frame reads as `ccplay doctor` prints it.
+// frame reads as `ccplay doctor` prints it. The main module, which has no
+// doctor view, leaves them out (its nav label, view.doctor, is in en/zh).
 var doctorEN = map[string]string{
-	"view.doctor":              "Check my log",
 	"d.intro":                  "Is my bandwidth normal? Give an nccl-tests log (text, with or without NCCL_DEBUG=INFO lines, or -J JSON) and the page runs ccplay doctor on it, the same code as the CLI and the API: it infers the system from the log, sets every measured row against what NCCL's model expects there, and names the causes the log shows, each with its line. The log stays in the browser.",
 	"d.choose":                 "Choose a file…",
 	"d.file":                   "nccl-tests log file",
@@ -77,7 +79,6 @@ var doctorEN = map[string]string{
 }
 
 var doctorZH = map[string]string{
-	"view.doctor":              "诊断日志",
 	"d.intro":                  "我的带宽正常吗？给出一份 nccl-tests 日志（文本，可含 NCCL_DEBUG=INFO 行，或 -J 输出的 JSON），页面就对它运行 ccplay doctor（与命令行和 API 是同一份代码）：从日志推断系统，把每一行测量值与 NCCL 模型在该大小下的预期对比，并列出日志显示的原因，每条都注明所在行。日志不会离开浏览器。",
 	"d.choose":                 "选择文件……",
 	"d.file":                   "nccl-tests 日志文件",

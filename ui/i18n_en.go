@@ -409,6 +409,8 @@ var en = map[string]string{
 	"ph.reduce-scatter":       "reduce-scatter",
 	"ph.scatter":              "scatter",
 	"ph.sendrecv":             "sendrecv",
+	"view.doctor":             "Check my log",
+	"view.plan":               "Parallelism planner",
 	"view.fabric":             "Fabric",
 	"fb.intro":                "The executed schedule simulated on a switched network: every GPU has its own NIC, leaves sit under spines, flows share each link max-min fairly (docs/contention.md).",
 	"fb.kind":                 "Fabric:",

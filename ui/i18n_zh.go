@@ -409,6 +409,8 @@ var zh = map[string]string{
 	"ph.reduce-scatter":       "规约发散",
 	"ph.scatter":              "发散",
 	"ph.sendrecv":             "点对点",
+	"view.doctor":             "诊断日志",
+	"view.plan":               "并行规划器",
 	"view.fabric":             "交换网络",
 	"fb.intro":                "把执行的调度放到交换网络上模拟：每块 GPU 有自己的网卡，叶交换机接在脊交换机下，各条流按最大最小公平分享每条链路（见 docs/contention.md）。",
 	"fb.kind":                 "网络结构：",
