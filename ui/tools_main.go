@@ -3,7 +3,6 @@
 package ui
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/vugu/vugu"
@@ -98,11 +97,18 @@ func (t *toolViews) carryTools(add func(k, v string)) {
 func (t *toolViews) restoreTools(v map[string]string) {
 	t.carried = nil
 	for k, val := range v {
-		if strings.HasPrefix(k, "doctor.") {
-			t.carried = append(t.carried, [2]string{k, val})
+		if !strings.HasPrefix(k, "doctor.") {
+			continue
 		}
+		// An insertion sort: a few keys, and no generic sort in app.wasm
+		// for them (slices.SortFunc costs it ≈ 20 KB of code).
+		i := len(t.carried)
+		t.carried = append(t.carried, [2]string{k, val})
+		for ; i > 0 && t.carried[i-1][0] > k; i-- {
+			t.carried[i] = t.carried[i-1]
+		}
+		t.carried[i] = [2]string{k, val}
 	}
-	slices.SortFunc(t.carried, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
 }
 
 // FabricJob is nil: the main module has no fabric view.
