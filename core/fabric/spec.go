@@ -4,8 +4,10 @@
 // inside each node an NVSwitch or a PCIe tree — and prices a schedule on
 // it with a flow-level simulation: every transfer is a flow on its path,
 // links are shared max-min fairly (progressive filling), and a rank's
-// round starts when the data it sends has arrived. docs/contention.md
-// states the model and compares it with SimGrid. Pure: no I/O.
+// round starts when the data it sends has arrived. Simulate runs it at
+// once; Run advances the same simulation in slices of work, for a page
+// that paints a progress bar between them. docs/contention.md states the
+// model and compares it with SimGrid. Pure: no I/O.
 package fabric
 
 import (

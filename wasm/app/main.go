@@ -5,7 +5,9 @@
 // mounts ui.App with Vugu's DOM renderer over the page's rendered DOM, re-renders after
 // every event, writes the state back to the URL (history.replaceState,
 // debounced), loads the page again when it needs the other module
-// (module.go) and, in embed mode, posts the page height to the parent.
+// (module.go), advances the fabric view's study between frames
+// (fabricwork.go, tools module) and, in embed mode, posts the page height
+// to the parent.
 // Everything shown is decided in package ui; this file is the thin adapter.
 package main
 
