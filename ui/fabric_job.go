@@ -10,8 +10,11 @@ import (
 // above which the fabric view does not compute it during a render: the
 // render shows a progress bar and the page's adapter advances the study
 // in slices (FabricJob) between the browser's turns, re-rendering the bar
-// after each. Pairwise AllToAll on 32 ranks (13 schedules of 1,024
-// transfers) is computed at once; on 64 ranks it is deferred.
+// after each. Pairwise AllToAll with ring AllReduce beside it on 32 ranks
+// (13,056 transfers over the 13 schedules) is computed at once; on 64
+// ranks (52,736) it is deferred. A page rendered by the server shows the
+// bar at 0 % as well, as it shows a deferred ledger's note: the
+// WebAssembly computes the study.
 const DeferFabricTransfers = 1 << 14
 
 // fabricDone is the last study the view finished: its question, its
