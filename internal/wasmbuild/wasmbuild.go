@@ -21,8 +21,8 @@ import (
 	"time"
 )
 
-// Flags are the go build flags of app.wasm (after GOOS=js GOARCH=wasm; the
-// same in Taskfile's playground:build): no file paths, no symbol table or
+// Flags are the go build flags of app.wasm (after GOOS=js GOARCH=wasm;
+// BuildArgs adds the -overlay of Overlay): no file paths, no symbol table or
 // DWARF, and no inlining anywhere (-gcflags=all=-l), which makes the module
 // ≈ 10 % smaller gzipped (≈ 190 KB, a second on Slow 4G) for a few percent
 // more time per render (docs/performance.md).
@@ -43,9 +43,10 @@ type Module struct {
 var Modules = []Module{{File: "app.wasm", Tags: "mainmodule"}, {File: "tools.wasm"}}
 
 // BuildArgs are the arguments of `go build` (after GOOS=js GOARCH=wasm)
-// writing module m to out.
-func BuildArgs(m Module, out string) []string {
+// writing module m to out, with the -overlay file Overlay wrote.
+func BuildArgs(m Module, out, overlay string) []string {
 	args := append([]string{"build"}, Flags...)
+	args = append(args, "-overlay="+overlay)
 	if m.Tags != "" {
 		args = append(args, "-tags="+m.Tags)
 	}
@@ -91,11 +92,15 @@ func Ensure(publicDir string, stderr io.Writer) error {
 		}
 		return errors.New("playground: the WebAssembly needs building and no `go` is on PATH (install Go 1.26)")
 	}
-	if err := copyWasmExec(goBin, root, pub); err != nil {
+	goroot, err := GoRoot(goBin, root)
+	if err != nil {
+		return err
+	}
+	if err := copyWasmExec(goroot, pub); err != nil {
 		return err
 	}
 	for _, m := range stale {
-		if err := build(goBin, root, pub, m, why[m.File], stderr); err != nil {
+		if err := build(goBin, goroot, root, pub, m, why[m.File], stderr); err != nil {
 			return err
 		}
 	}
@@ -108,7 +113,7 @@ func Ensure(publicDir string, stderr io.Writer) error {
 }
 
 // build builds module m into pub (why says why, for the progress line).
-func build(goBin, root, pub string, m Module, why string, stderr io.Writer) error {
+func build(goBin, goroot, root, pub string, m Module, why string, stderr io.Writer) error {
 	out := filepath.Join(pub, m.File)
 	fmt.Fprintf(stderr, "building %s (%s)…\n", out, why)
 	start := time.Now()
@@ -118,7 +123,16 @@ func build(goBin, root, pub string, m Module, why string, stderr io.Writer) erro
 	}
 	tmp.Close()
 	defer os.Remove(tmp.Name())
-	cmd := exec.Command(goBin, BuildArgs(m, tmp.Name())...)
+	dir, err := os.MkdirTemp("", "wasmbuild")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	overlay, err := Overlay(dir, goroot)
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command(goBin, BuildArgs(m, tmp.Name(), overlay)...)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	var msg bytes.Buffer
@@ -184,16 +198,21 @@ func Stale(root, wasm string) (bool, string, error) {
 	return false, "", nil
 }
 
-// copyWasmExec copies wasm_exec.js from the toolchain that builds app.wasm
-// (it must match the Go version), when the copy is missing or differs.
-func copyWasmExec(goBin, root, pub string) error {
+// GoRoot is the GOROOT of goBin run in root.
+func GoRoot(goBin, root string) (string, error) {
 	cmd := exec.Command(goBin, "env", "GOROOT")
 	cmd.Dir = root
 	out, err := cmd.Output()
 	if err != nil {
-		return fmt.Errorf("playground: go env GOROOT: %v", err)
+		return "", fmt.Errorf("playground: go env GOROOT: %v", err)
 	}
-	goroot := strings.TrimSpace(string(out))
+	return strings.TrimSpace(string(out)), nil
+}
+
+// copyWasmExec copies wasm_exec.js from the toolchain that builds app.wasm
+// (goroot's; it must match the Go version), when the copy is missing or
+// differs.
+func copyWasmExec(goroot, pub string) error {
 	src := filepath.Join(goroot, "lib", "wasm", "wasm_exec.js")
 	want, err := os.ReadFile(src)
 	if err != nil {

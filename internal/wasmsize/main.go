@@ -1,6 +1,6 @@
 // Command wasmsize tells where the playground's WebAssembly bytes go: it
-// builds ./wasm/app as the served build is built but keeping the names
-// (or reads a .wasm given with -in; it must keep its "name" section, i.e.
+// builds ./wasm/app as the served build is built (with wasmbuild.Overlay)
+// but keeping the names (or reads a .wasm given with -in; it must keep its "name" section, i.e.
 // be built without -ldflags=-s) and prints the gzipped
 // size of the whole module, of its code and data sections, and of each Go
 // package's code (function bodies grouped by the package part of their
@@ -54,7 +54,15 @@ func run(in, module string, top int, w io.Writer) error {
 		}
 		defer os.RemoveAll(dir)
 		in = filepath.Join(dir, "app.wasm")
-		cmd := exec.Command("go", "build", "-trimpath", "-gcflags=all=-l", "-tags="+wasmbuild.Modules[i].Tags, "-o", in, "./wasm/app")
+		goroot, err := wasmbuild.GoRoot("go", ".")
+		if err != nil {
+			return err
+		}
+		overlay, err := wasmbuild.Overlay(dir, goroot)
+		if err != nil {
+			return err
+		}
+		cmd := exec.Command("go", "build", "-trimpath", "-gcflags=all=-l", "-overlay="+overlay, "-tags="+wasmbuild.Modules[i].Tags, "-o", in, "./wasm/app")
 		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 		cmd.Stderr = os.Stderr
 		if err := cmd.Run(); err != nil {
