@@ -10,6 +10,7 @@ import (
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/core/sched"
+	"github.com/vugu/vugu"
 )
 
 // Contention is the hierarchy and moe lessons' view of congested switches
@@ -42,46 +43,31 @@ func (c *Contention) set(k, v string) {
 	}
 }
 
-// fields are the view's fields as given, by their question names.
-func (c *Contention) fields() map[string]string {
-	m := map[string]string{}
-	for k, v := range map[string]string{"fabric": c.kind, "leaf-nodes": c.leaf, "oversubscription": c.ratio} {
-		if v != "" {
-			m[k] = v
-		}
-	}
-	return m
-}
-
 // contentionState is core's figure for the question and the view's
-// fabric, and the question on that fabric at the view's ratio.
+// fabric, and where the view's ratio is in it.
 type contentionState struct {
-	ct  lecture.Contention
-	p   cost.Params
-	at  int // the index of the view's ratio in ct.Ratios (−1: not among them)
-	err error
+	ct   lecture.Contention
+	leaf int // nodes per leaf
+	at   int // the index of the view's ratio in ct.Ratios (−1: not among them)
+	err  error
 }
 
 // state computes the figure once per question and fields.
 func (c *Contention) state() contentionState {
 	s := c.S
 	return s.cached("contention|"+c.kind+"|"+c.leaf+"|"+c.ratio, func() any {
-		f, err := question.CostParams(field.Map(c.fields()))
+		f, err := question.CostParams(field.Map(map[string]string{"fabric": c.kind, "leaf-nodes": c.leaf, "oversubscription": c.ratio}))
 		if err != nil {
 			return contentionState{err: err}
 		}
 		p := s.P
 		p.CostModel, p.Fabric = "", f.Fabric
-		q, err := cost.Concrete(p)
-		if err != nil {
-			return contentionState{err: err}
-		}
 		cases := []lecture.ContentionCase{{Collective: prim.AllReduce, Algorithm: sched.Ring}}
-		if q.Collective != prim.AllReduce || q.Algorithm != sched.Ring {
-			cases = append(cases, lecture.ContentionCase{Collective: q.Collective, Algorithm: q.Algorithm})
+		if p.Collective != prim.AllReduce || p.Algorithm != sched.Ring {
+			cases = append(cases, lecture.ContentionCase{Collective: p.Collective, Algorithm: p.Algorithm})
 		}
 		ct, err := c.runs.FabricContention(p, cases, cost.FabricRatios)
-		st := contentionState{ct: ct, p: p, at: -1, err: err}
+		st := contentionState{ct: ct, leaf: p.Fabric.Normal(p.Ranks / max(p.GPUsPerNode, 1)).LeafNodes, at: -1, err: err}
 		for i, r := range cost.FabricRatios {
 			if r == max(p.Fabric.Oversubscription, 1) {
 				st.at = i
@@ -99,116 +85,64 @@ func (c *Contention) Err() string {
 	return ""
 }
 
-// Case says what is simulated: the GPUs, nodes and leaves, and the size.
-func (c *Contention) Case() string {
-	st := c.state()
-	p := st.p
-	g := max(p.GPUsPerNode, 1)
-	nodes := p.Ranks / g
-	leaf := p.Fabric.Normal(nodes).LeafNodes
-	return c.S.Tf("ct.case", c.S.T("fb."+p.Fabric.Kind), p.Ranks, nodes, g, leaf, (nodes+leaf-1)/leaf, BytesShort(p.Size))
-}
-
-// ContentionHead is a column of the figure.
-type ContentionHead struct{ ID, Name string }
-
-// Heads are the columns after the ratio: one per line, then the
-// bisection bound when a line is an AllToAll.
-func (c *Contention) Heads() []ContentionHead {
-	var out []ContentionHead
-	for i, l := range c.state().ct.Lines {
-		out = append(out, ContentionHead{ID: "ct-h" + strconv.Itoa(i), Name: c.S.CollName(l.Collective) + " · " + c.S.AlgName(l.Algorithm)})
-		if l.BoundsS != nil {
-			out = append(out, ContentionHead{ID: "ct-hb", Name: c.S.T("ct.bound")})
-		}
-	}
-	return out
-}
-
-// ContentionCell is one time of the figure: the time, its multiple of the
-// 1:1 time ("" for a bound), and a bar whose length is the time over the
-// figure's longest.
-type ContentionCell struct {
-	ID, Time, Times, Bar, Class string
-}
-
-// ContentionRow is one oversubscription.
-type ContentionRow struct {
-	ID, Ratio string
-	At        bool // the view's ratio
-	Cells     []ContentionCell
-}
-
-// Rows are the figure's rows, one per ratio: each line's simulated time
-// and its slowdown over 1:1, and AllToAll's bound.
-func (c *Contention) Rows() []ContentionRow {
-	st := c.state()
+// Figure is the figure as HTML (one string: no generated code per cell;
+// the lesson's prose says what the bound is): what is simulated, a table with a row per ratio (the view's marked) and
+// a column per line, each time with its multiple of the 1:1 time and a bar
+// of its length against the longest, AllToAll's bisection bound ("≥")
+// beside its times; each line's hottest link at the view's ratio; and the
+// link to the fabric view.
+func (c *Contention) Figure() vugu.HTML {
+	st, s := c.state(), c.S
+	ct := st.ct
 	top := 0.0
-	for _, l := range st.ct.Lines {
-		for _, t := range append(append([]float64(nil), l.TimesS...), l.BoundsS...) {
-			top = max(top, t)
+	head := "<th>" + escapeHTML(s.T("ct.ratio"), false) + "</th>"
+	var hot string
+	for _, l := range ct.Lines {
+		name := s.CollName(l.Collective) + " · " + s.AlgName(l.Algorithm)
+		head += "<th>" + escapeHTML(name, false) + "</th>"
+		if l.BoundsS != nil {
+			head += "<th>" + escapeHTML(s.T("ct.bound"), false) + "</th>"
 		}
-	}
-	bar := func(t float64) string {
-		if top <= 0 {
-			return "width: 0"
-		}
-		return "width: " + strconv.FormatFloat(100*t/top, 'f', 1, 64) + "%"
-	}
-	var out []ContentionRow
-	for i, r := range st.ct.Ratios {
-		row := ContentionRow{ID: "ct-r" + ratioText(r), Ratio: ratioText(r) + ":1", At: i == st.at}
-		for j, l := range st.ct.Lines {
-			id := "ct-" + strconv.Itoa(j) + "-" + ratioText(r)
-			row.Cells = append(row.Cells, ContentionCell{ID: id, Time: Secs(l.TimesS[i]), Times: times(l.Slowdowns[i]), Bar: bar(l.TimesS[i]), Class: "ct-bar"})
+		for i := range l.TimesS {
+			top = max(top, l.TimesS[i])
 			if l.BoundsS != nil {
-				row.Cells = append(row.Cells, ContentionCell{ID: "ct-b-" + ratioText(r), Time: "≥ " + Secs(l.BoundsS[i]), Bar: bar(l.BoundsS[i]), Class: "ct-bar bound"})
+				top = max(top, l.BoundsS[i])
 			}
 		}
-		out = append(out, row)
-	}
-	return out
-}
-
-// RowClass marks the view's ratio.
-func (r ContentionRow) RowClass() string {
-	if r.At {
-		return "at"
-	}
-	return ""
-}
-
-// Hottest names each line's hottest link at the view's ratio and how busy
-// it was.
-func (c *Contention) Hottest() []string {
-	st := c.state()
-	if st.at < 0 {
-		return nil
-	}
-	var out []string
-	for _, l := range st.ct.Lines {
-		h := l.Hottest[st.at]
-		out = append(out, c.S.Tf("ct.hottest", c.S.CollName(l.Collective)+" · "+c.S.AlgName(l.Algorithm), ratioText(st.ct.Ratios[st.at]), h.From, h.To, 100*h.Utilisation))
-	}
-	return out
-}
-
-// HasBound reports whether a line is an AllToAll (its bound is drawn).
-func (c *Contention) HasBound() bool {
-	for _, l := range c.state().ct.Lines {
-		if l.BoundsS != nil {
-			return true
+		if st.at >= 0 {
+			h := l.Hottest[st.at]
+			hot += "<li>" + escapeHTML(s.Tf("ct.hottest", name, ratioText(ct.Ratios[st.at]), h.From, h.To, 100*h.Utilisation), false) + "</li>"
 		}
 	}
-	return false
-}
-
-// BoundNote says what the bound is: S·R·(P − L)/(P·B), L the GPUs of a
-// leaf.
-func (c *Contention) BoundNote() string {
-	p := c.state().p
+	// cell is a time (times "" for a bound) over a bar of its length.
+	cell := func(id, bar string, t float64, times string) string {
+		v, x := Secs(t), `<span class="ct-x">`+times+"</span>"
+		if times == "" {
+			v, x = "≥ "+v, ""
+		}
+		return `<td class="num" id="` + id + `"><span class="ct-bar` + bar + `" style="width: ` + strconv.FormatFloat(100*t/max(top, 1e-300), 'f', 1, 64) + `%"></span><span class="ct-t">` + v + "</span>" + x + "</td>"
+	}
+	body := ""
+	for i, r := range ct.Ratios {
+		at := ""
+		if i == st.at {
+			at = ` class="at"`
+		}
+		body += `<tr id="ct-r` + ratioText(r) + `"` + at + "><th>" + ratioText(r) + ":1</th>"
+		for j, l := range ct.Lines {
+			body += cell("ct-"+strconv.Itoa(j)+"-"+ratioText(r), "", l.TimesS[i], times(l.Slowdowns[i]))
+			if l.BoundsS != nil {
+				body += cell("ct-b-"+ratioText(r), " bound", l.BoundsS[i], "")
+			}
+		}
+		body += "</tr>"
+	}
+	p := c.S.P
 	g := max(p.GPUsPerNode, 1)
-	return c.S.Tf("ct.bound.note", p.Fabric.Normal(p.Ranks/g).LeafNodes*g)
+	nodes := p.Ranks / g
+	leaf := st.leaf
+	return vugu.HTML(`<p class="note" id="ct-case">` + escapeHTML(s.Tf("ct.case", p.Ranks, nodes, g, leaf, (nodes+leaf-1)/leaf, BytesShort(p.Size)), false) + `</p><div class="scroll"><table class="ct-table" id="ct-table"><thead><tr>` + head + "</tr></thead><tbody>" + body +
+		`</tbody></table></div><ul class="ct-hot" id="ct-hottest">` + hot + `</ul><p><a id="ct-open" href="` + escapeHTML(c.Href(), true) + `">` + escapeHTML(s.T("ct.open"), false) + "</a></p>")
 }
 
 // Href opens the question in the fabric view with the view's fabric and

@@ -84,6 +84,7 @@ func TestContentionLessons(t *testing.T) {
 				t.Errorf("%s/%s: the prediction and the figure simulated %d runs, want the figure's 8, each once", id, lang, n)
 			}
 
+			mustContain(t, text, a.S.Tf("ct.case", 32, 8, 4, 2, 4, "64 MiB"))
 			p := viewParams(t, view)
 			cases := []lecture.ContentionCase{{Collective: prim.AllReduce, Algorithm: sched.Ring}, {Collective: p.Collective, Algorithm: p.Algorithm}}
 			ct, err := lecture.FabricContention(p, cases, []float64{1, 2, 4, 8})

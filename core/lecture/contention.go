@@ -63,32 +63,47 @@ func FabricContention(p cost.Params, cases []ContentionCase, ratios []float64) (
 // empty; a nil memo keeps nothing. It holds at most maxMemoRuns runs,
 // emptied when full. Not safe for concurrent use.
 type ContentionMemo struct {
-	runs map[cost.Params]contentionRun
+	runs []contentionRun
 }
 
 // maxMemoRuns bounds a ContentionMemo.
 const maxMemoRuns = 64
 
-// contentionRun is one simulated run: a question at one oversubscription.
+// contentionRun is one simulated run, a question at one oversubscription,
+// as FabricContention reads it.
 type contentionRun struct {
-	r   cost.Result
-	err error
+	q                  cost.Params
+	coll, alg          string
+	time, ideal, bound float64
+	hot                fabric.LinkUse
 }
 
-// evaluate is cost.Evaluate of q, from the memo when it holds it.
-func (m *ContentionMemo) evaluate(q cost.Params) (cost.Result, error) {
-	if m == nil {
-		return cost.Evaluate(q)
-	}
-	if run, ok := m.runs[q]; ok {
-		return run.r, run.err
+// run simulates q (cost.Evaluate), or takes the run from the memo when it
+// holds it.
+func (m *ContentionMemo) run(q cost.Params) (contentionRun, error) {
+	if m != nil {
+		for _, x := range m.runs {
+			if x.q == q {
+				return x, nil
+			}
+		}
 	}
 	r, err := cost.Evaluate(q)
-	if m.runs == nil || len(m.runs) >= maxMemoRuns {
-		m.runs = map[cost.Params]contentionRun{}
+	if err != nil {
+		return contentionRun{}, err
 	}
-	m.runs[q] = contentionRun{r, err}
-	return r, err
+	f := r.Fabric
+	x := contentionRun{q: q, coll: r.Collective, alg: r.Algorithm, time: r.TimeS, ideal: f.IdealTimeS, bound: f.BisectionBoundS}
+	if len(f.Links) > 0 {
+		x.hot = f.Links[0]
+	}
+	if m != nil {
+		if len(m.runs) >= maxMemoRuns {
+			m.runs = nil
+		}
+		m.runs = append(m.runs, x)
+	}
+	return x, nil
 }
 
 // Runs is how many runs m holds.
@@ -134,22 +149,17 @@ func (m *ContentionMemo) FabricContention(p cost.Params, cases []ContentionCase,
 		var line ContentionLine
 		for _, ratio := range ratios {
 			q.Fabric.Oversubscription = ratio
-			r, err := m.evaluate(q)
+			x, err := m.run(q)
 			if err != nil {
 				return Contention{}, err
 			}
-			f := r.Fabric
-			line.Collective, line.Algorithm, line.IdealS = r.Collective, r.Algorithm, f.IdealTimeS
-			line.TimesS = append(line.TimesS, r.TimeS)
-			line.Slowdowns = append(line.Slowdowns, cost.Slowdown(r.TimeS, line.TimesS[0]))
+			line.Collective, line.Algorithm, line.IdealS = x.coll, x.alg, x.ideal
+			line.TimesS = append(line.TimesS, x.time)
+			line.Slowdowns = append(line.Slowdowns, cost.Slowdown(x.time, line.TimesS[0]))
 			if q.Collective == prim.AllToAll {
-				line.BoundsS = append(line.BoundsS, f.BisectionBoundS)
+				line.BoundsS = append(line.BoundsS, x.bound)
 			}
-			var hot fabric.LinkUse
-			if len(f.Links) > 0 {
-				hot = f.Links[0]
-			}
-			line.Hottest = append(line.Hottest, hot)
+			line.Hottest = append(line.Hottest, x.hot)
 		}
 		out.Lines = append(out.Lines, line)
 	}
