@@ -218,6 +218,8 @@ var en = map[ID]string{
 	"nccltests.rows.max":               "more than %d rows",
 	"nccltests.table.headless":         "no nccl-tests table found: line %d reads like a row, but no header line (\"#  size  count  type … busbw …\") comes before it",
 	"nccltests.table.none":             "no nccl-tests table found: want a header line like \"#  size  count  type  redop  root  time  algbw  busbw  #wrong …\" followed by rows",
+	"plan.model.unknown":               "unknown model %q; accepted: %s, custom",
+	"plan.zero.text":                   "want a ZeRO stage 0, 1, 2, 3 or fsdp, got %q",
 	"prim.collective.unknown":          "unknown collective %q; accepted: %s",
 	"prim.collective.want":             "want one of %s, got %q",
 	"prim.count.negative":              "want an element count ≥ 0, got %d",

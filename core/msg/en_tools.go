@@ -3,10 +3,11 @@
 package msg
 
 // enTools are the English messages of the HTTP API, the log doctor
-// (core/doctor) and the planner (core/plan), kept apart from en because
-// the playground's main WebAssembly module (built with the mainmodule
-// tag) runs none of them: it leaves them out, which saves it ≈ 16 KB
-// gzipped. Every other build (the CLI, the API, the tools module) has them
+// (core/doctor) and the planner (core/plan; its plan.model.unknown and
+// plan.zero.text are in en: the lessons' questions call LookupModel and
+// ParseZero), kept apart from en because the playground's main
+// WebAssembly module (built with the mainmodule tag) runs none of them:
+// it leaves them out, which saves it ≈ 16 KB gzipped. Every other build (the CLI, the API, the tools module) has them
 // in en from package initialisation on.
 var enTools = map[ID]string{
 	"api.algorithms.auto":              "auto is the cheapest of the others; list concrete algorithms, e.g. %s",
@@ -181,7 +182,6 @@ var enTools = map[ID]string{
 	"plan.links.join":                  "%s + %s",
 	"plan.links.plus":                  "%s+%s",
 	"plan.model.missing":               "a custom model needs it: give an integer from 1 to %d",
-	"plan.model.unknown":               "unknown model %q; accepted: %s, custom",
 	"plan.nodes.world":                 "nodes × gpus-per-node = %d × %d must equal dp × tp × pp = %d × %d × %d = %d",
 	"plan.note.uneven":                 "its ranks sit unevenly on nodes: priced as if every hop crossed the network (an upper bound)",
 	"plan.order.each":                  "want each of tp, pp, dp once, fastest first, such as tp-pp-dp, got %q",
@@ -282,7 +282,6 @@ var enTools = map[ID]string{
 	"plan.world.range":                 "dp × tp × pp must be from 1 to %d GPUs",
 	"plan.zero.pp":                     "ZeRO-3 / FSDP with pipeline parallelism re-gathers every stage's weights per micro-batch; neither DeepSpeed nor Megatron-LM supports it: use pp 1 or zero ≤ 2",
 	"plan.zero.stage":                  "want a ZeRO stage 0, 1, 2, 3 or fsdp, got %d",
-	"plan.zero.text":                   "want a ZeRO stage 0, 1, 2, 3 or fsdp, got %q",
 }
 
 func init() {

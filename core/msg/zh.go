@@ -219,6 +219,8 @@ var zh = map[ID]string{
 	"nccltests.rows.max":               "超过 %d 行",
 	"nccltests.table.headless":         "没有找到 nccl-tests 表格：第 %d 行像是数据行，但它前面没有表头行（\"#  size  count  type … busbw …\"）",
 	"nccltests.table.none":             "没有找到 nccl-tests 表格：需要形如 \"#  size  count  type  redop  root  time  algbw  busbw  #wrong …\" 的表头，后面跟着数据行",
+	"plan.model.unknown":               "未知模型 %q；可接受：%s, custom",
+	"plan.zero.text":                   "需要 ZeRO 阶段 0、1、2、3 或 fsdp，收到 %q",
 	"prim.collective.unknown":          "未知集合通信原语 %q；可接受：%s",
 	"prim.collective.want":             "需要 %s 之一，收到 %q",
 	"prim.count.negative":              "需要元素个数 ≥ 0，收到 %d",

@@ -176,7 +176,6 @@ var zhTools = map[ID]string{
 	"plan.links.join":                  "%s + %s",
 	"plan.links.plus":                  "%s+%s",
 	"plan.model.missing":               "自定义模型需要此项：请给出 1 到 %d 之间的整数",
-	"plan.model.unknown":               "未知模型 %q；可接受：%s, custom",
 	"plan.nodes.world":                 "nodes × gpus-per-node = %d × %d 须等于 dp × tp × pp = %d × %d × %d = %d",
 	"plan.note.uneven":                 "组内的 Rank 在节点上分布不均匀：按每一跳都跨网络计价（上界）",
 	"plan.order.each":                  "需要 tp、pp、dp 各出现一次，最快的在前，如 tp-pp-dp，收到 %q",
@@ -277,7 +276,6 @@ var zhTools = map[ID]string{
 	"plan.world.range":                 "dp × tp × pp 须在 1 到 %d 个 GPU 之间",
 	"plan.zero.pp":                     "ZeRO-3 / FSDP 与流水线并行同用时，每个 micro-batch 都要重新收集每个 Stage 的权重；DeepSpeed 和 Megatron-LM 都不支持：请用 pp 1 或 zero ≤ 2",
 	"plan.zero.stage":                  "需要 ZeRO 阶段 0、1、2、3 或 fsdp，收到 %d",
-	"plan.zero.text":                   "需要 ZeRO 阶段 0、1、2、3 或 fsdp，收到 %q",
 }
 
 func init() {
