@@ -9,8 +9,10 @@ import "github.com/ccplay/ccplay/core/sched"
 // in which each rank posts its flows.
 //
 // Latency sits on the first link of every route (a GPU's port into its
-// node or its NIC), so a route's latency is the flow's α and Simulate's
-// "α, then the bytes" is a route with latency α.
+// node or its NIC), so a route's latency is the flow's own α. A flow is
+// posted Delay seconds after its step (the α of the step's other
+// messages), so that its bytes start when Simulate starts them: the step's
+// α summed after the step is posted.
 type Workload struct {
 	Hosts int        `json:"hosts"`
 	Links []WorkLink `json:"links"`
@@ -29,12 +31,14 @@ type WorkLink struct {
 	Lat float64 `json:"lat"`
 }
 
-// WorkFlow is one message: Bytes from Src to Dst over the links Path.
+// WorkFlow is one message: Bytes from Src to Dst over the links Path,
+// posted Delay seconds after its step.
 type WorkFlow struct {
 	Src   int32   `json:"src"`
 	Dst   int32   `json:"dst"`
 	Bytes float64 `json:"bytes"`
 	Path  []int32 `json:"path"`
+	Delay float64 `json:"delay"`
 }
 
 // Export writes schedule s (elements of elemSize bytes) on net as a
@@ -61,7 +65,12 @@ func Export(s *sched.Schedule, elemSize int, net *Net) Workload {
 			w.Need[r] = []int32{}
 		}
 		for i := 0; i+1 < len(st); i++ {
-			w.Steps[r] = append(w.Steps[r], g.sends[r][st[i]:st[i+1]])
+			fs := g.sends[r][st[i]:st[i+1]]
+			step := net.StepAlpha(g.src, g.dst, fs)
+			for _, f := range fs {
+				w.Flows[f].Delay = step - net.Alpha(int(g.src[f]), int(g.dst[f]))
+			}
+			w.Steps[r] = append(w.Steps[r], fs)
 		}
 	}
 	return w

@@ -22,8 +22,12 @@ type Result struct {
 // too large) once it has spent more than maxWork units (0: no cap). The
 // rule (docs/contention.md):
 //
-//   - every transfer between two ranks is a flow on net.Route; once
-//     posted it waits α (net.Alpha), then its bytes flow;
+//   - every transfer between two ranks is a flow on net.Route;
+//   - a rank pays the start-up of every message it posts, one after
+//     another: the flows of a step wait the sum of their α (net.Alpha
+//     each, Net.StepAlpha), then their bytes flow together (lecture 09
+//     §1.3, the α-β rule: α per message; §2.2: P − 1 sends pay (P − 1)·α;
+//     LogGP's gap between a sender's injections, Alexandrov et al. 1995);
 //   - the links' capacity is shared max-min fairly among the flows in
 //     their bytes phase (progressive filling), re-solved whenever a flow
 //     starts or ends, over the flows that share links with it (resolve);
@@ -32,9 +36,12 @@ type Result struct {
 //     everything it receives in earlier rounds has arrived; a received
 //     reduction occupies the receiver γ·bytes, one at a time.
 //
-// With one flow on each link at a time this is the α-β rule. Events closer
-// than tol of the clock are one instant. O(events × flows of the touched
-// component × path length × levels of the filling) time.
+// With one flow on each link at a time this is the α-β rule; a step of k
+// messages of m bytes with its NIC to itself takes k·α + k·β·m, the
+// rule's price, and no run is shorter than any rank's α summed over the
+// messages it sends. Events closer than tol of the clock are one instant.
+// O(events × flows of the touched component × path length × levels of
+// the filling) time.
 func Simulate(s *sched.Schedule, elemSize int, net *Net, gamma float64, maxWork int64) (Result, error) {
 	r := Start(s, elemSize, net, gamma, maxWork)
 	if _, err := r.Advance(math.MaxInt64); err != nil {
@@ -178,8 +185,10 @@ func (e *engine) next(r int32) {
 	}
 	e.step[r]++
 	e.stepLeft[r] = st[i+1] - st[i]
-	for _, f := range e.sends[r][st[i]:st[i+1]] {
-		e.pending.push(event{t: e.now + e.net.Alpha(int(e.src[f]), int(e.dst[f])), kind: evStart, f: f})
+	fs := e.sends[r][st[i]:st[i+1]]
+	t := e.now + e.net.StepAlpha(e.src, e.dst, fs)
+	for _, f := range fs {
+		e.pending.push(event{t: t, kind: evStart, f: f})
 	}
 }
 

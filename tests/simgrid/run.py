@@ -11,9 +11,12 @@ max-min sharing so that both simulators state the same assumptions: latency
 and bandwidth factors 1, no weight-S, no TCP window bound (network/TCP-gamma
 so large that gamma / (2 * latency) never binds), no cross-traffic, and
 fine precisions. One controller actor posts each rank's flows in its order
-(Comm.sendto_async, host to host without mailboxes) exactly as the
-workload's steps say: a rank's step i is posted once its step i-1 has left
-and it has received need[r][i] messages.
+exactly as the workload's steps say: a rank's step i is posted once its step
+i-1 has left and it has received need[r][i] messages. Each flow of a posted
+step is sent by an actor of its own that sleeps the flow's delay (the
+start-ups of the step's other messages, which a sender pays one after
+another) and then sends it (Comm.sendto, host to host without mailboxes)
+and reports its end to the controller.
 """
 import json
 import sys
@@ -58,9 +61,18 @@ def main():
     p = w["hosts"]
     result = {}
 
+    done = simgrid.Mailbox.by_name("done")
+
+    def sender(f):
+        fl = flows[f]
+        if fl["delay"] > 0:
+            simgrid.this_actor.sleep_for(fl["delay"])
+        simgrid.Comm.sendto(hosts[fl["src"]], hosts[fl["dst"]], int(fl["bytes"]))
+        done.put(f, 0)
+
     def controller():
         nxt, left, recvd = [0] * p, [0] * p, [0] * p
-        comms, ids = [], []
+        outstanding = [0]
 
         def post(r):
             i = nxt[r]
@@ -69,18 +81,15 @@ def main():
             nxt[r] += 1
             left[r] = len(steps[r][i])
             for f in steps[r][i]:
-                fl = flows[f]
-                comms.append(simgrid.Comm.sendto_async(hosts[fl["src"]], hosts[fl["dst"]], int(fl["bytes"])))
-                ids.append(f)
+                outstanding[0] += 1
+                simgrid.Actor.create("flow%d" % f, hosts[0], sender, f)
 
         for r in range(p):
             post(r)
         end = 0.0
-        while comms:
-            k = simgrid.Comm.wait_any(comms)
-            f = ids[k]
-            comms.pop(k)
-            ids.pop(k)
+        while outstanding[0] > 0:
+            f = done.get()
+            outstanding[0] -= 1
             end = simgrid.Engine.clock
             fl = flows[f]
             recvd[fl["dst"]] += 1

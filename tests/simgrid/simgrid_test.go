@@ -42,6 +42,7 @@ var cases = []simCase{
 	{"pairwise AllToAll, fat-tree 1:1", prim.AllToAll, sched.Pairwise, 64, 8, 1 << 16, fabric.Spec{Kind: fabric.FatTree, LeafNodes: 2}},
 	{"pairwise AllToAll, fat-tree 4:1", prim.AllToAll, sched.Pairwise, 64, 8, 1 << 16, fabric.Spec{Kind: fabric.FatTree, LeafNodes: 2, Oversubscription: 4}},
 	{"naive AllToAll, fat-tree 4:1", prim.AllToAll, sched.Naive, 16, 1, 1 << 18, fabric.Spec{Kind: fabric.FatTree, LeafNodes: 4, Oversubscription: 4}},
+	{"naive AllToAll 16 KiB, fat-tree 1:1", prim.AllToAll, sched.Naive, 64, 8, 1 << 12, fabric.Spec{Kind: fabric.FatTree, LeafNodes: 2}},
 	{"hierarchical AllReduce, fat-tree 4:1", prim.AllReduce, sched.Hierarchical, 128, 8, 1 << 22, fabric.Spec{Kind: fabric.FatTree, LeafNodes: 4, Oversubscription: 4}},
 	{"ring AllReduce, rail 2:1", prim.AllReduce, sched.Ring, 64, 8, 1 << 22, fabric.Spec{Kind: fabric.Rail, LeafNodes: 4, Oversubscription: 2}},
 	{"pairwise AllToAll, rail 1:1", prim.AllToAll, sched.Pairwise, 64, 8, 1 << 16, fabric.Spec{Kind: fabric.Rail, LeafNodes: 4}},
