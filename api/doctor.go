@@ -19,13 +19,8 @@ const MaxDoctorBody = 4 << 20
 // as nccl-tests printed it (text or its -J JSON, as a string) and the
 // options of `ccplay doctor` (doctor.Options).
 type DoctorRequest struct {
-	Log          string `json:"log"`
-	System       string `json:"system,omitempty"`
-	Ranks        int    `json:"ranks,omitempty"`
-	Collective   string `json:"collective,omitempty"`
-	NCCLAlgo     string `json:"nccl-algo,omitempty"`
-	NCCLProto    string `json:"nccl-proto,omitempty"`
-	NCCLBuffSize string `json:"nccl-buffsize,omitempty"`
+	Log string `json:"log"`
+	doctor.Options
 }
 
 // serveDoctor answers POST /api/v1/doctor (Content-Type application/json):
@@ -53,7 +48,7 @@ func serveDoctor(w http.ResponseWriter, r *http.Request) {
 		sendFail(w, http.StatusBadRequest, "log", "empty; want the nccl-tests output as a string")
 		return
 	}
-	v, err := doctor.Judge([]byte(q.Log), doctor.Options{System: q.System, Ranks: q.Ranks, Collective: q.Collective, NCCLAlgo: q.NCCLAlgo, NCCLProto: q.NCCLProto, NCCLBuffSize: q.NCCLBuffSize})
+	v, err := doctor.Judge([]byte(q.Log), q.Options)
 	if v == nil {
 		sendError(w, err)
 		return

@@ -30,11 +30,11 @@ func TestDoctor(t *testing.T) {
 		class   string
 		problem string
 	}{
-		{"../core/nccltests/testdata/all_reduce_perf_16x_h100.txt", DoctorRequest{System: "a3-mega"}, doctor.ClassNormal, ""},
+		{"../core/nccltests/testdata/all_reduce_perf_16x_h100.txt", DoctorRequest{Options: doctor.Options{System: "a3-mega"}}, doctor.ClassNormal, ""},
 		{"../core/nccltests/testdata/all_reduce_perf_16x_h100.txt", DoctorRequest{}, doctor.ClassBelow, ""},
-		{"../core/doctor/testdata/h100_pcie_2x_info.txt", DoctorRequest{System: "dgx-h100", Ranks: 2, Collective: "allreduce"}, doctor.ClassFarBelow, "line 11: "},
+		{"../core/doctor/testdata/h100_pcie_2x_info.txt", DoctorRequest{Options: doctor.Options{System: "dgx-h100", Ranks: 2, Collective: "allreduce"}}, doctor.ClassFarBelow, "line 11: "},
 		// The Ring given outside the log: the one-node NVLS run beats it.
-		{"../core/doctor/testdata/h100_8x_and_16x_srun_label.txt", DoctorRequest{NCCLAlgo: "Ring"}, doctor.ClassAbove, ""},
+		{"../core/doctor/testdata/h100_8x_and_16x_srun_label.txt", DoctorRequest{Options: doctor.Options{NCCLAlgo: "Ring"}}, doctor.ClassAbove, ""},
 	} {
 		data, err := os.ReadFile(tc.file)
 		if err != nil {

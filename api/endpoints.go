@@ -89,11 +89,20 @@ func chartRoute(c chartSpec) route {
 // jsonFields are the JSON names of the fields of struct v, as a strict
 // decoder of v accepts them. O(fields).
 func jsonFields(v any) []string {
-	t := reflect.TypeOf(v)
+	return fieldsOf(reflect.TypeOf(v))
+}
+
+// fieldsOf are struct type t's JSON keys in order, an embedded struct's
+// in its place (encoding/json promotes them).
+func fieldsOf(t reflect.Type) []string {
 	var out []string
 	for i := range t.NumField() {
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		if name != "" && name != "-" {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch {
+		case name == "" && f.Anonymous && f.Type.Kind() == reflect.Struct:
+			out = append(out, fieldsOf(f.Type)...)
+		case name != "" && name != "-":
 			out = append(out, name)
 		}
 	}

@@ -52,6 +52,11 @@ func TestIndexJSON(t *testing.T) {
 			if r.status != http.StatusBadRequest || !strings.Contains(r.body, "not-a-field") {
 				t.Errorf("%s: a body field it does not list: %d %s, want 400 naming it", e.Path, r.status, r.body)
 			}
+			for _, f := range e.Body {
+				if r := do(t, h, http.MethodPost, e.Path, strings.NewReader(`{"`+f+`":null}`)); strings.Contains(r.body, "unknown field") {
+					t.Errorf("%s: the body field %q it lists is refused: %s", e.Path, f, r.body)
+				}
+			}
 		default:
 			t.Errorf("%s: method %q", e.Path, e.Method)
 		}

@@ -12,7 +12,6 @@ import (
 
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/internal/assets"
-	"github.com/ccplay/ccplay/public/lessons"
 	"github.com/ccplay/ccplay/ui"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -212,20 +211,7 @@ func TestTypedBeforeTakeover(t *testing.T) {
 // core's answer to that one, then the check button, brings the verdict
 // right.
 func TestTypedAnswerWithoutJavaScript(t *testing.T) {
-	data, err := lessons.Read("ring", "zh")
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := ui.ParseLesson(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var qs []ui.Block
-	for _, b := range l.Blocks {
-		if b.Kind == ui.BlockQuestion {
-			qs = append(qs, b)
-		}
-	}
+	qs := lessonQuestions(t, "ring", "zh")
 	if len(qs) < 2 || qs[0].Tol <= 0 || qs[1].Tol <= 0 {
 		t.Fatalf("the ring lesson's first two questions take typed answers no longer")
 	}

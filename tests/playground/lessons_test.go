@@ -29,20 +29,7 @@ func TestLessonsWalk(t *testing.T) {
 	p := browser(t, 1280, 900)
 	for li, id := range ui.LessonIDs {
 		for side, lang := range []string{"zh", "en"} {
-			data, err := lessons.Read(id, lang)
-			if err != nil {
-				t.Fatal(err)
-			}
-			l, err := ui.ParseLesson(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var qs []ui.Block
-			for _, b := range l.Blocks {
-				if b.Kind == ui.BlockQuestion {
-					qs = append(qs, b)
-				}
-			}
+			qs := lessonQuestions(t, id, lang)
 			p.open(base + "/?lesson=" + id + "&lang=" + lang)
 			p.waitJS("lesson "+id, fmt.Sprintf(`!!document.getElementById("lesson-%s") && !!document.querySelector("#quiz-0 button")`, id))
 			for q := 0; ; q++ {
@@ -244,4 +231,24 @@ func TestHotShareInAddress(t *testing.T) {
 	}
 	p.waitJS("the address", `location.search.includes("hot=1.5")`)
 	p.noConsoleErrors()
+}
+
+// lessonQuestions are lesson id's questions in lang, from its file.
+func lessonQuestions(t *testing.T, id, lang string) []ui.Block {
+	t.Helper()
+	data, err := lessons.Read(id, lang)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := ui.ParseLesson(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var qs []ui.Block
+	for _, b := range l.Blocks {
+		if b.Kind == ui.BlockQuestion {
+			qs = append(qs, b)
+		}
+	}
+	return qs
 }

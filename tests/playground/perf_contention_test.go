@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/ccplay/ccplay/public/lessons"
 	"github.com/ccplay/ccplay/ui"
 	"github.com/chromedp/chromedp"
 )
@@ -25,24 +24,12 @@ func TestPerfLessonContention(t *testing.T) {
 	p := browser(t, 1280, 800)
 	fmt.Printf("%-10s %s\n", "lesson", "contention question and figure: longest task (ms), answer → figure (ms) [renders' Go build + DOM, ms]; three runs")
 	for _, id := range []string{"hierarchy", "moe"} {
-		data, err := lessons.Read(id, "en")
-		if err != nil {
-			t.Fatal(err)
-		}
-		l, err := ui.ParseLesson(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var qs []ui.Block
+		qs := lessonQuestions(t, id, "en")
 		n := -1
-		for _, b := range l.Blocks {
-			if b.Kind != ui.BlockQuestion {
-				continue
-			}
+		for i, b := range qs {
 			if b.Metric == "contention" {
-				n = len(qs)
+				n = i
 			}
-			qs = append(qs, b)
 		}
 		if n < 1 {
 			t.Fatalf("%s: no contention question after another", id)

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/ccplay/ccplay/public/lessons"
 	"github.com/ccplay/ccplay/ui"
 	"github.com/chromedp/chromedp"
 )
@@ -70,24 +69,4 @@ func shot(t *testing.T, p *page, dir, name string) {
 	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// lessonQuestions are lesson id's questions in lang, from its file.
-func lessonQuestions(t *testing.T, id, lang string) []ui.Block {
-	t.Helper()
-	data, err := lessons.Read(id, lang)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := ui.ParseLesson(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var qs []ui.Block
-	for _, b := range l.Blocks {
-		if b.Kind == ui.BlockQuestion {
-			qs = append(qs, b)
-		}
-	}
-	return qs
 }
