@@ -25,7 +25,6 @@ type Contention struct {
 	S *State
 
 	kind, leaf, ratio string
-	runs              *lecture.ContentionMemo // the lesson's fabric runs (nil: none kept)
 }
 
 // contentionFields are the view's fields (contention.<field> in a lesson).
@@ -50,6 +49,8 @@ type contentionState struct {
 	leaf int // nodes per leaf
 	at   int // the index of the view's ratio in ct.Ratios (−1: not among them)
 	err  error
+	// pending: the runs are simulated by the page's completion (contentionOf)
+	pending bool
 }
 
 // state computes the figure once per question and fields.
@@ -66,7 +67,11 @@ func (c *Contention) state() contentionState {
 		if p.Collective != prim.AllReduce || p.Algorithm != sched.Ring {
 			cases = append(cases, lecture.ContentionCase{Collective: p.Collective, Algorithm: p.Algorithm})
 		}
-		ct, err := c.runs.FabricContention(p, cases, cost.FabricRatios)
+		ct, pending, err := s.contentionOf(p, cases, cost.FabricRatios)
+		if pending {
+			s.memo.unsettled = true // not kept: the next render asks again
+			return contentionState{pending: true}
+		}
 		st := contentionState{ct: ct, leaf: p.Fabric.Normal(p.Ranks / max(p.GPUsPerNode, 1)).LeafNodes, at: -1, err: err}
 		for i, r := range cost.FabricRatios {
 			if r == max(p.Fabric.Oversubscription, 1) {
@@ -84,6 +89,10 @@ func (c *Contention) Err() string {
 	}
 	return ""
 }
+
+// Pending reports whether the figure's runs are still simulated by the
+// page's completion (contentionOf).
+func (c *Contention) Pending() bool { return c.state().pending }
 
 // Figure is the figure as HTML (one string: no generated code per cell;
 // the lesson's prose says what the bound is): what is simulated, a table with a row per ratio (the view's marked) and

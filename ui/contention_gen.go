@@ -27,7 +27,11 @@ func (c *Contention) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = vgEl(vgparent, "p", "class", "err", "role", "alert")
 			vgn.SetInnerHTML(c.Err())
 		}
-		if c.Err() == "" {
+		if c.Pending() {
+			vgn = vgEl(vgparent, "p", "class", "note", "id", "ct-pending", "role", "status")
+			vgn.SetInnerHTML(c.S.T("ct.pending"))
+		}
+		if c.Err() == "" && !c.Pending() {
 			vgn = vgEl(vgparent, "div")
 			vgn.SetInnerHTML(c.Figure())
 		}

@@ -80,7 +80,7 @@ func TestContentionLessons(t *testing.T) {
 				t.Fatalf("%s/%s: after the answer the figure is at %d, the question at %d", id, lang, fig, at)
 			}
 			text := html.UnescapeString(page)
-			if n := a.Lessons.runs.Runs(); n != 8 {
+			if n := a.S.fabricRuns.memo.Runs(); n != 8 {
 				t.Errorf("%s/%s: the prediction and the figure simulated %d runs, want the figure's 8, each once", id, lang, n)
 			}
 

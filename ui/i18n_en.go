@@ -294,6 +294,7 @@ var en = map[string]string{
 
 	"view.lessons":            "Lessons",
 	"lesson.free.hint":        "Type your answer with its unit (within %g %% counts):",
+	"lesson.pending":          "Computing this question's answer on the simulated fat-tree…",
 	"lesson.free.check":       "Check",
 	"lesson.free.over":        "You typed %s: %s %% over the answer.",
 	"lesson.free.under":       "You typed %s: %s %% under the answer.",
@@ -340,6 +341,7 @@ var en = map[string]string{
 	"ct.bound":                "Bound",
 	"ct.hottest":              "%s at %s:1: hottest link %s → %s, busy %.0f%% of the run.",
 	"ct.open":                 "Open this in the fabric view (same parameters)",
+	"ct.pending":              "Simulating the runs on the fat-tree…",
 	"lesson.streams":          "Side streams and deadlock: wait_stream",
 	"lesson.streams.sum":      "An all_reduce on a side stream without wait_stream: GPUs enter the collectives in different orders and the whole cluster hangs; events fix it.",
 	"st.prev":                 "Previous step",

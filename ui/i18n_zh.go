@@ -294,6 +294,7 @@ var zh = map[string]string{
 
 	"view.lessons":            "课程",
 	"lesson.free.hint":        "填入答案并带上单位（误差在 %g %% 以内算对）：",
+	"lesson.pending":          "正在模拟的胖树上计算这道题的答案……",
 	"lesson.free.check":       "核对",
 	"lesson.free.over":        "你填的是 %s：比答案高 %s %%。",
 	"lesson.free.under":       "你填的是 %s：比答案低 %s %%。",
@@ -340,6 +341,7 @@ var zh = map[string]string{
 	"ct.bound":                "下界",
 	"ct.hottest":              "%s 在 %s:1 下最热的链路：%s → %s，%.0f%% 的时间满载。",
 	"ct.open":                 "在交换网络视图中打开（同样的参数）",
+	"ct.pending":              "正在胖树上模拟各次运行……",
 	"lesson.streams":          "侧流与死锁：wait_stream",
 	"lesson.streams.sum":      "侧流上的 all_reduce 没有 wait_stream：每块 GPU 进入集合通信的顺序不同，整个集群挂起；用事件修好它。",
 	"st.prev":                 "上一步",

@@ -35,11 +35,12 @@ func (s *State) deferLedger() (LedgerData, bool) {
 }
 
 // Incomplete reports whether the last render left work to the page's
-// completion: the executed schedule's cost (Pending) or the schedule and
-// ledger (LedgerDeferred).
+// completion: the executed schedule's cost (Pending), the schedule and
+// ledger (LedgerDeferred) or the lessons' contention runs
+// (ContentionWanted).
 func (s *State) Incomplete() bool {
 	_, deferred := s.LedgerDeferred()
-	return s.pending || deferred
+	return s.pending || deferred || len(s.fabricRuns.wanted) > 0
 }
 
 // LedgerDeferred is the question whose schedule and ledger the last render

@@ -44,6 +44,9 @@ type Answer struct {
 	Values []float64
 	Labels []string
 	Err    error
+	// Pending: the page's completion still computes the values (the
+	// contention metric's runs, contentionOf); nothing is to be shown.
+	Pending bool
 }
 
 // Options are the variants' indices in ascending order of value, so the
@@ -82,9 +85,10 @@ func (a Answer) Explain(why string) string {
 // cost.Evaluate).
 func AnswerOf(b Block) Answer { return answerOf(b, nil) }
 
-// answerOf is AnswerOf with the contention metric's simulated runs kept in
-// memo (nil: none kept).
-func answerOf(b Block, memo *lecture.ContentionMemo) Answer {
+// answerOf is AnswerOf with the contention metric's simulated runs the
+// page's (s.contentionOf; nil s: simulated at once, none kept). Pending
+// when s's completion still simulates them.
+func answerOf(b Block, s *State) Answer {
 	var a Answer
 	var base float64
 	if b.Metric == "speedup" {
@@ -95,17 +99,24 @@ func answerOf(b Block, memo *lecture.ContentionMemo) Answer {
 		base = r.TimeS
 	}
 	for i := range b.Variants {
-		v, label, err := metricOf(b.Metric, b.VariantFields(i), base, memo)
+		v, label, err := metricOf(b.Metric, b.VariantFields(i), base, s)
+		if err == errPending { // the other variants' runs are asked for too: one completion computes all
+			a.Pending = true
+			continue
+		}
 		if err != nil {
 			return Answer{Err: err}
 		}
 		a.Values, a.Labels = append(a.Values, v), append(a.Labels, label)
 	}
+	if a.Pending {
+		return Answer{Pending: true}
+	}
 	return a
 }
 
 // metricOf is one variant's value and label.
-func metricOf(metric string, f map[string]string, base float64, memo *lecture.ContentionMemo) (float64, string, error) {
+func metricOf(metric string, f map[string]string, base float64, s *State) (float64, string, error) {
 	if metric == "state" {
 		m, err := plan.LookupModel(f["model"])
 		if err != nil {
@@ -144,7 +155,7 @@ func metricOf(metric string, f map[string]string, base float64, memo *lecture.Co
 		return gainMetric(f)
 	}
 	if metric == "contention" {
-		return contentionMetric(f, memo)
+		return contentionMetric(f, s)
 	}
 	r, err := evalFields(f)
 	if err != nil {
@@ -247,14 +258,25 @@ func gainMetric(f map[string]string) (float64, string, error) {
 
 // contentionMetric is the contention metric: the question's simulated
 // time at its oversubscription over its time at 1:1, on its fabric, the
-// runs kept in memo.
-func contentionMetric(f map[string]string, memo *lecture.ContentionMemo) (float64, string, error) {
+// runs the page's (s.contentionOf; nil s: simulated at once); errPending
+// while s's completion simulates them.
+func contentionMetric(f map[string]string, s *State) (float64, string, error) {
 	p, err := question.CostParams(field.Map(f))
 	if err != nil {
 		return 0, "", err
 	}
 	k := lecture.ContentionCase{Collective: p.Collective, Algorithm: p.Algorithm}
-	ct, err := memo.FabricContention(p, []lecture.ContentionCase{k}, []float64{1, max(p.Fabric.Oversubscription, 1)})
+	cases, ratios := []lecture.ContentionCase{k}, []float64{1, max(p.Fabric.Oversubscription, 1)}
+	var ct lecture.Contention
+	if s == nil {
+		ct, err = lecture.FabricContention(p, cases, ratios)
+	} else {
+		var pending bool
+		ct, pending, err = s.contentionOf(p, cases, ratios)
+		if pending {
+			return 0, "", errPending
+		}
+	}
 	if err != nil {
 		return 0, "", err
 	}

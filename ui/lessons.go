@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ccplay/ccplay/core/lecture"
-
 	"github.com/vugu/vugu"
 )
 
@@ -30,7 +28,6 @@ type Lessons struct {
 	overlap *Overlap                  // the moe lesson's pipeline view (LessonViews)
 	hot     *Hot                      // the moe lesson's hot-expert view (LessonViews)
 	cont    *Contention               // the hierarchy and moe lessons' contention view (LessonViews)
-	runs    lecture.ContentionMemo    // the fabric runs of the contention questions and view, each simulated once
 	setPlan func(f, v string)         // sets a planner field
 
 	files   map[string]*lessonFile // by "<id>.<lang>"
@@ -307,7 +304,7 @@ func (c *Lessons) Submit(q int, text string) {
 		}
 		if n == q {
 			a := c.answer(bi, b)
-			if a.Err != nil || b.Tol <= 0 {
+			if a.Err != nil || a.Pending || b.Tol <= 0 {
 				return
 			}
 			v, ok := ParseTyped(b.Metric, text, a.Labels[0])
@@ -379,8 +376,10 @@ func (c *Lessons) answer(bi int, b Block) Answer {
 	if a, ok := c.answers[k]; ok {
 		return a
 	}
-	a := answerOf(b, &c.runs)
-	c.answers[k] = a
+	a := answerOf(b, c.S)
+	if !a.Pending {
+		c.answers[k] = a
+	}
 	return a
 }
 
@@ -437,7 +436,7 @@ func (c *Lessons) hotView() *Hot {
 // contentionView is the contention view, made on first use.
 func (c *Lessons) contentionView() *Contention {
 	if c.cont == nil {
-		c.cont = &Contention{S: c.S, runs: &c.runs}
+		c.cont = &Contention{S: c.S}
 	}
 	return c.cont
 }

@@ -107,6 +107,10 @@ func (c *Lessons) fillQuestion(it *LessonItem, bi int, b Block, m *Masker) {
 		it.Feedback, it.Verdict = c.S.ErrMsg(a.Err), "wrong"
 		return
 	}
+	if a.Pending { // no option, no input, no answer until the completion has the values
+		it.Feedback = c.S.T("lesson.pending")
+		return
+	}
 	if m != nil {
 		a.Labels = append([]string(nil), a.Labels...)
 		for i, v := range a.Values {

@@ -64,6 +64,8 @@ type State struct {
 	// background is set on a page that completes answers after painting
 	// (CompleteInBackground): a render may leave a large schedule to it.
 	background bool
+	// fabricRuns are the lessons' contention runs (fabricRuns.go).
+	fabricRuns contentionRuns
 
 	Panic string // a recovered panic, shown inline until the next change
 

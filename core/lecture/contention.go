@@ -70,40 +70,72 @@ type ContentionMemo struct {
 const maxMemoRuns = 64
 
 // contentionRun is one simulated run, a question at one oversubscription,
-// as FabricContention reads it.
+// as FabricContention reads it, or the error simulating it met.
 type contentionRun struct {
 	q                  cost.Params
 	coll, alg          string
 	time, ideal, bound float64
 	hot                fabric.LinkUse
+	err                error
 }
 
-// run simulates q (cost.Evaluate), or takes the run from the memo when it
-// holds it.
-func (m *ContentionMemo) run(q cost.Params) (contentionRun, error) {
-	if m != nil {
-		for _, x := range m.runs {
-			if x.q == q {
-				return x, nil
-			}
-		}
-	}
-	r, err := cost.Evaluate(q)
+// ContentionRun is one run SimulateRun simulated (or its error), for
+// ContentionMemo.Keep.
+type ContentionRun struct{ x contentionRun }
+
+// SimulateRun simulates run q (one of ContentionMemo.Missing's) with
+// cost.EvaluateYielding, calling yield (if not nil) between the rounds of
+// its schedule. It touches no memo: a page calls it off its event lock and
+// keeps the run under the lock.
+func SimulateRun(q cost.Params, yield func()) ContentionRun {
+	r, err := cost.EvaluateYielding(q, yield)
 	if err != nil {
-		return contentionRun{}, err
+		return ContentionRun{contentionRun{q: q, err: err}}
 	}
 	f := r.Fabric
 	x := contentionRun{q: q, coll: r.Collective, alg: r.Algorithm, time: r.TimeS, ideal: f.IdealTimeS, bound: f.BisectionBoundS}
 	if len(f.Links) > 0 {
 		x.hot = f.Links[0]
 	}
+	return ContentionRun{x}
+}
+
+// find is the run of q m holds (ok false if none).
+func (m *ContentionMemo) find(q cost.Params) (contentionRun, bool) {
 	if m != nil {
-		if len(m.runs) >= maxMemoRuns {
-			m.runs = nil
+		for _, x := range m.runs {
+			if x.q == q {
+				return x, true
+			}
 		}
-		m.runs = append(m.runs, x)
 	}
-	return x, nil
+	return contentionRun{}, false
+}
+
+// Keep adds run r to m (a nil memo keeps nothing), emptying m first when
+// it is full; a run m holds already is not added twice.
+func (m *ContentionMemo) Keep(r ContentionRun) {
+	if m == nil {
+		return
+	}
+	if _, ok := m.find(r.x.q); ok {
+		return
+	}
+	if len(m.runs) >= maxMemoRuns {
+		m.runs = nil
+	}
+	m.runs = append(m.runs, r.x)
+}
+
+// run simulates q, or takes the run from the memo when it holds it; the
+// memo keeps errors as well as times.
+func (m *ContentionMemo) run(q cost.Params) (contentionRun, error) {
+	if x, ok := m.find(q); ok {
+		return x, x.err
+	}
+	r := SimulateRun(q, nil)
+	m.Keep(r)
+	return r.x, r.x.err
 }
 
 // Runs is how many runs m holds.
@@ -117,32 +149,9 @@ func (m *ContentionMemo) Runs() int {
 // FabricContention is the package's FabricContention with every run kept
 // in m and taken from it when asked again.
 func (m *ContentionMemo) FabricContention(p cost.Params, cases []ContentionCase, ratios []float64) (Contention, error) {
-	if k := p.Fabric.Kind; k != fabric.FatTree && k != fabric.Rail {
-		return Contention{}, fielderr.New("fabric", "lecture.contention.fabric", k)
-	}
-	for _, r := range ratios {
-		if !(r >= 1 && r <= fabric.MaxOversubscription) {
-			return Contention{}, fielderr.New("oversubscription", "fabric.oversubscription", float64(fabric.MaxOversubscription), r)
-		}
-	}
-	qs := make([]cost.Params, len(cases))
-	for i, k := range cases {
-		q := p
-		q.Collective, q.Algorithm, q.Root, q.Chunks = k.Collective, k.Algorithm, 0, 0
-		if q.CostModel == "" {
-			q.CostModel = cost.ModelAlphaBeta // the same rule, one key in the memo
-		}
-		if k.Collective == prim.AllToAll {
-			q.Size = cost.RoundSize(k.Collective, q.Ranks, q.ElemSize, q.Size)
-		}
-		c, err := cost.Concrete(q)
-		if err != nil {
-			return Contention{}, err
-		}
-		if n := cost.TransferBound(c); n > MaxContentionTransfers {
-			return Contention{}, fielderr.New("ranks", "fabric.too-large", n, int64(MaxContentionTransfers))
-		}
-		qs[i] = q
+	qs, err := contentionQueries(p, cases, ratios)
+	if err != nil {
+		return Contention{}, err
 	}
 	out := Contention{Ratios: ratios}
 	for _, q := range qs {
@@ -164,4 +173,59 @@ func (m *ContentionMemo) FabricContention(p cost.Params, cases []ContentionCase,
 		out.Lines = append(out.Lines, line)
 	}
 	return out, nil
+}
+
+// Missing is the runs FabricContention(p, cases, ratios) would simulate
+// that m does not hold, in the order it would simulate them, after the
+// checks it makes before any simulation (err: the error it would return
+// from them). A page that must not block computes these with SimulateRun
+// in slices and keeps them (Keep) before asking FabricContention.
+func (m *ContentionMemo) Missing(p cost.Params, cases []ContentionCase, ratios []float64) ([]cost.Params, error) {
+	qs, err := contentionQueries(p, cases, ratios)
+	if err != nil {
+		return nil, err
+	}
+	var out []cost.Params
+	for _, q := range qs {
+		for _, ratio := range ratios {
+			q.Fabric.Oversubscription = ratio
+			if _, ok := m.find(q); !ok {
+				out = append(out, q)
+			}
+		}
+	}
+	return out, nil
+}
+
+// contentionQueries checks FabricContention's arguments and makes each
+// case's question (its ratio still to set); errors are *fielderr.Error.
+func contentionQueries(p cost.Params, cases []ContentionCase, ratios []float64) ([]cost.Params, error) {
+	if k := p.Fabric.Kind; k != fabric.FatTree && k != fabric.Rail {
+		return nil, fielderr.New("fabric", "lecture.contention.fabric", k)
+	}
+	for _, r := range ratios {
+		if !(r >= 1 && r <= fabric.MaxOversubscription) {
+			return nil, fielderr.New("oversubscription", "fabric.oversubscription", float64(fabric.MaxOversubscription), r)
+		}
+	}
+	qs := make([]cost.Params, len(cases))
+	for i, k := range cases {
+		q := p
+		q.Collective, q.Algorithm, q.Root, q.Chunks = k.Collective, k.Algorithm, 0, 0
+		if q.CostModel == "" {
+			q.CostModel = cost.ModelAlphaBeta // the same rule, one key in the memo
+		}
+		if k.Collective == prim.AllToAll {
+			q.Size = cost.RoundSize(k.Collective, q.Ranks, q.ElemSize, q.Size)
+		}
+		c, err := cost.Concrete(q)
+		if err != nil {
+			return nil, err
+		}
+		if n := cost.TransferBound(c); n > MaxContentionTransfers {
+			return nil, fielderr.New("ranks", "fabric.too-large", n, int64(MaxContentionTransfers))
+		}
+		qs[i] = q
+	}
+	return qs, nil
 }

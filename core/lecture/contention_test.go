@@ -193,3 +193,53 @@ func TestContentionMemo(t *testing.T) {
 		}
 	}
 }
+
+// Runs simulated one by one off the memo (Missing, SimulateRun with a
+// yield, Keep) make FabricContention's answer without a simulation of its
+// own: the same lines as FabricContention without a memo; Missing then
+// names nothing, and it refuses what FabricContention refuses.
+func TestContentionMissingThenKeep(t *testing.T) {
+	var m ContentionMemo
+	ratios := []float64{1, 2, 4, 8}
+	miss, err := m.Missing(lessonCase(), lessonCases, ratios)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(miss) != len(lessonCases)*len(ratios) {
+		t.Fatalf("%d runs missing from an empty memo, want %d", len(miss), len(lessonCases)*len(ratios))
+	}
+	yields := 0
+	for _, q := range miss {
+		m.Keep(SimulateRun(q, func() { yields++ }))
+	}
+	if yields == 0 {
+		t.Error("no yield while simulating the runs")
+	}
+	if miss, _ := m.Missing(lessonCase(), lessonCases, ratios); len(miss) != 0 {
+		t.Errorf("%d runs still missing after keeping them all", len(miss))
+	}
+	kept := m.Runs()
+	got, err := m.FabricContention(lessonCase(), lessonCases, ratios)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Runs() != kept {
+		t.Errorf("FabricContention simulated %d runs more", m.Runs()-kept)
+	}
+	want, err := FabricContention(lessonCase(), lessonCases, ratios)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range want.Lines {
+		g, w := got.Lines[i], want.Lines[i]
+		if !slices.Equal(g.TimesS, w.TimesS) || !slices.Equal(g.BoundsS, w.BoundsS) || !slices.Equal(g.Hottest, w.Hottest) {
+			t.Errorf("line %d from kept runs %+v, simulated at once %+v", i, g, w)
+		}
+	}
+	bad := lessonCase()
+	bad.Fabric = fabric.Spec{}
+	var fe *fielderr.Error
+	if _, err := m.Missing(bad, lessonCases, ratios); !errors.As(err, &fe) || fe.Field != "fabric" {
+		t.Errorf("Missing on an ideal fabric: %v, want an error naming fabric", err)
+	}
+}

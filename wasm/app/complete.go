@@ -8,13 +8,15 @@ import (
 	"time"
 
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/lecture"
 	"github.com/ccplay/ccplay/ui"
 	"github.com/vugu/vugu"
 )
 
 // completer finishes a pending answer (the executed schedule's cost: a
 // tree's, or an upper-bound closed form's on a cluster, and the schedule
-// and ledger the render left to it: ui.State.LedgerDeferred) once the
+// and ledger the render left to it: ui.State.LedgerDeferred; the lessons'
+// contention runs: ui.State.ContentionWanted) once the
 // browser has painted the quick one, then re-renders. The work runs in a goroutine
 // without the event lock and gives the browser a turn every
 // completeSlice (cost.EvaluateYielding calls yield between rounds, and
@@ -60,13 +62,15 @@ func (c *completer) run() {
 	c.queued.Store(false)
 	p, edits, pending := c.s.PendingQuestion()
 	lp, deferred := c.s.LedgerDeferred()
+	wanted := c.s.ContentionWanted()
 	c.env.UnlockOnly()
-	if !pending && !deferred {
+	if !pending && !deferred && len(wanted) == 0 {
 		return
 	}
 	var r cost.Result
 	var err error
 	var built ui.BuiltLedger
+	var runs []lecture.ContentionRun
 	done := c.sliced(int64(edits), func(yield func()) {
 		if pending {
 			r, err = cost.EvaluateYielding(p, yield)
@@ -74,11 +78,15 @@ func (c *completer) run() {
 		if deferred {
 			built = c.s.BuildLedger(lp, yield)
 		}
+		for _, q := range wanted {
+			runs = append(runs, ui.SimulateContention(q, yield))
+		}
 	})
 	if !done {
 		return // a newer question came: its own completion follows
 	}
 	c.env.Lock()
+	c.s.KeepContention(runs)
 	if deferred {
 		c.s.SetLedger(built)
 	}
