@@ -98,24 +98,8 @@ func bruckAllToAll(b *builder) {
 	p := sp.Ranks
 	l := Log2Ceil(p)
 	uniform := sp.SendCounts == nil
-	var m [][]int
-	rowLen := func(i int) int { return p * sp.Count }
-	rowOff := func(i, d int) int { return d * sp.Count }
-	colOff := func(i, src int) int { return src * sp.Count }
-	if !uniform {
-		var ro, co [][]int
-		m, ro, co = matrixOffsets(sp, b.pause)
-		rowLen = func(i int) int { return ro[i][p] }
-		rowOff = func(i, d int) int { return ro[i][d] }
-		colOff = func(i, src int) int { return co[i][src] }
-	}
-	// block is the size of the block from src to dst (both in [0, P)).
-	block := func(src, dst int) int {
-		if uniform {
-			return sp.Count
-		}
-		return m[src][dst]
-	}
+	a := newA2ABlocks(sp, b.pause)
+	block := a.size // block is the size of the block from src to dst (both in [0, P))
 	// size is the block in slot j of rank i while low = j mod 2^k: it came
 	// from source i − low and goes to that source + j.
 	size := func(i, j, low int) int {
@@ -176,7 +160,7 @@ func bruckAllToAll(b *builder) {
 	recvBase := make([][]int, l)
 	s.WorkLen = make([]int, p)
 	for i := 0; i < p; i++ {
-		s.WorkLen[i] = rowLen(i)
+		s.WorkLen[i] = a.row(i, p)
 	}
 	for k := 0; k < l; k++ {
 		recvBase[k] = make([]int, p)
@@ -271,12 +255,12 @@ func bruckAllToAll(b *builder) {
 		s.WorkLen[i] += stageLen
 		in := make([]Seg, 0, p)
 		for d := 0; d < p; d++ {
-			in = append(in, Seg{From: rowOff(i, d), To: rowPos[(d-i+p)%p], Len: block(i, d)})
+			in = append(in, Seg{From: a.row(i, d), To: rowPos[(d-i+p)%p], Len: block(i, d)})
 		}
 		s.In[i] = mergeSegs(dropEmpty(in))
 		out := make([]Seg, 0, p)
 		for src := 0; src < p; src++ {
-			out = append(out, Seg{From: loc[(i-src+p)%p], To: colOff(i, src), Len: block(src, i)})
+			out = append(out, Seg{From: loc[(i-src+p)%p], To: a.col(i, src), Len: block(src, i)})
 		}
 		s.Out[i] = nonNil(mergeSegs(dropEmpty(out)))
 	}

@@ -136,15 +136,3 @@ func alltoallLayout(s *Schedule) {
 		s.Out[r] = []Seg{{From: in, To: 0, Len: out}}
 	}
 }
-
-// alltoallTransfer is the transfer of block i→j from i's send row to j's
-// receive column. rowOff[i] are prefix offsets of row i; colOff[j][i] the
-// offset of block i→j inside j's receive column.
-func alltoallTransfer(m [][]int, rowOff, colOff [][]int, i, j int) Transfer {
-	return Transfer{
-		Src: int32(i), Dst: int32(j),
-		SrcOff: int64(rowOff[i][j]),
-		DstOff: int64(rowOff[j][len(m)] + colOff[j][i]),
-		Len:    int64(m[i][j]),
-	}
-}

@@ -48,13 +48,14 @@ func buildNaive(b *builder) {
 			starOut(b, 0, "scatter", blk)
 		}
 	case prim.AllToAll:
-		m, rowOff, colOff := matrixOffsets(sp, b.pause)
-		var ts []Transfer
+		a := newA2ABlocks(sp, b.pause)
+		// The round holds P² transfers, allocated at once (growing the
+		// slice would copy it in one stretch); a turn per sending rank.
+		ts := make([]Transfer, 0, p*p)
 		for i := 0; i < p; i++ {
-			// A turn per sending rank: the round holds P² transfers.
 			b.pause()
 			for k := 0; k < p; k++ { // i's own block first, then i+1, i+2, …
-				ts = append(ts, alltoallTransfer(m, rowOff, colOff, i, (i+k)%p))
+				ts = append(ts, a.transfer(i, (i+k)%p))
 			}
 		}
 		b.round("alltoall", false, ts)
@@ -79,29 +80,6 @@ func starIn(b *builder, root int, phase string, reduce bool, region func(src int
 		off, n := region(src)
 		b.round(phase, reduce, []Transfer{xfer(src, root, off, n)})
 	}
-}
-
-// matrixOffsets returns the AllToAll matrix, the prefix offsets of each row
-// (rowOff[i][j], with rowOff[i][P] = row sum) and of each receive column
-// (colOff[j][i] = Σ_{i'<i} m[i'][j]), calling pause (Options.Yield) once a
-// row of each O(P²) pass.
-func matrixOffsets(sp prim.Spec, pause func()) (m, rowOff, colOff [][]int) {
-	m = sp.Matrix()
-	p := sp.Ranks
-	rowOff = make([][]int, p)
-	colOff = make([][]int, p)
-	for i := 0; i < p; i++ {
-		pause()
-		rowOff[i] = prim.Offsets(m[i])
-		colOff[i] = make([]int, p+1)
-	}
-	for j := 0; j < p; j++ {
-		pause()
-		for i := 0; i < p; i++ {
-			colOff[j][i+1] = colOff[j][i] + m[i][j]
-		}
-	}
-	return m, rowOff, colOff
 }
 
 // naiveAlgorithm is Naive's registry entry.

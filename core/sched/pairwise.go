@@ -9,15 +9,15 @@ import "github.com/ccplay/ccplay/core/prim"
 func buildPairwise(b *builder) {
 	sp := b.s.Spec
 	p := sp.Ranks
-	m, rowOff, colOff := matrixOffsets(sp, b.pause)
+	a := newA2ABlocks(sp, b.pause)
 	for k := 1; k < max(p, 2); k++ {
 		var ts []Transfer
 		for i := 0; i < p; i++ {
 			if k == 1 {
-				ts = append(ts, alltoallTransfer(m, rowOff, colOff, i, i))
+				ts = append(ts, a.transfer(i, i))
 			}
 			if k < p {
-				ts = append(ts, alltoallTransfer(m, rowOff, colOff, i, (i+k)%p))
+				ts = append(ts, a.transfer(i, (i+k)%p))
 			}
 		}
 		b.round("alltoall", false, ts)
