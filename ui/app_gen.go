@@ -151,7 +151,7 @@ func (c *App) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgn = vgEl(vgparent, "span", "class", "chev", "aria-hidden", "true")
 							vgn.SetInnerHTML(c.DrawerChevron())
 							vgn = vgText(vgparent, " ")
-							vgn = vgEl(vgparent, "span")
+							vgn = vgEl(vgparent, "span", "class", "drawer-label")
 							vgn.SetInnerHTML(c.S.T("controls.show"))
 							vgn = vgText(vgparent, " ")
 							vgn = vgEl(vgparent, "span", "class", "drawer-sum")

@@ -187,6 +187,10 @@ func TestPhoneAnswerFirst(t *testing.T) {
 	if rows != 1 {
 		t.Errorf("the tabs take %d rows on a phone", rows)
 	}
+	// the collapsed drawer's label ("输入") is one line (its text's line boxes): the summary beside it shrinks instead
+	if lines := eval[int](p, `(() => { const r = document.createRange(); r.selectNodeContents(document.querySelector("#drawer-toggle .drawer-label")); return r.getClientRects().length; })()`); lines != 1 {
+		t.Errorf("the drawer's label takes %d lines on a phone", lines)
+	}
 	p.click("drawer-toggle")
 	if !eval[bool](p, `!!document.getElementById("f-ranks")`) {
 		t.Error("opening the drawer shows no controls")
