@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/ccplay/ccplay/core/topo"
@@ -47,7 +48,7 @@ func (s *State) ShownFields() []string {
 	for _, f := range viewFields[s.View] {
 		add(f)
 	}
-	if len(out) > 0 && s.P.CostModel == "nccl" && s.View != "steps" && s.View != "ledger" && s.View != "abacus" && s.View != "units" {
+	if len(out) > 0 && s.showsNCCL() {
 		for _, f := range ncclFieldsUI {
 			add(f)
 		}
@@ -58,14 +59,26 @@ func (s *State) ShownFields() []string {
 	return out
 }
 
-// Shows reports whether the controls show field f for the selected view.
+// Shows reports whether the controls show field f for the selected view:
+// whether f is in ShownFields, without building that list (the controls
+// ask once per field, every render).
 func (s *State) Shows(f string) bool {
-	for _, x := range s.ShownFields() {
-		if x == f {
+	own := viewFields[s.View]
+	if slices.Contains(own, f) || len(own) > 0 && s.showsNCCL() && slices.Contains(ncclFieldsUI, f) {
+		return true
+	}
+	for _, e := range s.errs {
+		if e.field == f {
 			return true
 		}
 	}
 	return false
+}
+
+// showsNCCL reports whether NCCL's system and knobs join a view's own
+// fields: under NCCL's model, in every view that prices a question.
+func (s *State) showsNCCL() bool {
+	return s.P.CostModel == "nccl" && s.View != "steps" && s.View != "ledger" && s.View != "abacus" && s.View != "units"
 }
 
 // viewUsesError reports whether the selected view shows a result that a

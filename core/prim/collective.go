@@ -36,14 +36,18 @@ func Collectives() []Collective {
 	return out
 }
 
+// nameSeparators drops what ParseCollective ignores in a name (a Replacer
+// is safe for concurrent use; built once, not per call).
+var nameSeparators = strings.NewReplacer("_", "", "-", "", " ", "")
+
 // ParseCollective returns the collective named s (case-insensitive; "_" and
 // "-" are ignored, so "all_reduce" and "all-reduce" name AllReduce), or a
 // *fielderr.Error on "collective" listing the accepted names.
 func ParseCollective(s string) (Collective, error) {
-	k := strings.NewReplacer("_", "", "-", "", " ", "").Replace(strings.ToLower(strings.TrimSpace(s)))
-	for _, c := range Collectives() {
-		if string(c) == k {
-			return c, nil
+	k := nameSeparators.Replace(strings.ToLower(strings.TrimSpace(s)))
+	for _, info := range collectives {
+		if string(info.ID) == k {
+			return info.ID, nil
 		}
 	}
 	return "", fielderr.New("collective", "prim.collective.unknown", s, joinCollectives(Collectives()))
