@@ -21,6 +21,10 @@ type Fabric struct {
 	ratio float64
 	done  fabricDone // the last study finished
 	job   *FabricJob // the study under way, nil when none
+	// badKind and badRatio are the URL's fabric.kind and fabric.ratio
+	// when they match no button (nil: none), until a button of theirs is
+	// pressed (URLErr).
+	badKind, badRatio *string
 }
 
 // fabricTransfers is the page's budget: each schedule the study simulates
@@ -40,7 +44,7 @@ type FabricChoice struct {
 func (c *Fabric) Kinds() []FabricChoice {
 	var out []FabricChoice
 	for _, k := range []string{fabric.FatTree, fabric.Rail} {
-		out = append(out, FabricChoice{ID: "fb-" + k, Label: c.S.T("fb." + k), Pressed: c.kind == k, Set: func() { defer c.S.guard(); c.kind = k }})
+		out = append(out, FabricChoice{ID: "fb-" + k, Label: c.S.T("fb." + k), Pressed: c.kind == k, Set: func() { defer c.S.guard(); c.kind, c.badKind = k, nil }})
 	}
 	return out
 }
@@ -49,7 +53,7 @@ func (c *Fabric) Kinds() []FabricChoice {
 func (c *Fabric) Ratios() []FabricChoice {
 	var out []FabricChoice
 	for _, r := range cost.FabricRatios {
-		out = append(out, FabricChoice{ID: "fb-r" + ratioText(r), Label: ratioText(r) + ":1", Pressed: c.ratio == r, Set: func() { defer c.S.guard(); c.ratio = r }})
+		out = append(out, FabricChoice{ID: "fb-r" + ratioText(r), Label: ratioText(r) + ":1", Pressed: c.ratio == r, Set: func() { defer c.S.guard(); c.ratio, c.badRatio = r, nil }})
 	}
 	return out
 }

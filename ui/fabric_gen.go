@@ -64,6 +64,10 @@ func (c *Fabric) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				})
 			}
 		}
+		if c.URLErr() != "" {
+			vgn = vgEl(vgparent, "p", "class", "err", "role", "alert", "id", "fb-url-err")
+			vgn.SetInnerHTML(c.URLErr())
+		}
 		if c.Err() != "" {
 			vgn = vgEl(vgparent, "p", "class", "err", "role", "alert", "id", "fb-err")
 			vgn.SetInnerHTML(c.Err())

@@ -113,3 +113,34 @@ func TestFabricInSlices(t *testing.T) {
 		t.Error("another view does not leave the job waiting")
 	}
 }
+
+// A fabric.kind or fabric.ratio in the URL that matches no button is
+// reported by name with the values accepted and the one shown (in both
+// languages), left out of the URL the page writes, and forgotten once its
+// button is pressed; values that match show no report.
+func TestFabricURLBadFields(t *testing.T) {
+	for _, lang := range []string{"en", "zh"} {
+		a := NewApp(NewState("view=fabric&lang="+lang+"&ranks=16&gpus-per-node=4&fabric.kind=torus&fabric.ratio=3", lang))
+		page := render(t, a)
+		for _, want := range []string{`id="fb-url-err"`, "fabric.kind", `"torus"`, "fat-tree, rail", "fabric.ratio", `"3"`, "1, 2, 4, 8", a.S.T("fb.fat-tree"), "4:1"} {
+			if !strings.Contains(strings.ReplaceAll(page, "&#34;", `"`), want) {
+				t.Errorf("%s: the page lacks %q in its report of the bad fields", lang, want)
+			}
+		}
+		if q := a.Query(); strings.Contains(q, "torus") || strings.Contains(q, "fabric.ratio=3") {
+			t.Errorf("%s: the page's URL %q keeps a bad value", lang, q)
+		}
+		a.Fabric.Kinds()[1].Set()
+		if e := a.Fabric.URLErr(); strings.Contains(e, "fabric.kind") || !strings.Contains(e, "fabric.ratio") {
+			t.Errorf("%s: after the rail button the report is %q, want fabric.ratio's only", lang, e)
+		}
+		a.Fabric.Ratios()[0].Set()
+		if page := render(t, a); strings.Contains(page, `id="fb-url-err"`) {
+			t.Errorf("%s: the report stays once both buttons are pressed", lang)
+		}
+		good := NewApp(NewState("view=fabric&lang="+lang+"&ranks=16&gpus-per-node=4&fabric.kind=rail&fabric.ratio=2", lang))
+		if page := render(t, good); strings.Contains(page, `id="fb-url-err"`) || good.Fabric.kind != fabric.Rail || good.Fabric.ratio != 2 {
+			t.Errorf("%s: a valid fabric.kind and fabric.ratio: report %v, view on %s at %g", lang, strings.Contains(page, `id="fb-url-err"`), good.Fabric.kind, good.Fabric.ratio)
+		}
+	}
+}

@@ -430,4 +430,6 @@ var en = map[string]string{
 	"fb.progress":             "Simulating the study's schedules on the fabric in slices, the page stays responsive: %.0f %% done.",
 	"fb.progress.label":       "Simulation progress",
 	"fb.why":                  "Why does AllToAll slow down at scale while ring AllReduce does not? A ring talks to its neighbours, so nearly all its bytes stay under one leaf; AllToAll sends (P − L)/P of its bytes to other leaves, through uplinks R times thinner than the leaf's downlinks.",
+	"fb.url.kind":             "The address's fabric.kind=%q is not a fabric of this view (accepted: %s); it shows %s.",
+	"fb.url.ratio":            "The address's fabric.ratio=%q is not an oversubscription of this view (accepted: %s); it shows %s:1.",
 }

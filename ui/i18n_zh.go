@@ -430,6 +430,8 @@ var zh = map[string]string{
 	"fb.progress":             "正在分段模拟本研究在网络上的各个调度，页面保持可用：已完成 %.0f%%。",
 	"fb.progress.label":       "模拟进度",
 	"fb.why":                  "为什么规模变大时 AllToAll 变慢而环形 AllReduce 不会？环只和邻居通信，几乎所有字节都留在同一台叶交换机下；AllToAll 有 (P − L)/P 的字节要发往其他叶交换机，经过比下行细 R 倍的上行链路。",
+	"fb.url.kind":             "地址中的 fabric.kind=%q 不是此视图的网络（可选：%s），此处显示 %s。",
+	"fb.url.ratio":            "地址中的 fabric.ratio=%q 不是此视图的收敛比（可选：%s），此处显示 %s:1。",
 }
 
 // zhNames are the Chinese names of the collectives ("coll.<id>") and the
