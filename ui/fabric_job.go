@@ -52,6 +52,11 @@ func (j *FabricJob) Advance(work int64, yield func()) (over bool) {
 	return j.over
 }
 
+// Work is the units of simulation work the job has spent
+// (cost.StudyRun.Work), for sizing the next slice. Off the event lock,
+// from the goroutine that advances it.
+func (j *FabricJob) Work() int64 { return j.run.Work() }
+
 // FabricJob is the fabric view's study under way, nil when there is none
 // or the view is not shown (the job waits, kept, until it is again).
 // Under the event lock.

@@ -150,7 +150,7 @@ func startFabric(p Params, r *Result, yield func()) (*fabricRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	sim := fabric.Start(s, p.ElemSize, net, p.Gamma, fabric.WorkCap(int64(s.Transfers()), net.MaxHops()))
+	sim := fabric.StartYielding(s, p.ElemSize, net, p.Gamma, fabric.WorkCap(int64(s.Transfers()), net.MaxHops()), yield)
 	return &fabricRun{p: p, r: r, net: net, sim: sim}, nil
 }
 

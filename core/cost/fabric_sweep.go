@@ -65,6 +65,7 @@ type StudyRun struct {
 	ideal  bool // r.res holds simulation r.i's closed form
 	res    Result
 	yield  func()
+	work   int64 // simulation work spent so far (Work)
 	st     FabricStudy
 	done   bool
 	err    error
@@ -144,7 +145,9 @@ func (r *StudyRun) Advance(work int64) (done bool, err error) {
 		}
 		before := r.cur.sim.Result().Work
 		over, err := r.cur.sim.Advance(max(work, 1) - spent)
-		spent += r.cur.sim.Result().Work - before
+		d := r.cur.sim.Result().Work - before
+		spent += d
+		r.work += d
 		if err != nil {
 			r.err = err
 			return false, err
@@ -177,7 +180,8 @@ func (r *StudyRun) begin() error {
 }
 
 // SetYield has the schedule builders of the slices to come call yield
-// between their rounds (as EvaluateYielding's do), so a page can give the
+// between their rounds (as EvaluateYielding's do), and the simulation's
+// start between batches of routed flows (fabric.StartYielding), so a page can give the
 // browser a turn inside a slice that builds a large schedule. yield must
 // not touch the study.
 func (r *StudyRun) SetYield(yield func()) { r.yield = yield }
@@ -224,6 +228,12 @@ func (r *StudyRun) Progress() float64 {
 	}
 	return min(d/r.total, 1)
 }
+
+// Work is the units of simulation work Advance has spent so far (the
+// simulations' Result.Work summed): a slice that only started a
+// simulation spends none, so a page that sizes its slices by the time a
+// unit takes measures it on slices that spent some.
+func (r *StudyRun) Work() int64 { return r.work }
 
 // Transfers is the sum of the transfer bounds of the study's schedules
 // (what Progress weighs them by): a measure of its size before any work.

@@ -3,6 +3,7 @@ package cost_test
 import (
 	"encoding/json"
 	"errors"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -224,7 +225,9 @@ func TestStudyInSlices(t *testing.T) {
 	if last != 0 {
 		t.Errorf("progress %g before any work", last)
 	}
+	idle := 0 // slices that spent no simulation work (a simulation started)
 	for done := false; !done; slices++ {
+		w := run.Work()
 		if done, err = run.Advance(2000); err != nil {
 			t.Fatal(err)
 		}
@@ -232,9 +235,25 @@ func TestStudyInSlices(t *testing.T) {
 			t.Fatalf("progress %g after %g, done %v", g, last, done)
 		}
 		last = run.Progress()
+		if run.Work() < w {
+			t.Fatalf("work went back from %d to %d", w, run.Work())
+		}
+		if run.Work() == w {
+			idle++
+		}
 	}
 	if got := run.Study(); !reflect.DeepEqual(got, want) || slices < 10 {
 		t.Errorf("%d slices: %+v, at once %+v", slices, got.Rows, want.Rows)
+	}
+	once, err := cost.StartStudy(p, 1<<16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := once.Advance(math.MaxInt64); err != nil || once.Work() != run.Work() || run.Work() <= 0 {
+		t.Errorf("work %d in slices, %d at once (%v)", run.Work(), once.Work(), err)
+	}
+	if sims := len(want.Rows)*len(cost.FabricRatios) + 1; idle < sims {
+		t.Errorf("%d slices spent no work, want at least one per simulation's start (%d simulations)", idle, sims)
 	}
 	for i, row := range want.Rows {
 		for k, ratio := range cost.FabricRatios {

@@ -18,7 +18,19 @@ type Run struct {
 // (same arguments, same work cap), without running any of it.
 // O(transfers × path length + P).
 func Start(s *sched.Schedule, elemSize int, net *Net, gamma float64, maxWork int64) *Run {
-	e := newEngine(buildGraph(s, elemSize), net, gamma, maxWork)
+	return StartYielding(s, elemSize, net, gamma, maxWork, nil)
+}
+
+// StartYielding is Start calling yield (if not nil) after the messages are
+// laid out and after every routeSlice routes, so that a page can give the
+// browser a turn while a large schedule's flows are routed. yield must not
+// touch the Run. The Run is Start's.
+func StartYielding(s *sched.Schedule, elemSize int, net *Net, gamma float64, maxWork int64, yield func()) *Run {
+	g := buildGraph(s, elemSize)
+	if yield != nil {
+		yield()
+	}
+	e := newEngineYielding(g, net, gamma, maxWork, yield)
 	for r := range e.steps {
 		e.next(int32(r))
 	}

@@ -53,3 +53,23 @@ func TestRunInSlicesIsSimulate(t *testing.T) {
 		}
 	}
 }
+
+// StartYielding is Start: advanced to its end it gives Simulate's Result,
+// and it calls its yield after laying out the messages and after every
+// routeSlice routes.
+func TestStartYieldingIsStart(t *testing.T) {
+	s := build(t, prim.AllToAll, sched.Pairwise, 64, 1<<10)
+	net := Build(Spec{Kind: FatTree, Oversubscription: 4, LeafNodes: 2}, cluster(64, 4))
+	want := simulate(t, s, net, 1e-10)
+	yields := 0
+	r := StartYielding(s, 4, net, 1e-10, 0, func() { yields++ })
+	if n := len(buildGraph(s, 4).src); yields != 1+n/routeSlice || n < 2*routeSlice {
+		t.Errorf("%d yields for %d flows, want %d", yields, n, 1+n/routeSlice)
+	}
+	if done, err := r.Advance(1 << 62); !done || err != nil {
+		t.Fatal(done, err)
+	}
+	if got := r.Result(); !reflect.DeepEqual(got, want) {
+		t.Errorf("started yielding %+v, Simulate %+v", got.Time, want.Time)
+	}
+}

@@ -99,6 +99,16 @@ type engine struct {
 }
 
 func newEngine(g *graph, net *Net, gamma float64, maxWork int64) *engine {
+	return newEngineYielding(g, net, gamma, maxWork, nil)
+}
+
+// routeSlice is how many flows newEngineYielding routes between two calls
+// of its yield: ≈ 0.1–0.3 ms natively.
+const routeSlice = 1024
+
+// newEngineYielding is newEngine calling yield (if not nil) after every
+// routeSlice routes.
+func newEngineYielding(g *graph, net *Net, gamma float64, maxWork int64, yield func()) *engine {
 	n := len(g.src)
 	e := &engine{graph: g, net: net, gamma: gamma, maxWork: maxWork,
 		compFree: make([]float64, net.Cluster.Ranks), step: make([]int32, net.Cluster.Ranks), stepLeft: make([]int32, net.Cluster.Ranks), recvd: make([]int32, net.Cluster.Ranks),
@@ -109,6 +119,9 @@ func newEngine(g *graph, net *Net, gamma float64, maxWork int64) *engine {
 	for f := range g.src {
 		e.paths = net.Route(int(g.src[f]), int(g.dst[f]), e.paths)
 		e.pathOff = append(e.pathOff, int32(len(e.paths)))
+		if yield != nil && (f+1)%routeSlice == 0 {
+			yield()
+		}
 	}
 	return e
 }

@@ -18,7 +18,8 @@ import (
 // the progress bar moves and a control change is seen before the next
 // slice. (A timer between slices lets the browser run input but, in
 // Chromium, not always paint: the bar would stand still.) The slice's work adapts
-// so that each takes about fabricSlice. When a newer control change
+// so that each takes about fabricSlice, measured on the slices that
+// simulated (ui.FabricJob.Work). When a newer control change
 // replaced the job, the next turn takes the new one; when the view is
 // left, the worker stops and the job waits. At most one worker runs.
 type fabricWorker struct {
@@ -71,6 +72,7 @@ func (w *fabricWorker) run() {
 			return
 		}
 		w.env.UnlockOnly()
+		w0 := j.Work()
 		t0 := time.Now()
 		var waited time.Duration
 		mark := t0
@@ -86,8 +88,13 @@ func (w *fabricWorker) run() {
 		w.env.Lock()
 		w.root.SettleFabric(j)
 		w.env.UnlockRender()
-		// the next slice's work: this one's scaled to fabricSlice, within 4× of it
-		scale := min(max(float64(fabricSlice)/float64(max(took, time.Microsecond)), 0.25), 4)
-		work = min(max(int64(float64(work)*scale), 1_000), 10_000_000)
+		// the next slice's work: the work this one spent scaled to
+		// fabricSlice, within 4× of the last; a slice that spent none (it
+		// started a simulation: a schedule built, its flows routed) says
+		// nothing of the time a unit takes
+		if spent := j.Work() - w0; spent > 0 {
+			scale := min(max(float64(fabricSlice)/float64(max(took, time.Microsecond))*float64(spent)/float64(work), 0.25), 4)
+			work = min(max(int64(float64(work)*scale), 1_000), 10_000_000)
+		}
 	}
 }
