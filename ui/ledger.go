@@ -141,14 +141,6 @@ type RankRow struct {
 	Busiest                       bool
 }
 
-// Class is the row's CSS class.
-func (r RankRow) Class() string {
-	if r.Busiest {
-		return "busiest"
-	}
-	return ""
-}
-
 // LedgerSplit reports whether the per-rank table splits the bytes sent by
 // link class (sim.NewClusterLedger: the question has GPUs per node).
 func (c *Ledger) LedgerSplit() bool { return c.S.P.GPUsPerNode > 0 && c.S.ledgerView().L != nil }

@@ -284,46 +284,7 @@ func (c *Ledger) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							}
 						}
 						vgn = vgEl(vgparent, "tbody")
-						{
-							vgparent := vgn
-							_ = vgparent
-							for vgiterkeyt, r := range c.LedgerRows() {
-								var vgiterkey interface{} = vgiterkeyt
-								_ = vgiterkey
-								r := r
-								_ = r
-								vgn = vgEl(vgparent, "tr")
-								vgn.AddAttrInterface("class", r.Class())
-								{
-									vgparent := vgn
-									_ = vgparent
-									vgn = vgEl(vgparent, "td")
-									vgn.SetInnerHTML(r.Rank)
-									vgn = vgEl(vgparent, "td")
-									vgn.SetInnerHTML(r.Sent)
-									vgn = vgEl(vgparent, "td")
-									vgn.SetInnerHTML(r.Received)
-									vgn = vgEl(vgparent, "td")
-									vgn.SetInnerHTML(r.Reduced)
-									if c.LedgerSplit() {
-										vgn = vgEl(vgparent, "td", "class", "intra")
-										vgn.SetInnerHTML(r.Intra)
-									}
-									if c.LedgerSplit() {
-										vgn = vgEl(vgparent, "td", "class", "inter")
-										vgn.SetInnerHTML(r.Inter)
-									}
-									for vgiterkeyt, v := range r.Phases {
-										var vgiterkey interface{} = vgiterkeyt
-										_ = vgiterkey
-										v := v
-										_ = v
-										vgn = vgEl(vgparent, "td")
-										vgn.SetInnerHTML(v)
-									}
-								}
-							}
-						}
+						vgn.SetInnerHTML(c.LedgerRowsHTML())
 					}
 				}
 			}
