@@ -4,6 +4,7 @@ package playground
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -45,9 +46,13 @@ func TestPerfLedgerAndLongTasks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The first changes after the page loads run code the engine is still
+	// compiling and tiering up: reported apart as well as in the whole.
+	warm := slices.Clone(res[10:])
 	sort.Float64s(res)
-	fmt.Printf("ledger view, ring, P = 1024, change → DOM (ms): p50 %.1f  p90 %.1f  max %.1f  (%d changes)\n",
-		res[len(res)/2], res[len(res)*9/10], res[len(res)-1], len(res))
+	sort.Float64s(warm)
+	fmt.Printf("ledger view, ring, P = 1024, change → DOM (ms): p50 %.1f  p90 %.1f  max %.1f  (%d changes); the %d after the first 10: p50 %.1f  p90 %.1f  max %.1f\n",
+		res[len(res)/2], res[len(res)*9/10], res[len(res)-1], len(res), len(warm), warm[len(warm)/2], warm[len(warm)*9/10], warm[len(warm)-1])
 	// P 8 → 1024 in the ledger view: each change of P to a new value.
 	p.open(base + "/?lang=en&view=ledger&algorithm=ring&ranks=8")
 	res, err = chromedp.Run(p.ctx, chromedp.Evaluate[[]float64](`(async () => {
