@@ -43,6 +43,7 @@ func TestLessonsWalk(t *testing.T) {
 				if eval[bool](p, fmt.Sprintf(`!!document.getElementById("quiz-%d")`, q+1)) {
 					t.Fatalf("%s/%s: question %d shown before question %d is answered", id, lang, q+1, q)
 				}
+				p.waitAnswerable(q)
 				a := ui.AnswerOf(qs[q])
 				right := a.Labels[0]
 				if want := lectureAnswers[id]; q < len(want) && lang == "en" && right != want[q] {
@@ -163,6 +164,7 @@ func TestLessonsNoAnswerEarly(t *testing.T) {
 				}
 				quiz := fmt.Sprintf("quiz-%d", q)
 				p.waitJS(quiz, fmt.Sprintf(`!!document.querySelector(".quiz#%s button")`, quiz))
+				p.waitAnswerable(q)
 				above := eval[string](p, fmt.Sprintf(`(() => { const a = document.querySelector("article.lesson"), r = document.createRange();
 					r.setStart(a, 0); r.setEndBefore(document.getElementById(%q)); return r.toString(); })()`, quiz))
 				a := ui.AnswerOf(b)
@@ -251,4 +253,12 @@ func lessonQuestions(t *testing.T, id, lang string) []ui.Block {
 		}
 	}
 	return qs
+}
+
+// waitAnswerable polls until question q of the lesson on the page takes an
+// answer: its input or its first option is there (a question whose numbers
+// the page is still computing shows neither).
+func (p *page) waitAnswerable(q int) {
+	p.t.Helper()
+	p.waitJS(fmt.Sprintf("question %d answerable", q), fmt.Sprintf(`!!document.getElementById("qin-%d") || !!document.getElementById("q%d-0")`, q, q))
 }

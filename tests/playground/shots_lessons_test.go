@@ -37,6 +37,7 @@ func TestShotsLessons(t *testing.T) {
 						if q == 1 {
 							shot(t, p, dir, fmt.Sprintf("lesson-%s-%s-%d-q1.png", id, lang, size[0])) // the second question pending: its answer hidden
 						}
+						p.waitAnswerable(q)
 						a := ui.AnswerOf(b)
 						if b.Tol > 0 {
 							v := a.Labels[0]
