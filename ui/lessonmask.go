@@ -20,7 +20,16 @@ type Masker struct {
 	Kind   string    // a quantity kind: time, bytes, rate, pct, ratio, count
 	Values []float64 // in base units (s, B, B/s, %, ×, steps)
 	Tol    float64   // the relative tolerance (0: MaskTolerance)
+	// Others are a choice question's wrong options (base units): a value
+	// within ChoiceTolerance of an answer and nearer to it than to every
+	// other option is hidden too, since it would pick the option.
+	Others []float64
 }
+
+// ChoiceTolerance is how far a shown quantity may be from a choice
+// question's right option and still give it away: 8.9 × when ×2, ×9 and
+// ×18 are offered.
+const ChoiceTolerance = 0.015
 
 // MaskTolerance is how close a shown quantity must be to an answer to be
 // hidden: four significant figures, as the views print, differ from the
@@ -52,6 +61,9 @@ func MaskerOf(b Block, a Answer) *Masker {
 	m := MaskerFor(b.Metric, a)
 	if m != nil {
 		m.Tol = max(MaskTolerance, b.Tol)
+		if b.Tol == 0 {
+			m.Others = a.Values[1:]
+		}
 	}
 	return m
 }
@@ -154,11 +166,23 @@ func (m *Masker) hides(k string, v float64) bool {
 			}
 			continue
 		}
-		if math.Abs(v-a) <= max(m.Tol, MaskTolerance)*math.Max(math.Abs(a), 1e-300) {
+		d := math.Abs(v-a) / math.Max(math.Abs(a), 1e-300)
+		if d <= max(m.Tol, MaskTolerance) || len(m.Others) > 0 && d <= ChoiceTolerance && m.nearest(v, d) {
 			return true
 		}
 	}
 	return false
+}
+
+// nearest reports whether v, at relative distance d from an answer, is
+// farther from every wrong option.
+func (m *Masker) nearest(v, d float64) bool {
+	for _, o := range m.Others {
+		if math.Abs(v-o)/math.Max(math.Abs(o), 1e-300) <= d {
+			return false
+		}
+	}
+	return true
 }
 
 // Text is s with the answers replaced by "?" (a count keeps its unit:

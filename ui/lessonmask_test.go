@@ -42,6 +42,17 @@ func TestMaskerText(t *testing.T) {
 	if got := bm.Text("175 MiB (183500800 B) and 175 MB"); got != "? (?) and 175 MB" {
 		t.Errorf("bytes: %q", got)
 	}
+	// A choice question (no typed tolerance): what lies within 1.5 % of the
+	// right option and nearer to it than to any other is hidden too; a
+	// value nearer a wrong option, or farther, is not.
+	choice := MaskerOf(Block{Metric: "speedup"}, Answer{Values: []float64{9, 2, 18}, Labels: []string{"×9", "×2", "×18"}})
+	if got := choice.Text("NVLink 4.246 ms, IB 37.65 ms: 8.9×; 9.6×, 17.5×, 2.1×"); got != "NVLink 4.246 ms, IB 37.65 ms: ?; 9.6×, 17.5×, 2.1×" {
+		t.Errorf("choice: %q", got)
+	}
+	near := MaskerOf(Block{Metric: "speedup"}, Answer{Values: []float64{1.0, 1.04}, Labels: []string{"×1", "×1.04"}})
+	if got := near.Text("1.01× and 1.03×"); got != "? and 1.03×" {
+		t.Errorf("choice beside a near option: %q", got)
+	}
 	var none *Masker
 	if none.Text("3 ms") != "3 ms" || MaskerFor("unknown", Answer{Values: []float64{1}}) != nil {
 		t.Error("a nil masker changes text")
