@@ -56,3 +56,15 @@ func forcedNote(b *Basis) *Note {
 	n := note(0, say("doctor.note.forced", forced, choice, own))
 	return &n
 }
+
+// choiceKnobs lists the forced NCCL_ALGO and NCCL_PROTO as NAME=value,
+// comma-separated in the order of knobs; "" when neither is forced.
+func choiceKnobs(knobs []Knob) string {
+	var set []string
+	for _, k := range knobs {
+		if k.Name == "NCCL_ALGO" || k.Name == "NCCL_PROTO" {
+			set = append(set, k.Name+"="+k.Value)
+		}
+	}
+	return strings.Join(set, ", ")
+}

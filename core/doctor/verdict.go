@@ -319,12 +319,19 @@ func (v *Verdict) summarize() {
 	}
 }
 
-// modelNote states the model's known error and how the verdict uses it.
+// modelNote states what the expectation predicts, the model's known error
+// and how the verdict uses it. With NCCL_ALGO or NCCL_PROTO forced the
+// prediction is of the tuner's choice among what the setting leaves
+// enabled, and the note names the setting; NCCL_BUFFSIZE alone leaves the
+// choice to the tuner.
 func modelNote(b *Basis) Note {
 	if b.Model == cost.ModelNCCL {
 		lf, lc := Range(RegimeLatency)
 		mf, mc := Range(RegimeMiddle)
 		bf, bc := Range(RegimeBandwidth)
+		if set := choiceKnobs(b.Forced); set != "" {
+			return note(0, say("doctor.note.nccl.forced", cost.NCCLVersion, set, 100*lf, 100*lc, 100*mf, 100*mc, 100*bf, 100*bc))
+		}
 		return note(0, say("doctor.note.nccl", cost.NCCLVersion, 100*lf, 100*lc, 100*mf, 100*mc, 100*bf, 100*bc))
 	}
 	return note(0, say("doctor.note.alphabeta", b.Collective, b.System))
