@@ -80,17 +80,34 @@ func concrete(p Params) Params {
 }
 
 // TransferBound is an upper bound on the transfers of the schedule
-// ScheduleOf(p) builds, from the closed form's step count: every rank sends
-// at most one message per step, except in the double binary tree (one per
-// tree, so two) and in AllToAll, where a rank may move a block for every
-// rank in one step (P per rank: the naive single round, the local copies)
-// — but for pairwise exchange, which sends one block per step and copies
-// its own block once (steps + 1 per rank), and Bruck's, whose packing
+// ScheduleOf(p) builds. A pipelined schedule's count follows from its
+// chunks K: every chunk crosses each link of its route once — P−1 links of
+// the ring chain (ring Broadcast, Reduce); P−1 per tree (the trees' edges
+// plus the root's feed, or all P members' edges in AllReduce), two trees,
+// twice in AllReduce (up, then down) — so K·(P−1) and 2·K·(P−1) (4·K·(P−1)
+// for AllReduce), equal to the schedule's transfers unless a chunk is empty
+// (a tree half of ⌊n/2⌋ < K elements; the builder drops empty transfers).
+// The others follow the closed form's step count: every rank sends at most
+// one message per step, except in AllToAll, where a rank may move a block
+// for every rank in one step (P per rank: the naive single round, the local
+// copies) — but for pairwise exchange, which sends one block per step and
+// copies its own block once (steps + 1 per rank), and Bruck's, whose packing
 // copies and sends number fewer than P + 2·steps + 2 per rank (the bound
-// sched.EstimateOf counts). A test checks it against every schedule. p must be valid and concrete (auto
-// resolved). O(1) for most algorithms (the closed form's).
+// sched.EstimateOf counts). A test checks it against every schedule. p must
+// be valid and concrete (auto resolved, a pipelined algorithm's Chunks set).
+// O(1) for most algorithms (the closed form's).
 func TransferBound(p Params) int64 {
 	per := int64(p.Ranks)
+	if sched.Pipelined(p.Collective, p.Algorithm) {
+		links := int64(max(p.Ranks-1, 0))
+		if p.Algorithm == sched.Tree {
+			links *= 2
+			if p.Collective == prim.AllReduce {
+				links *= 2
+			}
+		}
+		return int64(max(p.Chunks, 1)) * links
+	}
 	switch {
 	case p.Collective == prim.AllToAll && p.Algorithm == sched.Pairwise:
 		return int64(max(terms(p).Steps, 1)+1) * per
@@ -98,8 +115,6 @@ func TransferBound(p Params) int64 {
 		return (per + 2*int64(max(terms(p).Steps, 1)) + 2) * per
 	case p.Collective == prim.AllToAll:
 		per *= int64(p.Ranks)
-	case p.Algorithm == sched.Tree:
-		per *= 2
 	}
 	return int64(max(terms(p).Steps, 1)) * per
 }

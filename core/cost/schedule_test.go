@@ -35,8 +35,8 @@ func TestScheduleOfIsWhatEvaluatePrices(t *testing.T) {
 					if err != nil {
 						t.Fatalf("%s/%s P=%d S=%d: %v", c, a, ranks, size, err)
 					}
-					if n := int64(s.Transfers()); n > TransferBound(p) {
-						t.Errorf("%s/%s P=%d: %d transfers above the bound %d", c, a, ranks, n, TransferBound(p))
+					if n, q := int64(s.Transfers()), concrete(p); n > TransferBound(q) {
+						t.Errorf("%s/%s P=%d: %d transfers above the bound %d", c, a, ranks, n, TransferBound(q))
 					}
 					if r.Chunks != 0 && s.Chunks != r.Chunks {
 						t.Errorf("%s/%s P=%d: schedule has %d chunks, Evaluate chose %d", c, a, ranks, s.Chunks, r.Chunks)
