@@ -56,7 +56,7 @@ func TestGrade(t *testing.T) {
 
 // TestFreeAnswer: a free question is an input; Enter with a value in
 // tolerance answers it right (the answer shown with class right, the
-// offset in the feedback), text that is no value leaves it open with a
+// offset in the feedback, never "0.0 % over" for the answer itself), text that is no value leaves it open with a
 // hint, and a typed distractor shows that option's reason.
 func TestFreeAnswer(t *testing.T) {
 	lesson := `# T
@@ -74,6 +74,7 @@ func TestFreeAnswer(t *testing.T) {
 	a := AnswerOf(l.Blocks[0])
 	for _, tc := range []struct{ typed, verdict, has string }{
 		{"3.7 ms", "right", "under the answer"},
+		{a.Labels[0], "right", "the answer, to within 0.05 %"},
 		{a.Labels[1], "wrong", "is the tree."},
 		{"1 s", "wrong", "within 5 % would count"},
 	} {
@@ -90,7 +91,7 @@ func TestFreeAnswer(t *testing.T) {
 		}
 		c.SubmitKey(0, "Enter", tc.typed)
 		it = c.Items()[0]
-		if it.Verdict != tc.verdict || it.Open || it.Answer != a.Labels[0] || !strings.Contains(it.Feedback, tc.has) || c.TakeFocus() != "quiz-0" {
+		if it.Verdict != tc.verdict || it.Open || it.Answer != a.Labels[0] || !strings.Contains(it.Feedback, tc.has) || strings.Contains(it.Feedback, "0.0 %") || c.TakeFocus() != "quiz-0" {
 			t.Errorf("%q: %+v", tc.typed, it)
 		}
 		mustContain(t, render(t, app), `class="val right"`, `id="q0-0"`)

@@ -172,11 +172,14 @@ func (c *Lessons) fillFree(it *LessonItem, b Block, a Answer, picked int) {
 	var b2 strings.Builder
 	if v, ok := ParseTyped(b.Metric, it.Typed, a.Labels[0]); ok {
 		_, off := Grade(a, v, b.Tol)
-		dir := "lesson.free.over"
-		if off < 0 {
-			dir = "lesson.free.under"
+		switch p := pct1(math.Abs(off) * 100); {
+		case p == "0.0":
+			b2.WriteString(s.Tf("lesson.free.near", it.Typed) + " ") // "0.0 % over" would read as a miss
+		case off < 0:
+			b2.WriteString(s.Tf("lesson.free.under", it.Typed, p) + " ")
+		default:
+			b2.WriteString(s.Tf("lesson.free.over", it.Typed, p) + " ")
 		}
-		b2.WriteString(s.Tf(dir, it.Typed, pct1(math.Abs(off)*100)) + " ")
 	}
 	switch {
 	case picked == 0:
