@@ -170,6 +170,7 @@ var en = map[string]string{
 
 	"m.title":        "Measured points on the model's lines",
 	"m.intro":        "Load the JSON of ccplay bench --json, or nccl-tests output (its text log or -J JSON): each measured size becomes a square on the chart above, in the colour of its algorithm's line (hollow for nccl-tests, where NCCL chose the algorithm).",
+	"m.choose":       "Choose a file…",
 	"m.file":         "File (.json, .txt, .log)",
 	"m.paste":        "…or paste ccplay bench --json or nccl-tests output here",
 	"m.load":         "Load pasted text",

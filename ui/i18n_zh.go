@@ -170,6 +170,7 @@ var zh = map[string]string{
 
 	"m.title":        "在模型曲线上叠加实测点",
 	"m.intro":        "加载 ccplay bench --json 的 JSON，或 nccl-tests 的输出（文本日志或 -J JSON）：每个实测的消息大小在上图画成一个方块，颜色与其算法的曲线相同（nccl-tests 为空心方块：算法由 NCCL 选择）。",
+	"m.choose":       "选择文件……",
 	"m.file":         "文件（.json、.txt、.log）",
 	"m.paste":        "……或在此粘贴 ccplay bench --json 或 nccl-tests 的输出",
 	"m.load":         "加载粘贴的内容",

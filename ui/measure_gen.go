@@ -35,8 +35,10 @@ func (c *Measure) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgparent
 				vgn = vgEl(vgparent, "span", "class", "lbl")
 				vgn.SetInnerHTML(c.S.T("m.file"))
-				vgn = vgEl(vgparent, "input", "type", "file", "id", "m-file", "data-file", "measure", "accept", ".json,.txt,.log,application/json,text/plain")
+				vgn = vgEl(vgparent, "input", "type", "file", "class", "file-in", "id", "m-file", "data-file", "measure", "accept", ".json,.txt,.log,application/json,text/plain")
 				vgn.SetInnerHTML(vugu.HTML(""))
+				vgn = vgEl(vgparent, "span", "class", "file-btn")
+				vgn.SetInnerHTML(c.S.T("m.choose"))
 			}
 			vgn = vgEl(vgparent, "textarea", "id", "m-paste", "rows", "2", "spellcheck", "false")
 			vgn.AddAttrInterface("placeholder", c.S.T("m.paste"))

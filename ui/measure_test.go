@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"html"
 	"math"
 	"os"
 	"strconv"
@@ -230,4 +231,14 @@ func TestMeasuredShowCollective(t *testing.T) {
 func chartColour(i int) string {
 	p := []string{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"}
 	return p[i%len(p)]
+}
+
+// TestMeasureFileButton: the measurements' file input is hidden behind a
+// button labelled in the page's language (as the doctor's is), never the
+// browser's own "Choose File / No file chosen" on a zh page.
+func TestMeasureFileButton(t *testing.T) {
+	for lang, label := range map[string]string{"en": "Choose a file…", "zh": "选择文件……"} {
+		html := html.UnescapeString(render(t, NewApp(NewState("view=charts&lang="+lang, lang))))
+		mustContain(t, html, `class="file-in" id="m-file"`, `<span class="file-btn">`+label+`</span>`)
+	}
 }
