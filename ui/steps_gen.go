@@ -170,8 +170,6 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					{
 						vgparent := vgn
 						_ = vgparent
-						vgn = vgEl(vgparent, "h3")
-						vgn.SetInnerHTML(c.S.T("a.roundledger"))
 						if len(c.Race()) > 0 {
 							vgn = vgEl(vgparent, "div", "class", "race", "id", "a-race")
 							{
@@ -215,6 +213,8 @@ func (c *Steps) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								}
 							}
 						}
+						vgn = vgEl(vgparent, "h3")
+						vgn.SetInnerHTML(c.S.T("a.roundledger"))
 						if len(c.AnimRoundRows()) == 0 {
 							vgn = vgEl(vgparent, "p", "class", "note")
 							vgn.SetInnerHTML(c.S.T("a.noround"))

@@ -81,3 +81,16 @@ func TestStepsScrubPlayAndLimit(t *testing.T) {
 	html := render(t, a)
 	mustContain(t, html, `id="a-limit"`)
 }
+
+// TestStepsRoundLedgerHeading: the round's ledger heading stands right
+// above its table, after the ring-and-tree race (which would otherwise sit
+// between the heading and the table it names).
+func TestStepsRoundLedgerHeading(t *testing.T) {
+	a := NewApp(NewState("view=steps&ranks=8&lang=en", "en"))
+	a.Steps.StepBy(1)
+	html := render(t, a)
+	h, race, table := strings.Index(html, "<h3>This round&#39;s ledger</h3>"), strings.Index(html, `id="a-race"`), strings.Index(html, `id="a-round"`)
+	if h < 0 || race < 0 || table < 0 || !(race < h && h < table) {
+		t.Errorf("heading at %d, race at %d, table at %d: want race < heading < table", h, race, table)
+	}
+}
