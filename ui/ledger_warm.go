@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/sched"
 )
 
 // DeferLedgerRanks is the most ranks whose schedule and ledger a render
@@ -59,10 +60,15 @@ type BuiltLedger struct {
 }
 
 // BuildLedger builds the schedule and ledger of p (LedgerDeferred's
-// question), calling yield after every round of the schedule. It reads
-// only the language of s: call it without the event lock, from the
-// completion's goroutine.
-func (s *State) BuildLedger(p cost.Params, yield func()) BuiltLedger {
+// question), calling yield after every round of the schedule. built is
+// p's schedule when the completion has it already (cost.EvaluateBuilt
+// built and priced it for the pending answer): then only the ledger is
+// derived from it; nil builds it. It reads only the language of s: call it
+// without the event lock, from the completion's goroutine.
+func (s *State) BuildLedger(p cost.Params, built *sched.Schedule, yield func()) BuiltLedger {
+	if built != nil {
+		return BuiltLedger{p: p, d: ledgerFrom(p, built, yield)}
+	}
 	return BuiltLedger{p: p, d: s.ledgerOf(p, yield)}
 }
 

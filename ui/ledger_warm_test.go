@@ -3,6 +3,8 @@ package ui
 import (
 	"reflect"
 	"testing"
+
+	"github.com/ccplay/ccplay/core/cost"
 )
 
 // TestDeferredLedger: on a page that completes in the background, after a
@@ -32,7 +34,7 @@ func TestDeferredLedger(t *testing.T) {
 		t.Fatalf("LedgerDeferred = %v, %v: the completion would not build the ledger", p, ok)
 	}
 	calls := 0
-	b := s.BuildLedger(p, func() { calls++ })
+	b := s.BuildLedger(p, nil, func() { calls++ })
 	s.SetLedger(b)
 	got := s.ledgerData()
 	want := s.ledgerOf(s.P, nil)
@@ -49,7 +51,7 @@ func TestDeferredLedger(t *testing.T) {
 		t.Errorf("the ledger is still deferred after SetLedger")
 	}
 
-	stale := s.BuildLedger(p, nil)
+	stale := s.BuildLedger(p, nil, nil)
 	s.SetField("ranks", "2048")
 	s.SetLedger(stale)
 	if d := s.ledgerData(); d.L != nil && d.L.Ranks != nil && len(d.L.Ranks) == 4096 {
@@ -88,7 +90,7 @@ func TestDeferredLedgerAnyAlgorithm(t *testing.T) {
 	if !ok {
 		t.Fatalf("LedgerDeferred is not set")
 	}
-	s.SetLedger(s.BuildLedger(p, nil))
+	s.SetLedger(s.BuildLedger(p, nil, nil))
 	if s.Incomplete() {
 		t.Errorf("still incomplete after SetLedger")
 	}
@@ -101,5 +103,47 @@ func TestDeferredLedgerAnyAlgorithm(t *testing.T) {
 	native.SetField("ranks", "128")
 	if d := native.ledgerData(); d.L == nil || d.L.TotalBytes != native.R.TotalBytes {
 		t.Errorf("without background completion the ledger is not built at once (reason %q)", d.Reason)
+	}
+}
+
+// TestBuildLedgerReusesTheAnswersSchedule: the completion of a large
+// tree builds its schedule once — cost.EvaluateBuilt builds and prices it
+// for the pending answer, and BuildLedger derives the ledger from that
+// very schedule (the same pointer; yield called once per round, for the
+// ledger alone, where building as well calls it at least twice per round)
+// — and the ledger is the one a build of its own gives.
+func TestBuildLedgerReusesTheAnswersSchedule(t *testing.T) {
+	s := NewState("view=ledger&algorithm=tree&ranks=1024&lang=en", "en")
+	s.CompleteInBackground()
+	s.SetField("ranks", "4096")
+	s.ledgerData() // the render: the stand-in, the ledger left to the completion
+	p, ok := s.LedgerDeferred()
+	if !ok || !s.Pending() {
+		t.Fatalf("the tree at P = 4096 is not both pending and deferred (%v, %v)", ok, s.Pending())
+	}
+	r, sc, err := cost.EvaluateBuilt(p, nil)
+	if err != nil || sc == nil || r.ScheduleTimeS <= 0 {
+		t.Fatalf("EvaluateBuilt: %v, schedule %v, time %g", err, sc != nil, r.ScheduleTimeS)
+	}
+	calls := 0
+	b := s.BuildLedger(p, sc, func() { calls++ })
+	if b.d.Sched != sc {
+		t.Errorf("BuildLedger built another schedule instead of the answer's")
+	}
+	if calls != len(sc.Rounds) {
+		t.Errorf("BuildLedger yielded %d times for %d rounds: it did more than derive the ledger", calls, len(sc.Rounds))
+	}
+	own := 0
+	want := s.BuildLedger(p, nil, func() { own++ })
+	if !reflect.DeepEqual(b.d.L, want.d.L) || !reflect.DeepEqual(sc, want.d.Sched) {
+		t.Errorf("the ledger of the answer's schedule differs from one built anew")
+	}
+	if own < 2*len(sc.Rounds) {
+		t.Errorf("building anew yielded %d times for %d rounds", own, len(sc.Rounds))
+	}
+	s.CompleteWith(s.Edits(), r, err)
+	s.SetLedger(b)
+	if d := s.ledgerData(); d.Sched != sc || d.L.Ranks[d.L.Busiest].Sent != s.R.BytesSentPerRank {
+		t.Errorf("the page does not show the ledger of the answer's schedule")
 	}
 }

@@ -51,6 +51,12 @@ func (s *State) ledgerOf(p cost.Params, yield func()) LedgerData {
 	if err != nil {
 		return LedgerData{Reason: s.Tf("l.toobig", s.ErrMsg(err))}
 	}
+	return ledgerFrom(p, sc, yield)
+}
+
+// ledgerFrom is the ledger of sc, the schedule of question p, LedgerForYielding
+// calling yield before every round.
+func ledgerFrom(p cost.Params, sc *sched.Schedule, yield func()) LedgerData {
 	return LedgerData{Sched: sc, L: sim.LedgerForYielding(sc, p.ElemSize, p.GPUsPerNode, yield)}
 }
 

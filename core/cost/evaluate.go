@@ -139,7 +139,7 @@ const ScheduleLimit = 1 << 20
 // transfers, and so does a closed form that is only an upper bound on a
 // topology. Time alone, without text, is Quick's job.
 func Evaluate(p Params) (Result, error) {
-	r, _, err := evaluateWith(p, true, nil)
+	r, _, err := evaluateWith(p, &evaluation{schedules: true})
 	return r, err
 }
 
@@ -152,13 +152,22 @@ func Evaluate(p Params) (Result, error) {
 // later: building the schedule is the only part of Evaluate whose cost
 // grows with P and the chunk count (tens of milliseconds at P = 1024).
 func EvaluateDeferred(p Params) (r Result, deferred bool, err error) {
-	return evaluateWith(p, false, nil)
+	return evaluateWith(p, &evaluation{})
 }
 
-// evaluateWith is Evaluate (schedules) or EvaluateDeferred; yield, when not
-// nil, is called between the rounds of a schedule being built or priced
-// (EvaluateYielding).
-func evaluateWith(p Params, schedules bool, yield func()) (Result, bool, error) {
+// evaluation is how Evaluate runs: whether it builds schedules (Evaluate)
+// or not (EvaluateDeferred), the yield called between the rounds of a
+// schedule being built or priced (nil: none; EvaluateYielding), and, after
+// the run, built: the schedule of the question itself (ScheduleOf's) that
+// it built and priced, nil if none (EvaluateBuilt).
+type evaluation struct {
+	schedules bool
+	yield     func()
+	built     *sched.Schedule
+}
+
+// evaluateWith is Evaluate as e says.
+func evaluateWith(p Params, e *evaluation) (Result, bool, error) {
 	if err := p.Validate(); err != nil {
 		return Result{}, false, err
 	}
@@ -175,15 +184,15 @@ func evaluateWith(p Params, schedules bool, yield func()) (Result, bool, error) 
 	if p.Algorithm == sched.Auto {
 		q.Algorithm, alts = choose(p)
 	}
-	r, deferred := evaluate(q, schedules, yield)
+	r, deferred := evaluate(q, e)
 	r.AutoChosen = p.Algorithm == sched.Auto
 	r.Alternatives = alts
 	r.NCCL = nr
 	if p.Fabric.Active() {
-		if !schedules {
+		if !e.schedules {
 			return r, true, p.CheckFinite(r)
 		}
-		if err := simulateFabric(q, &r, yield); err != nil {
+		if err := simulateFabric(q, &r, e.yield); err != nil {
 			return Result{}, false, err
 		}
 	}
@@ -263,9 +272,9 @@ func terms(p Params) Terms {
 	return closedForm(p.Collective, p.Algorithm, s, m)
 }
 
-// evaluate is Evaluate of a validated, concrete p; with schedules false it
-// builds none and reports whether it would have (see EvaluateDeferred).
-func evaluate(p Params, schedules bool, yield func()) (Result, bool) {
+// evaluate is Evaluate of a validated, concrete p; with e.schedules false
+// it builds none and reports whether it would have (see EvaluateDeferred).
+func evaluate(p Params, e *evaluation) (Result, bool) {
 	deferred := false
 	m, s := geometry(p)
 	var t Terms
@@ -304,9 +313,9 @@ func evaluate(p Params, schedules bool, yield func()) (Result, bool) {
 	var notes []msg.Message
 	if p.Algorithm == sched.Tree && s.n > 0 && s.p > 1 {
 		notes = append(notes, msg.New("cost.note.tree"))
-		if !schedules && p.Ranks <= sched.MaxRanks {
+		if !e.schedules && p.Ranks <= sched.MaxRanks {
 			deferred = true
-		} else if c, steps, ok := scheduleCost(p, yield); ok {
+		} else if c, steps, ok := e.scheduleCost(p, true); ok {
 			r.ScheduleTimeS, r.ScheduleSteps = c, steps
 			notes = append(notes, msg.New("cost.note.tree_schedule"))
 		} else {
@@ -319,10 +328,10 @@ func evaluate(p Params, schedules bool, yield func()) (Result, bool) {
 			notes = append(notes, msg.New("cost.note.bound"))
 			c, steps, ok := 0.0, 0, buildable(p)
 			switch {
-			case ok && !schedules:
+			case ok && !e.schedules:
 				deferred = true
 			case ok:
-				c, steps, ok = scheduleCost(p, yield)
+				c, steps, ok = e.scheduleCost(p, true)
 			}
 			switch {
 			case deferred:
@@ -331,7 +340,7 @@ func evaluate(p Params, schedules bool, yield func()) (Result, bool) {
 				if p.Slow.Active() {
 					q := p
 					q.Slow = topo.Slow{}
-					r.Topology.UnslowedScheduleTimeS, _, _ = scheduleCost(q, yield)
+					r.Topology.UnslowedScheduleTimeS, _, _ = e.scheduleCost(q, false)
 				}
 				notes = append(notes, msg.New("cost.note.exact"))
 			default:
@@ -385,12 +394,16 @@ func bestChunks(p Params, s shape, m model) int64 {
 }
 
 // scheduleCost builds and prices the schedule of p (ScheduleOf), if it has
-// at most ScheduleLimit transfers.
-func scheduleCost(p Params, yield func()) (float64, int, bool) {
-	s, err := scheduleOf(p, ScheduleLimit, yield)
+// at most ScheduleLimit transfers, keeping it in e.built when keep (p is
+// the question itself, not a variant of it).
+func (e *evaluation) scheduleCost(p Params, keep bool) (float64, int, bool) {
+	s, err := scheduleOf(p, ScheduleLimit, e.yield)
 	if err != nil {
 		return 0, 0, false
 	}
-	c := sim.PriceYielding(s, p.ElemSize, p.Model(), yield)
+	if keep {
+		e.built = s
+	}
+	c := sim.PriceYielding(s, p.ElemSize, p.Model(), e.yield)
 	return c.Total(), s.Steps(), true
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/core/sim"
 	"github.com/ccplay/ccplay/core/topo"
 )
 
@@ -43,6 +44,27 @@ func TestEvaluateYieldingIsEvaluate(t *testing.T) {
 		}
 		if tc.rounds && calls < 2*want.ScheduleSteps {
 			t.Errorf("%s: yield called %d times for %d rounds built and priced", tc.explain, calls, want.ScheduleSteps)
+		}
+		builtCalls := 0
+		r, s, err := EvaluateBuilt(p, func() { builtCalls++ })
+		if err != nil || !reflect.DeepEqual(r, want) || builtCalls != calls {
+			t.Errorf("%s: EvaluateBuilt differs from EvaluateYielding (%v; %d yields, %d)", tc.explain, err, builtCalls, calls)
+		}
+		if (s != nil) != tc.rounds {
+			t.Fatalf("%s: EvaluateBuilt returned schedule %v", tc.explain, s != nil)
+		}
+		if s == nil {
+			continue
+		}
+		// The schedule kept is ScheduleOf's for the question, and the one
+		// priced: its executed time is the answer's (the slowed one, where a
+		// straggler's unslowed variant is priced too).
+		own, err := ScheduleOf(p, ScheduleLimit)
+		if err != nil || !reflect.DeepEqual(s, own) {
+			t.Errorf("%s: the schedule kept is not ScheduleOf's (%v)", tc.explain, err)
+		}
+		if got := sim.Price(s, p.ElemSize, p.Model()).Total(); got != want.ScheduleTimeS || s.Steps() != want.ScheduleSteps {
+			t.Errorf("%s: the schedule kept prices at %g s in %d steps, the answer %g s in %d", tc.explain, got, s.Steps(), want.ScheduleTimeS, want.ScheduleSteps)
 		}
 	}
 }

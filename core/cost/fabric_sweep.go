@@ -170,7 +170,7 @@ func (r *StudyRun) begin() error {
 	if !r.ideal {
 		ideal := q
 		ideal.Fabric = fabric.Spec{}
-		res, _, err := evaluateWith(ideal, true, r.yield)
+		res, _, err := evaluateWith(ideal, &evaluation{schedules: true, yield: r.yield})
 		r.res, r.ideal = res, true
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/lecture"
+	"github.com/ccplay/ccplay/core/sched"
 	"github.com/ccplay/ccplay/ui"
 	"github.com/vugu/vugu"
 )
@@ -19,7 +20,7 @@ import (
 // contention runs: ui.State.ContentionWanted) once the
 // browser has painted the quick one, then re-renders. The work runs in a goroutine
 // without the event lock and gives the browser a turn every
-// completeSlice (cost.EvaluateYielding calls yield between rounds, and
+// completeSlice (cost.EvaluateBuilt calls yield between rounds, and
 // the builders within large ones; every call reads the clock, so a slice
 // overruns completeSlice by at most one stretch between two calls; a
 // sleep returns to the event loop), so no task blocks input or painting
@@ -72,11 +73,15 @@ func (c *completer) run() {
 	var built ui.BuiltLedger
 	var runs []lecture.ContentionRun
 	done := c.sliced(int64(edits), func(yield func()) {
+		var sc *sched.Schedule // the schedule the answer priced, for the ledger of the same question
 		if pending {
-			r, err = cost.EvaluateYielding(p, yield)
+			r, sc, err = cost.EvaluateBuilt(p, yield)
 		}
 		if deferred {
-			built = c.s.BuildLedger(lp, yield)
+			if !pending || lp != p {
+				sc = nil
+			}
+			built = c.s.BuildLedger(lp, sc, yield)
 		}
 		for _, q := range wanted {
 			runs = append(runs, ui.SimulateContention(q, yield))
