@@ -220,6 +220,11 @@ func (c *Ledger) PageToBusiest() {
 // LedgerChartMaxRanks is the most ranks the per-rank bar chart draws.
 const LedgerChartMaxRanks = 64
 
+// ledgerChartW and ledgerChartH are the bar chart's box in SVG px; on a
+// phone (State.Narrow) it is narrowLedgerW wide, so that scaled to the card
+// its labels stay about 8 px or more instead of 5.
+const ledgerChartW, ledgerChartH, narrowLedgerW = 720, 300, 480
+
 // LedgerSVG is figure.LedgerBars of the schedule as inline SVG ("" above
 // LedgerChartMaxRanks ranks, where the table's pages are the better view).
 func (c *Ledger) LedgerSVG() vugu.HTML {
@@ -228,7 +233,7 @@ func (c *Ledger) LedgerSVG() vugu.HTML {
 	if d.L == nil || d.Sched == nil || len(d.L.Ranks) > LedgerChartMaxRanks {
 		return ""
 	}
-	return s.cached("ledger-svg", func() any {
+	return s.cached("ledger-svg-"+strconv.FormatBool(s.Narrow), func() any {
 		bars := figure.LedgerBars(d.Sched, s.P.ElemSize)
 		bars.Title = s.T("l.chart")
 		for i := range bars.Series {
@@ -242,7 +247,11 @@ func (c *Ledger) LedgerSVG() vugu.HTML {
 				d.L.Busiest, BytesShort(b.Sent), BytesShort(b.Received), BytesShort(d.L.TotalBytes))
 		}
 		var b bytes.Buffer
-		bars.View(720, 300).WriteSVG(&b) //nolint:errcheck // bytes.Buffer never fails
+		w := ledgerChartW
+		if s.Narrow {
+			w = narrowLedgerW
+		}
+		bars.View(w, ledgerChartH).WriteSVG(&b) //nolint:errcheck // bytes.Buffer never fails
 		return vugu.HTML(b.String())
 	}).(vugu.HTML)
 }

@@ -87,3 +87,24 @@ func TestLedgerPagingAndLimits(t *testing.T) {
 		t.Errorf("naive AllToAll on 4096 ranks (16M transfers) should be refused in the page")
 	}
 }
+
+// TestLedgerChartNarrow: on a phone the per-rank bar chart is laid out
+// narrower (its labels scale to a readable size in the card), and turning
+// the window wide again gives the wide chart back (the memo keys both).
+func TestLedgerChartNarrow(t *testing.T) {
+	s := NewState("view=ledger&ranks=8&lang=en", "en")
+	a := NewApp(s)
+	wide := `viewBox="0 0 720 300"`
+	narrow := `viewBox="0 0 480 300"`
+	if got := string(a.Ledger.LedgerSVG()); !strings.Contains(got, wide) {
+		t.Fatalf("wide window: chart lacks %s", wide)
+	}
+	s.Narrow = true
+	if got := string(a.Ledger.LedgerSVG()); !strings.Contains(got, narrow) {
+		t.Errorf("phone: chart lacks %s", narrow)
+	}
+	s.Narrow = false
+	if got := string(a.Ledger.LedgerSVG()); !strings.Contains(got, wide) {
+		t.Errorf("wide again: chart lacks %s", wide)
+	}
+}

@@ -19,3 +19,20 @@ func TestPhoneTablesFit(t *testing.T) {
 	}
 	p.noConsoleErrors()
 }
+
+// TestPhoneChartsReadable: on a phone (390 px) the ledger's bar chart and
+// the charts view's lines are drawn at least 0.7 of their SVG size, so
+// their 11-px labels stay about 8 px or more (a 720-px chart in the card
+// would be under half).
+func TestPhoneChartsReadable(t *testing.T) {
+	base := server(t)
+	p := browser(t, 390, 844)
+	for q, sel := range map[string]string{"view=ledger&ranks=8": "#view-ledger .chart svg", "view=charts": "#view-charts .chart svg"} {
+		p.open(base + "/?lang=zh&" + q)
+		scale := eval[float64](p, `(() => { const s = document.querySelector("`+sel+`"); return s ? s.getBoundingClientRect().width / s.viewBox.baseVal.width : 0 })()`)
+		if scale < 0.7 {
+			t.Errorf("%s: %s drawn at %.2f of its size at 390 px", q, sel, scale)
+		}
+	}
+	p.noConsoleErrors()
+}
