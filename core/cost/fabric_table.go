@@ -1,6 +1,8 @@
 package cost
 
 import (
+	"math"
+
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/sched"
 )
@@ -10,20 +12,69 @@ import (
 // its schedule simulated as Evaluate simulates it. It returns the
 // simulated time, the closed form's terms (whose time is the one without
 // contention) and the algorithm. Cost: one schedule of at most
-// FabricTransfers transfers, built and simulated.
+// FabricTransfers transfers, built and simulated (StartFabricTime advanced
+// to its end).
 func FabricTime(p Params) (float64, Terms, sched.Algorithm, error) {
-	t, a, err := Quick(p)
+	run, err := StartFabricTime(p, nil)
 	if err != nil {
 		return 0, Terms{}, "", err
 	}
-	q := p
-	q.Algorithm = a
-	r := Result{TimeS: t.Time()}
-	if _, _, err := runFabric(q, &r, nil); err != nil {
+	if _, err := run.Advance(math.MaxInt64); err != nil {
 		return 0, Terms{}, "", err
 	}
-	return r.TimeS, t, a, nil
+	return run.Time(), run.t, run.a, nil
 }
+
+// FabricTimeRun is FabricTime in slices, for a page that gives the browser
+// a turn between them: StartFabricTime prices the closed form, builds the
+// schedule (its builder calling yield between rounds) and routes its
+// flows; Advance simulates for a given amount of work (fabric.Run.Advance's
+// units); Progress tells how far it is. One goroutine.
+type FabricTimeRun struct {
+	f    *fabricRun
+	r    Result
+	t    Terms
+	a    sched.Algorithm
+	over bool // the simulation's answer is in r
+}
+
+// StartFabricTime starts FabricTime(p): the same refusals, before the
+// simulation's first step. yield, if not nil, is called between the
+// schedule's rounds and batches of routed flows (fabric.StartYielding).
+func StartFabricTime(p Params, yield func()) (*FabricTimeRun, error) {
+	t, a, err := Quick(p)
+	if err != nil {
+		return nil, err
+	}
+	q := p
+	q.Algorithm = a
+	run := &FabricTimeRun{r: Result{TimeS: t.Time()}, t: t, a: a}
+	if run.f, err = startFabric(q, &run.r, yield); err != nil {
+		return nil, err
+	}
+	return run, nil
+}
+
+// Advance simulates for about work more units (at least one step) and
+// reports whether the simulation is over; then Time is the answer. An
+// error ends it; later calls return it again.
+func (r *FabricTimeRun) Advance(work int64) (done bool, err error) {
+	done, err = r.f.sim.Advance(work)
+	if done && err == nil && !r.over {
+		r.f.finish()
+		r.over = true
+	}
+	return done, err
+}
+
+// Progress is the share of the schedule's messages arrived, in [0, 1].
+func (r *FabricTimeRun) Progress() float64 { return r.f.sim.Progress() }
+
+// Work is the units of simulation work spent so far.
+func (r *FabricTimeRun) Work() int64 { return r.f.sim.Result().Work }
+
+// Time is the simulated time once Advance has reported done.
+func (r *FabricTimeRun) Time() float64 { return r.r.TimeS }
 
 // TableFabricSize is what a table of p's sweep on p.Fabric holds before it
 // runs (FabricSize of each row, summed): the transfers of every row's

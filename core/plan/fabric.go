@@ -108,31 +108,67 @@ func keyOf(p cost.Params) simKey {
 	return simKey{p.Collective, p.Algorithm, p.Ranks, p.Size, p.GPUsPerNode, p.Fabric.LeafNodes}
 }
 
-// pricer prices a plan's calls, simulating each distinct call on the
-// fabric once.
+// pricer prices a plan's calls, taking each distinct call's time on the
+// fabric from sims (Run simulates them before the pricing).
 type pricer struct {
 	in   Input
-	sims map[simKey]float64
+	sims map[simKey]simulated
 }
 
-func newPricer(in Input) *pricer { return &pricer{in: in, sims: map[simKey]float64{}} }
+// simulated is one call's time on its fabric, or why it has none.
+type simulated struct {
+	t   float64
+	err error
+}
 
-// simulate is p's time on its fabric (cost.FabricTime), a refusal naming
-// the field of the group (groupField) that makes it large.
+func newPricer(in Input) *pricer { return &pricer{in: in, sims: map[simKey]simulated{}} }
+
+// simulate is p's time on its fabric (cost.FabricTime, simulated by Run
+// before the pricing; at once if it was not), a refusal naming the field
+// of the group (groupField) that makes it large.
 func (pr *pricer) simulate(p cost.Params, group string) (float64, error) {
 	k := keyOf(p)
-	if t, ok := pr.sims[k]; ok {
-		return t, nil
+	x, ok := pr.sims[k]
+	if !ok {
+		x.t, _, _, x.err = cost.FabricTime(p)
+		pr.sims[k] = x
 	}
-	t, _, _, err := cost.FabricTime(p)
+	err := x.err
 	if fe, ok := err.(*fielderr.Error); ok && fe.Field == "ranks" {
 		err = fielderr.On(groupField(group), fe)
 	}
 	if err != nil {
 		return 0, err
 	}
-	pr.sims[k] = t
-	return t, nil
+	return x.t, nil
+}
+
+// fabricCall is a cost question a plan simulates on its fabric, with the
+// family of the group that makes it.
+type fabricCall struct {
+	p     cost.Params
+	group string
+}
+
+// fabricCalls are the distinct cost questions a plan simulates on its
+// fabric, in pricing order: every shape priced there (onFabric) of every
+// call, once per simKey. O(calls · shapes).
+func fabricCalls(in Input, calls []Call, shapes map[string][]Placement) []fabricCall {
+	seen := map[simKey]bool{}
+	var out []fabricCall
+	for _, c := range calls {
+		for _, sh := range shapes[c.Group] {
+			if !onFabric(in, c, sh) {
+				continue
+			}
+			p, _ := params(in, c, sh, in.Parallel.Algorithm)
+			if k := keyOf(p); !seen[k] {
+				seen[k] = true
+				out = append(out, fabricCall{p, c.Group})
+			}
+		}
+	}
+	return out
 }
 
 // fabricWork is what simulating the calls of a plan on its fabric holds
@@ -141,27 +177,15 @@ func (pr *pricer) simulate(p cost.Params, group string) (float64, error) {
 // Calls the pricing refuses count nothing (the pricing reports them).
 // O(calls · shapes).
 func fabricWork(in Input, calls []Call, shapes map[string][]Placement) (transfers, links int64, field string) {
-	seen := map[simKey]bool{}
 	var most int64
-	for _, c := range calls {
-		for _, sh := range shapes[c.Group] {
-			if !onFabric(in, c, sh) {
-				continue
-			}
-			p, _ := params(in, c, sh, in.Parallel.Algorithm)
-			k := keyOf(p)
-			if seen[k] {
-				continue
-			}
-			seen[k] = true
-			n, l, err := cost.FabricSize(p)
-			if err != nil {
-				continue
-			}
-			transfers, links = transfers+n, links+l
-			if n > most {
-				most, field = n, groupField(c.Group)
-			}
+	for _, x := range fabricCalls(in, calls, shapes) {
+		n, l, err := cost.FabricSize(x.p)
+		if err != nil {
+			continue
+		}
+		transfers, links = transfers+n, links+l
+		if n > most {
+			most, field = n, groupField(x.group)
 		}
 	}
 	return transfers, links, field

@@ -5,7 +5,6 @@ import (
 
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/fielderr"
-	"github.com/ccplay/ccplay/core/msg"
 )
 
 // GroupInfo describes one communicator family on the rank grid.
@@ -61,20 +60,22 @@ const maxStepBytes = 1 << 60
 // On a switched fabric each distinct DP, ZeRO and EP call of a group that
 // spans nodes is also simulated (cost.FabricTime), after the plan's
 // simulations together are checked against cost.FabricTransfers and
-// cost.FabricPathLinks (FabricSize).
+// cost.FabricPathLinks (FabricSize): Start advanced to its end.
 func Plan(in Input) (Result, error) {
-	if err := in.Validate(); err != nil {
+	run, err := Start(in)
+	if err != nil {
 		return Result{}, err
 	}
-	r, calls, shapes := layout(in)
-	p := in.Parallel
-	if in.Cluster.Fabric.Active() {
-		refuse := func(field string, id msg.ID, args ...any) error { return fielderr.New(field, id, args...) }
-		if err := checkWork(in, calls, shapes, cost.FabricTransfers, cost.FabricPathLinks, refuse); err != nil {
-			return Result{}, err
-		}
+	if _, err := run.Advance(math.MaxInt64); err != nil {
+		return Result{}, err
 	}
-	pr := newPricer(in)
+	return run.Result(), nil
+}
+
+// price prices the calls of the plan r laid out (layout) with pr, whose
+// simulations on the fabric are done, and completes r.
+func price(in Input, r Result, calls []Call, shapes map[string][]Placement, pr *pricer) (Result, error) {
+	p := in.Parallel
 	var ideal []float64
 	idealComm := 0.0
 	for _, c := range calls {
