@@ -11,6 +11,14 @@
 // .gz cannot be used (no DecompressionStream, a host that already undid the
 // gzip) it falls back to the plain .wasm beside it. window.ccplayWasmSource
 // says which file was used.
+//
+// A response served as application/wasm (a server's, the service worker's
+// cached copy of it) is compiled as it is: WebAssembly.instantiateStreaming
+// compiles while the bytes arrive, and Chrome keys its cache of compiled
+// WebAssembly on the response's URL (v8.dev/blog/wasm-code-caching), which
+// a Response built in this script lacks, so a repeat visit may skip the
+// compilation. The bar then counts a copy of the body (Response.clone).
+// Only the .gz inflated here needs a Response of its own.
 (function () {
   "use strict";
   window.ccplayNavStart = performance.now();
@@ -44,23 +52,31 @@
       },
     }));
   };
-  const wireOf = (r) => Number(r.headers.get("Content-Length")) || Number(boot.dataset.wire) || rawBytes;
-  const instantiate = (body) => {
-    const wasm = new Response(body, { headers: { "Content-Type": "application/wasm" } });
-    return WebAssembly.instantiateStreaming
-      ? WebAssembly.instantiateStreaming(wasm, go.importObject)
-      : wasm.arrayBuffer().then((b) => WebAssembly.instantiate(b, go.importObject));
+  // watch reads a copy of r's body to the end, moving the bar.
+  const watch = (r, wire) => {
+    const reader = counted(r.clone(), wire).getReader();
+    const next = () => reader.read().then((x) => x.done || next(), () => {});
+    next();
   };
+  const wireOf = (r) => Number(r.headers.get("Content-Length")) || Number(boot.dataset.wire) || rawBytes;
+  const instantiate = (wasm) => WebAssembly.instantiateStreaming
+    ? WebAssembly.instantiateStreaming(wasm, go.importObject)
+    : wasm.arrayBuffer().then((b) => WebAssembly.instantiate(b, go.importObject));
+  const isWasm = (r) => /^application\/wasm\b/i.test(r.headers.get("Content-Type") || "");
   const load = (file, inflate) => fetch(file).then((r) => {
     if (!r.ok || !r.body) {
       throw new Error(file + ": HTTP " + r.status);
+    }
+    window.ccplayWasmSource = file;
+    if (!inflate && isWasm(r)) {
+      watch(r, wireOf(r));
+      return instantiate(r);
     }
     let body = counted(r, wireOf(r));
     if (inflate) {
       body = body.pipeThrough(new DecompressionStream(inflate));
     }
-    window.ccplayWasmSource = file;
-    return instantiate(body);
+    return instantiate(new Response(body, { headers: { "Content-Type": "application/wasm" } }));
   });
   const inflate = boot.dataset.inflate;
   let started = inflate && typeof DecompressionStream === "function"
