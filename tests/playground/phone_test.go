@@ -36,3 +36,28 @@ func TestPhoneChartsReadable(t *testing.T) {
 	}
 	p.noConsoleErrors()
 }
+
+// TestPhoneServerPageAnswerFirst: on a phone, the page the server renders
+// (before the WebAssembly, or with JavaScript off) shows the answer first
+// and its form under it, as the wasm page's collapsed drawer does.
+func TestPhoneServerPageAnswerFirst(t *testing.T) {
+	base := stallingServer(t)
+	p := browser(t, 390, 844)
+	for _, lang := range []string{"zh", "en"} {
+		p.do("navigate", navigate(base+"/?view=timing&lang="+lang))
+		p.waitJS("the server's page", `!!document.getElementById("boot-bytes") && !!document.querySelector(".ssr-submit")`)
+		if bottom := eval[float64](p, `document.getElementById("t-big").getBoundingClientRect().bottom`); bottom > 600 {
+			t.Errorf("%s: the answer ends %.0f px down at 390 px wide", lang, bottom)
+		}
+		if !eval[bool](p, `document.getElementById("f-ranks").getBoundingClientRect().top > document.getElementById("t-big").getBoundingClientRect().bottom`) {
+			t.Errorf("%s: the form is not under the answer", lang)
+		}
+	}
+	// A wide window keeps the form above the view.
+	w := browser(t, 1280, 800)
+	w.do("navigate", navigate(base+"/?view=timing&lang=zh"))
+	w.waitJS("the server's page", `!!document.querySelector(".ssr-submit")`)
+	if !eval[bool](w, `document.getElementById("f-ranks").getBoundingClientRect().top < document.getElementById("t-big").getBoundingClientRect().top`) {
+		t.Error("1280 px: the form is not above the view")
+	}
+}
