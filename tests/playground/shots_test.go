@@ -14,7 +14,8 @@ import (
 )
 
 // TestShots writes screenshots of every view in both languages at 1280×800
-// and 390×844, and of each view embedded in a 720-px course page, into
+// and 390×844, and of each view and the ring lesson embedded in a course
+// page's 720-px column (desktop) and 360-px column (phone), into
 // $CCPLAY_SHOTS (default /tmp/shots). Opt-in: go test -tags shots -run Shots.
 // CCPLAY_SHOT_VIEWS limits the views (comma-separated). The step-through
 // view is also shot on each per-algorithm layout (steps-<layout>-…).
@@ -91,21 +92,27 @@ func TestShots(t *testing.T) {
 		}
 		p.noConsoleErrors()
 	}
-	p := browser(t, 1000, 900)
-	for _, lang := range []string{"zh", "en"} {
-		for _, v := range views {
-			src := fmt.Sprintf("/?embed=%s&lang=%s%s", v, lang, extra[v])
-			p.do("navigate", chromedp.Navigate(base+"/course.html?width=720&src="+urlEscape(src)))
-			p.waitJS("resize message", `window.resizes.length > 0`)
-			png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
-			if err != nil {
-				t.Fatal(err)
-			}
-			name := filepath.Join(dir, fmt.Sprintf("embed-%s-%s-720.png", v, lang))
-			if err := os.WriteFile(name, png, 0o644); err != nil {
-				t.Fatal(err)
+	// Embedded in a course page: a 720-px column on a desktop and a 360-px
+	// one on a phone; the embedded lesson too (embed=lesson&lesson=ring).
+	embeds := append(append([]string{}, views...), "lesson")
+	extra["lesson"] = "&lesson=ring"
+	for _, e := range [][3]int64{{1000, 900, 720}, {390, 844, 360}} {
+		p := browser(t, e[0], e[1])
+		for _, lang := range []string{"zh", "en"} {
+			for _, v := range embeds {
+				src := fmt.Sprintf("/?embed=%s&lang=%s%s", v, lang, extra[v])
+				p.do("navigate", chromedp.Navigate(fmt.Sprintf("%s/course.html?width=%d&src=%s", base, e[2], urlEscape(src))))
+				p.waitJS("resize message", `window.resizes.length > 0`)
+				png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
+				if err != nil {
+					t.Fatal(err)
+				}
+				name := filepath.Join(dir, fmt.Sprintf("embed-%s-%s-%d.png", v, lang, e[2]))
+				if err := os.WriteFile(name, png, 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
 		}
+		p.noConsoleErrors()
 	}
-	p.noConsoleErrors()
 }
