@@ -245,8 +245,7 @@ func NCCLWith(p Params, o NCCLOptions) (NCCLResult, error) {
 		r.AssumptionMsgs = append(r.AssumptionMsgs, msg.New("cost.nccl.assume.one_gpu"))
 	}
 	if env {
-		e := o.System.NCCL
-		r.AssumptionMsgs = append(r.AssumptionMsgs, msg.New("cost.nccl.assume.system_env", o.System.Name, e.Algo, e.Proto, e.BuffSize))
+		r.AssumptionMsgs = append(r.AssumptionMsgs, msg.New("cost.nccl.assume.system_env", o.System.Name, o.System.NCCL.String()))
 	}
 	for _, id := range ncclCommonAssumptions {
 		r.AssumptionMsgs = append(r.AssumptionMsgs, msg.New(id))

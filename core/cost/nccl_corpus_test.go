@@ -50,26 +50,6 @@ const (
 	netFrom, netTol         = 1 << 20, 0.20
 )
 
-// p4deSystem is AWS p4de.24xlarge as NCCL sees it: DGX A100's node (8 ×
-// A100 SXM4 80 GB on NVSwitch, 12 NVLink 3 links each) with 4 EFA devices
-// of 100 Gbit/s and two Intel Cascade Lake sockets (AWS EC2 P4 instances:
-// 400 Gbps of EFA networking, 2nd-generation Xeon). NCCL runs there with
-// NCCL_PROTO=simple, which the network plugin exports itself unless the
-// user set it (aws-ofi-nccl, src/platform-aws.c: v1.6 marks p4d and p4de
-// force_proto_simple; later versions run their SENDRECV protocol there,
-// ask the EFA endpoint for 128-byte in-order delivery
-// (FI_OPT_EFA_SENDRECV_IN_ORDER_ALIGNED_128_BYTES), which p4d's EFA does
-// not give, and then set it in configure_nccl_proto). Published p4d logs
-// print both lines ("Setting FI_OPT_EFA_SENDRECV_IN_ORDER_ALIGNED_128_BYTES
-// not supported", "Setting NCCL_PROTO to \"simple\"":
-// https://github.com/aws/aws-ofi-nccl/issues/715,
-// https://github.com/aws/aws-ofi-nccl/issues/889). On p5 its RDMA protocol
-// skips the check, so LL and LL128 stay enabled there.
-var p4deSystem = topo.System{Name: "aws-p4de", Label: "AWS p4de.24xlarge (8× A100 80GB, NVLink 3, 4× 100G EFA)", GPU: "A100-SXM4-80GB",
-	Arch: topo.ArchAmpere, CompCap: 80, GPUsPerNode: 8, NVLinks: 12, NVLinkGen: 3, NVSwitch: true, LineRateGBs: 300, PCIeGen: 4,
-	NICs: 4, NICGbps: 100, Net: "Elastic Fabric Adapter (aws-ofi-nccl)", CPU: topo.CPUIntel, Sockets: 2,
-	NCCL: topo.NCCLEnv{Proto: "Simple"}}
-
 var socketSystem = topo.System{Name: "v100-pcie-socket", Label: "2 × 1 Tesla V100-PCIE over TCP sockets", Arch: topo.ArchVolta,
 	CompCap: 70, GPUsPerNode: 1, PCIeGen: 3, NICs: 1, NICGbps: 25, Net: "Socket (TCP)", CPU: topo.CPUIntel, Sockets: 2}
 
@@ -84,8 +64,8 @@ func corpus() []corpusSweep {
 			misses: map[int64]float64{64 << 20: 1.44, 128 << 20: 1.27}},
 		{file: "testdata/nccl/all_reduce_2x8_a3-mega.txt", title: "Two Google Cloud A3 Mega, GPUDirect-TCPXO, with Google's NCCL profile (16 ranks, `--system a3-mega`)",
 			system: "a3-mega", coll: prim.AllReduce, ranks: 16, calibrated: true},
-		{file: "testdata/nccl/all_reduce_2x8_aws-p4de.txt", title: "Two AWS p4de.24xlarge, A100 and 4 × 100G EFA, `NCCL_PROTO=Simple` as aws-ofi-nccl sets it (16 ranks, p4de's node: DGX A100 with 4 EFA NICs)",
-			sys: p4deSystem, coll: prim.AllReduce, ranks: 16,
+		{file: "testdata/nccl/all_reduce_2x8_aws-p4de.txt", title: "Two AWS p4de.24xlarge, A100 and 4 × 100G EFA, `NCCL_PROTO=Simple` as aws-ofi-nccl sets it (16 ranks, `--system aws-p4de`)",
+			system: "aws-p4de", coll: prim.AllReduce, ranks: 16,
 			misses: map[int64]float64{4 << 20: 0.58, 8 << 20: 0.75}},
 		{file: "../doctor/testdata/gb200_nvl72_72x_allreduce.txt", title: "One GB200 NVL72 rack (72 ranks, `--system gb200-nvl72`)",
 			system: "gb200-nvl72", coll: prim.AllReduce, ranks: 72,

@@ -8,6 +8,7 @@ import (
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/topo"
 )
 
 // TestNCCLSystemEnv: a3-mega runs NCCL as Google's profile sets it (Ring
@@ -63,5 +64,37 @@ func TestNCCLTreeSimpleFill(t *testing.T) {
 	ll := ncclRun(t, ncclParams(prim.AllReduce, 16, 16<<20), cost.NCCLOptions{System: mega, Proto: "LL128"}).Predicted
 	if ll.FillUs != 0 {
 		t.Errorf("Tree/LL128 forwards lines, not chunks: fill %.1f µs", ll.FillUs)
+	}
+}
+
+// TestNCCLPluginSimple: on aws-p4de and aws-p4d NCCL runs only Simple, as
+// aws-ofi-nccl sets it there, and the answer names that one setting; the
+// same question on dgx-a100's node with NCCL's defaults lets LL and LL128
+// win at 64 KiB, and --nccl-proto LL128 on the P4 preset does the same.
+func TestNCCLPluginSimple(t *testing.T) {
+	q := ncclParams(prim.AllReduce, 16, 64<<10)
+	for _, name := range []string{"aws-p4de", "aws-p4d"} {
+		p4 := system(t, name)
+		r := ncclRun(t, q, cost.NCCLOptions{System: p4})
+		if r.Protocol != "Simple" {
+			t.Errorf("%s at 64 KiB: %s, want a Simple winner", name, r.Winner)
+		}
+		said := 0
+		for _, a := range r.Assumptions {
+			if strings.Contains(a, name+" ") && strings.HasSuffix(a, ": NCCL_PROTO=Simple") {
+				said++
+			}
+		}
+		if said != 1 {
+			t.Errorf("%s: assumptions %q, want one naming NCCL_PROTO=Simple alone", name, r.Assumptions)
+		}
+		free := p4
+		free.NCCL = topo.NCCLEnv{}
+		if d := ncclRun(t, q, cost.NCCLOptions{System: free}); d.Protocol == "Simple" {
+			t.Errorf("%s's node with NCCL's defaults at 64 KiB: %s, want LL or LL128", name, d.Winner)
+		}
+		if g := ncclRun(t, q, cost.NCCLOptions{System: p4, Proto: "LL128"}); g.Protocol != "LL128" {
+			t.Errorf("--nccl-proto LL128 on %s: %s", name, g.Winner)
+		}
 	}
 }

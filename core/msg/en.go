@@ -27,7 +27,7 @@ var en = map[ID]string{
 	"cost.nccl.assume.estimate":        "the tuner's time is NCCL's own estimate, used to choose an algorithm; it has no pipeline start-up, so the predicted run time beside it adds the start-up, the pipeline's fill and the rate it reaches (see docs/nccl-model.md)",
 	"cost.nccl.assume.latency":         "latencies are NCCL's own constants (latency, intra-latency and gamma do not enter NCCL's model)",
 	"cost.nccl.assume.one_gpu":         "no system and no gpus-per-node: every rank is its own node (one GPU per node, all traffic on the network); give system or gpus-per-node for GPUs that share a node",
-	"cost.nccl.assume.system_env":      "%s runs NCCL as its provider's profile sets it where no knob is given: NCCL_ALGO=%s NCCL_PROTO=%s NCCL_BUFFSIZE=%d",
+	"cost.nccl.assume.system_env":      "%s runs NCCL as its provider sets it where no knob is given: %s",
 	"cost.nccl.assume.uniform":         "the topology search is restated for uniform machines (every GPU with the same NVLinks or PCIe link and the same share of NICs, rails matched); NCCL_DEBUG_SUBSYS=GRAPH shows what NCCL found on a real one",
 	"cost.nccl.buffsize":               "want a buffer of %d to %d bytes (NCCL_BUFFSIZE; 0 for NCCL's 4 MiB), got %d",
 	"cost.nccl.channels":               "want 1 to %d channels (or 0 for NCCL's choice), got %d",

@@ -28,7 +28,7 @@ var zh = map[ID]string{
 	"cost.nccl.assume.estimate":        "调优器时间是 NCCL 自己用来选择算法的估计，不含流水线启动；旁边的预测运行时间加上了启动、流水线填充和实际达到的速率（见 docs/nccl-model.md）",
 	"cost.nccl.assume.latency":         "延迟用 NCCL 自带的常数（latency、intra-latency 和 gamma 不进入 NCCL 的模型）",
 	"cost.nccl.assume.one_gpu":         "未给 system 也未给 gpus-per-node：每个 Rank 自成一个节点（每节点一个 GPU，全部流量走网络）；GPU 共享节点时请给 system 或 gpus-per-node",
-	"cost.nccl.assume.system_env":      "%s 按其提供商的配置运行 NCCL（未给出的开关取此值）：NCCL_ALGO=%s NCCL_PROTO=%s NCCL_BUFFSIZE=%d",
+	"cost.nccl.assume.system_env":      "%s 按其提供商的设置运行 NCCL（未给出的开关取此值）：%s",
 	"cost.nccl.assume.uniform":         "拓扑搜索按均匀机器重述（每个 GPU 的 NVLink 或 PCIe 链路相同、分到的网卡份额相同、轨道对齐）；真实机器上 NCCL 找到的结果见 NCCL_DEBUG_SUBSYS=GRAPH",
 	"cost.nccl.buffsize":               "缓冲区需要 %d 到 %d 字节（NCCL_BUFFSIZE；0 表示 NCCL 默认的 4 MiB），收到 %d",
 	"cost.nccl.channels":               "需要 1 到 %d 个通道（0 表示由 NCCL 选择），收到 %d",

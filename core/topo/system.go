@@ -1,6 +1,7 @@
 package topo
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/ccplay/ccplay/core/fielderr"
@@ -83,6 +84,22 @@ type NCCLEnv struct {
 	BuffSize int64  `json:"buffsize,omitempty"`
 }
 
+// String lists the variables e sets as NAME=value, space-separated, in
+// the order NCCL_ALGO, NCCL_PROTO, NCCL_BUFFSIZE ("" when none is set).
+func (e NCCLEnv) String() string {
+	var set []string
+	if e.Algo != "" {
+		set = append(set, "NCCL_ALGO="+e.Algo)
+	}
+	if e.Proto != "" {
+		set = append(set, "NCCL_PROTO="+e.Proto)
+	}
+	if e.BuffSize != 0 {
+		set = append(set, "NCCL_BUFFSIZE="+strconv.FormatInt(e.BuffSize, 10))
+	}
+	return strings.Join(set, " ")
+}
+
 // NICGBs is one NIC's rate in GB/s (Gbit/s ÷ 8).
 func (s System) NICGBs() float64 { return s.NICGbps / 8 }
 
@@ -140,6 +157,28 @@ var systems = []System{
 		Arch: ArchHopper, CompCap: 90, GPUsPerNode: 8, NVLinks: 18, NVLinkGen: 4, NVSwitch: true, NVLS: true,
 		LineRateGBs: 450, PCIeGen: 5, NICs: 8, NICGbps: 400, Net: "Elastic Fabric Adapter (aws-ofi-nccl)", CPU: CPUAMD, Sockets: 2,
 		Source: "AWS EC2 P5 instances (p5.48xlarge: 8× H100 80GB with 900 GB/s NVSwitch, 3,200 Gbps of EFA networking on 32 EFA devices, 3rd-generation AMD EPYC); the aws-ofi-nccl plugin groups the 4 EFA devices of a GPU into one NCCL device (multi-rail), so NCCL sees 8 NICs of 400 Gbps"},
+	// p4d and p4de are DGX A100's node with a quarter of its network: 4
+	// EFA devices of 100 Gbit/s, one per two GPUs. NCCL runs there with
+	// NCCL_PROTO=Simple: the aws-ofi-nccl plugin exports it itself unless
+	// the user set it (src/platform-aws.c: v1.6 marks p4d and p4de
+	// force_proto_simple; later versions ask the EFA endpoint for 128-byte
+	// in-order delivery, FI_OPT_EFA_SENDRECV_IN_ORDER_ALIGNED_128_BYTES,
+	// which p4d's EFA does not give, and set it in configure_nccl_proto).
+	// On p5 its RDMA protocol skips that check, so aws-p5 keeps NCCL's
+	// defaults.
+	{Name: "aws-p4de", Label: "AWS p4de.24xlarge (8× A100 80GB, NVLink 3, 4× 100G EFA)", GPU: "A100-SXM4-80GB",
+		Arch: ArchAmpere, CompCap: 80, GPUsPerNode: 8, NVLinks: 12, NVLinkGen: 3, NVSwitch: true,
+		LineRateGBs: 300, PCIeGen: 4, NICs: 4, NICGbps: 100, Net: "Elastic Fabric Adapter (aws-ofi-nccl)", CPU: CPUIntel, Sockets: 2,
+		NCCL: NCCLEnv{Proto: "Simple"},
+		Source: "AWS EC2 P4 instances (p4de.24xlarge: 8× A100 80GB on NVSwitch at 600 GB/s per GPU, 400 Gbps of EFA networking with GPUDirect RDMA on 4 EFA devices, " +
+			"2 sockets of 2nd-generation Intel Xeon Scalable, Cascade Lake P-8275CL, as AWS Compute Blog's \"Amazon EC2 P4d instances deep dive\" draws the node); " +
+			"NCCL_PROTO=simple as the aws-ofi-nccl plugin exports it on p4d and p4de unless the user set it (aws/aws-ofi-nccl src/platform-aws.c; " +
+			"its log says \"NET/OFI Setting NCCL_PROTO to \\\"simple\\\"\", https://github.com/aws/aws-ofi-nccl/issues/715)"},
+	{Name: "aws-p4d", Label: "AWS p4d.24xlarge (8× A100 40GB, NVLink 3, 4× 100G EFA)", GPU: "A100-SXM4-40GB",
+		Arch: ArchAmpere, CompCap: 80, GPUsPerNode: 8, NVLinks: 12, NVLinkGen: 3, NVSwitch: true,
+		LineRateGBs: 300, PCIeGen: 4, NICs: 4, NICGbps: 100, Net: "Elastic Fabric Adapter (aws-ofi-nccl)", CPU: CPUIntel, Sockets: 2,
+		NCCL:   NCCLEnv{Proto: "Simple"},
+		Source: "as aws-p4de, with 8× A100 40GB (AWS EC2 P4 instances, p4d.24xlarge)"},
 	{Name: "pcie-l40s", Label: "PCIe server (8× L40S, no NVLink, 2 sockets, 4× 200G)", GPU: "L40S-48GB",
 		Arch: ArchAmpere, CompCap: 89, GPUsPerNode: 8, PCIeGen: 4, LineRateGBs: 32,
 		NICs: 4, NICGbps: 200, Net: "RoCE / InfiniBand 200G", CPU: CPUIntel, Sockets: 2,

@@ -69,3 +69,43 @@ func TestNICsFor(t *testing.T) {
 		}
 	}
 }
+
+// TestP4Presets: p4d and p4de are one node, A100 on NVSwitch with 4 EFA
+// devices of 100 Gbit/s (400 Gbps: 6.25 GB/s per GPU), differing only in
+// the GPU's memory; both carry the plugin's NCCL_PROTO=Simple and nothing
+// else of NCCL's environment, and a source.
+func TestP4Presets(t *testing.T) {
+	de, err := LookupSystem("system", "AWS-P4DE")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := LookupSystem("system", "aws-p4d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []System{de, d} {
+		if got := s.NetworkPerGPU(); got != 400e9/8/8 {
+			t.Errorf("%s: %g B/s of network per GPU, want 400 Gbps over 8 GPUs", s.Name, got)
+		}
+		if s.NCCL != (NCCLEnv{Proto: "Simple"}) || s.NCCL.String() != "NCCL_PROTO=Simple" || s.Source == "" {
+			t.Errorf("%s: NCCL %+v (%q), source %q", s.Name, s.NCCL, s.NCCL.String(), s.Source)
+		}
+		if s.CompCap != 80 || s.NVLinks != 12 || !s.NVSwitch || s.NVLS {
+			t.Errorf("%s: not an A100 NVSwitch node: %+v", s.Name, s)
+		}
+	}
+	if de.GPU != "A100-SXM4-80GB" || d.GPU != "A100-SXM4-40GB" {
+		t.Errorf("GPUs %q, %q", de.GPU, d.GPU)
+	}
+	same := d
+	same.Name, same.Label, same.GPU, same.Source = de.Name, de.Label, de.GPU, de.Source
+	if same != de {
+		t.Errorf("p4d and p4de differ beyond the GPU:\n%+v\n%+v", d, de)
+	}
+	if got := (NCCLEnv{Algo: "Ring,Tree", Proto: "Simple", BuffSize: 8 << 20}).String(); got != "NCCL_ALGO=Ring,Tree NCCL_PROTO=Simple NCCL_BUFFSIZE=8388608" {
+		t.Errorf("NCCLEnv.String() = %q", got)
+	}
+	if (NCCLEnv{}).String() != "" {
+		t.Error("an empty NCCLEnv names a setting")
+	}
+}
