@@ -1,6 +1,10 @@
 package ui
 
-import "testing"
+import (
+	"html"
+	"strings"
+	"testing"
+)
 
 func TestUnitsConverter(t *testing.T) {
 	cases := []struct {
@@ -40,7 +44,8 @@ func TestUnitsConverter(t *testing.T) {
 
 // TestPyramidPerDirection: the pyramid's per-direction column is core's
 // presets — NVLink 4 450 GB/s against the lecture's 900 GB/s bidirectional,
-// PCIe Gen5 64 GB/s, 400G IB 50 GB/s, Ethernet 12.5–25 GB/s.
+// PCIe Gen5 64 GB/s, 400G IB 50 GB/s, Ethernet 12.5–25 GB/s; the memory
+// tiers (SRAM, HBM) have no direction and show none (no "per direction: —").
 func TestPyramidPerDirection(t *testing.T) {
 	got := map[string]string{}
 	for _, tier := range NewApp(NewState("view=units", "en")).Units.PyramidTiers() {
@@ -52,6 +57,18 @@ func TestPyramidPerDirection(t *testing.T) {
 	} {
 		if got[lecture] != want {
 			t.Errorf("tier %q: per direction %q, want %q (all: %v)", lecture, got[lecture], want, got)
+		}
+	}
+	for _, lang := range []string{"en", "zh"} {
+		s := NewState("view=units&lang="+lang, lang)
+		html := html.UnescapeString(render(t, NewApp(s)))
+		i := strings.Index(html, `<div class="pyr">`)
+		if i < 0 {
+			t.Fatalf("%s: no pyramid", lang)
+		}
+		pyr := html[i : i+strings.Index(html[i:], "<p ")]
+		if dir := s.T("p.perdir"); strings.Count(pyr, dir) != 4 || strings.Contains(pyr, "—") {
+			t.Errorf("%s: %q %d times in the pyramid (want the 4 links' tiers), or a dash: %s", lang, dir, strings.Count(pyr, dir), pyr)
 		}
 	}
 }

@@ -72,15 +72,15 @@ type Tier struct {
 func (c *Units) PyramidTiers() []Tier {
 	s := c.S
 	// Per-direction figures are core/topo's presets (with their sources);
-	// memory tiers have no direction.
+	// memory tiers have no direction, so none is shown ("").
 	dir := map[string]float64{}
 	for _, p := range topo.Pyramid() {
 		dir[p.Name] = p.Bandwidth
 	}
 	rate := func(name string) string { return units.Bandwidth(dir[name]).String() }
 	rows := []struct{ key, lecture, perdir string }{
-		{"p.sram", "~30 TB/s", "—"},
-		{"p.hbm", "~3.35 TB/s", "—"},
+		{"p.sram", "~30 TB/s", ""},
+		{"p.hbm", "~3.35 TB/s", ""},
 		{"p.nvlink", "900 GB/s " + s.T("p.bidir"), rate("nvlink4")},
 		{"p.pcie", "64 GB/s", rate("pcie5")},
 		{"p.ib", "50 GB/s (400 Gbps)", rate("ib400")},

@@ -89,9 +89,10 @@ func (c *Units) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn = vgText(vgparent, " · ")
 					vgn = vgEl(vgparent, "span")
 					vgn.SetInnerHTML(t.Lecture)
-					vgn = vgText(vgparent, " · ")
-					vgn = vgEl(vgparent, "span")
-					vgn.SetInnerHTML(c.S.T("p.perdir") + t.PerDir)
+					if t.PerDir != "" {
+						vgn = vgEl(vgparent, "span")
+						vgn.SetInnerHTML(" · " + c.S.T("p.perdir") + t.PerDir)
+					}
 				}
 			}
 		}
