@@ -195,12 +195,22 @@ func (c *App) PanelRole() string {
 	return "tabpanel"
 }
 
-// PanelLabel is the id of the element naming the panel.
-func (c *App) PanelLabel() string {
+// PanelLabel is the id of the tab naming the panel; nil (no attribute) in
+// embed mode, which has no tabs and names the region by PanelName.
+func (c *App) PanelLabel() any {
 	if c.S.Embed {
-		return ""
+		return nil
 	}
 	return "tab-" + c.S.View
+}
+
+// PanelName is the embedded region's accessible name, its view's title;
+// nil (no attribute) on the full page, where the tab names the panel.
+func (c *App) PanelName() any {
+	if !c.S.Embed {
+		return nil
+	}
+	return c.S.T("view." + c.S.View)
 }
 
 // TabClass is the CSS class of view v's tab.

@@ -178,6 +178,7 @@ func (c *App) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 			}
 			vgn = vgEl(vgparent, "main", "id", "panel")
+			vgn.AddAttrInterface("aria-label", c.PanelName())
 			vgn.AddAttrInterface("aria-labelledby", c.PanelLabel())
 			vgn.AddAttrInterface("class", c.ViewClass())
 			vgn.AddAttrInterface("role", c.PanelRole())

@@ -141,3 +141,24 @@ func TestResetMakesFreshViews(t *testing.T) {
 		t.Errorf("the abacus was not made afresh: %q", a.Abacus.AbacusRows()[0].In)
 	}
 }
+
+// TestEmbedRegionNamed: an embedded view's region is named by its view's
+// title in the page's language (no empty aria-labelledby, which names
+// nothing); the full page's panel is named by its tab.
+func TestEmbedRegionNamed(t *testing.T) {
+	for _, tc := range []struct{ q, lang, has, lacks string }{
+		{"embed=timing&lang=zh", "zh", `aria-label="耗时"`, `aria-labelledby`},
+		{"embed=ledger&lang=en", "en", `aria-label="Byte ledger"`, `aria-labelledby`},
+		{"view=timing&lang=en", "en", `aria-labelledby="tab-timing"`, `aria-label=`},
+	} {
+		html := render(t, NewApp(NewState(tc.q, tc.lang)))
+		i := strings.Index(html, `<main`)
+		if i < 0 {
+			t.Fatalf("%s: no main", tc.q)
+		}
+		main := html[i : i+strings.Index(html[i:], ">")]
+		if !strings.Contains(main, tc.has) || strings.Contains(main, tc.lacks) {
+			t.Errorf("%s: %s, want %s and no %s", tc.q, main, tc.has, tc.lacks)
+		}
+	}
+}
