@@ -26,18 +26,27 @@ type fabricDone struct {
 	err error
 }
 
-// FabricJob is a fabric study under way (cost.StudyRun): the view starts
-// it in a render, the adapter advances it off the event lock (Advance)
-// and hands it back under the lock after each slice (App.SettleFabric),
-// which updates the progress bar and, once it is over, the answer. A
-// newer question, fabric or ratio replaces the job: the old one is
-// abandoned, never shown.
+// FabricJob is a simulation on a fabric under way in slices: the fabric
+// view's study (cost.StudyRun) or the planner's plan on its fabric
+// (plan.Run). The view starts it in a render or an event, the adapter
+// advances it off the event lock (Advance) and hands it back under the
+// lock after each slice (App.SettleFabric), which updates the progress
+// bar and, once it is over, the answer. A newer question replaces the
+// job: the old one is abandoned, never shown.
 type FabricJob struct {
-	p     cost.Params
-	run   *cost.StudyRun
+	p     cost.Params // the fabric view's question
+	run   slicedRun
 	shown float64 // the progress the bar shows, set under the lock
 	over  bool
 	err   error
+}
+
+// slicedRun is what a FabricJob advances: cost.StudyRun, plan.Run.
+type slicedRun interface {
+	Advance(work int64) (done bool, err error)
+	Progress() float64
+	Work() int64
+	SetYield(yield func())
 }
 
 // Advance runs the study for about work units of simulation and reports
@@ -76,7 +85,7 @@ func (c *Fabric) settle(j *FabricJob) bool {
 	}
 	j.shown = j.run.Progress()
 	if j.over {
-		c.done = fabricDone{ok: true, p: j.p, st: j.run.Study(), err: j.err}
+		c.done = fabricDone{ok: true, p: j.p, st: j.run.(*cost.StudyRun).Study(), err: j.err}
 		c.job = nil
 	}
 	return true

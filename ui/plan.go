@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,6 +39,7 @@ type Plan struct {
 	tls    []PlanTimeline // PlanTimelines of the plan whose step time is tlFor, in tlLang
 	tlFor  float64
 	tlLang string
+	job    *FabricJob // the plan of text on its fabric under way (plan.Run), nil when none
 }
 
 // PlanFields are the planner fields the view edits and the URL carries (as
@@ -70,20 +72,23 @@ func newPlan(s *State) *Plan {
 			c.text[f] = v
 		}
 	}
-	if r, err := planOf(planDefaults); err == nil {
-		c.r = r
+	if run, err := planStart(planDefaults); err == nil {
+		if _, err := run.Advance(math.MaxInt64); err == nil { // the ideal network: nothing simulated
+			c.r = run.Result()
+		}
 	}
 	c.table, _ = plan.StrategyTable()
 	c.recompute()
 	return c
 }
 
-// planOf parses and plans the given fields; an empty field is not given
-// (nodes and micro-batches then follow from the others, as in the CLI),
-// nor is a fabric field the chosen fabric does not take (the view hides
-// it: planShown). A plan whose simulations on the fabric exceed the
-// budget is refused before any (plan.CheckBudget).
-func planOf(text map[string]string) (plan.Result, error) {
+// planStart parses the given fields and starts their plan (plan.Start);
+// an empty field is not given (nodes and micro-batches then follow from
+// the others, as in the CLI), nor is a fabric field the chosen fabric
+// does not take (the view hides it: planShown). A plan whose simulations
+// on the fabric exceed the budget is refused before any
+// (plan.CheckBudget).
+func planStart(text map[string]string) (*plan.Run, error) {
 	given := map[string]string{}
 	for k, v := range text {
 		if strings.TrimSpace(v) != "" && planShown(text, k) {
@@ -95,9 +100,9 @@ func planOf(text map[string]string) (plan.Result, error) {
 		err = plan.CheckBudget(in)
 	}
 	if err != nil {
-		return plan.Result{}, err
+		return nil, err
 	}
-	return plan.Plan(in)
+	return plan.Start(in)
 }
 
 // planShown reports whether the view shows field f for the fields text:
@@ -109,13 +114,31 @@ func planShown(text map[string]string, f string) bool {
 	return question.FabricApplies(f, strings.ToLower(strings.TrimSpace(text["fabric"])))
 }
 
-// recompute re-plans; a bad field keeps the last valid plan.
+// recompute re-plans; a bad field keeps the last valid plan. A plan with
+// simulations on its fabric is never simulated here, in an event or a
+// render: it is left to a FabricJob, which the page's adapter advances in
+// slices, the view showing its progress until SettleFabric hands the plan
+// over. A newer change abandons it.
 func (c *Plan) recompute() {
-	r, err := planOf(c.text)
-	if err == nil {
-		c.r, c.field, c.err = r, "", nil
+	c.job = nil
+	run, err := planStart(c.text)
+	if err == nil && run.Transfers() > 0 {
+		c.job = &FabricJob{run: run}
+		c.field, c.err = "", nil
 		return
 	}
+	if err == nil {
+		_, err = run.Advance(math.MaxInt64) // nothing to simulate: the pricing alone
+	}
+	if err == nil {
+		c.r, c.field, c.err = run.Result(), "", nil
+		return
+	}
+	c.fail(err)
+}
+
+// fail records why the fields do not plan, keeping the last valid plan.
+func (c *Plan) fail(err error) {
 	var fe *fielderr.Error
 	if errors.As(err, &fe) {
 		c.field = fe.Field

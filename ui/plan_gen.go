@@ -23,8 +23,10 @@ func (c *Plan) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		_ = vgparent
 		vgn = vgEl(vgparent, "h2")
 		vgn.SetInnerHTML(c.S.T("view.plan"))
-		vgn = vgEl(vgparent, "p", "class", "headline", "id", "pl-headline")
-		vgn.SetInnerHTML(c.PlanHeadline())
+		if !c.Running() {
+			vgn = vgEl(vgparent, "p", "class", "headline", "id", "pl-headline")
+			vgn.SetInnerHTML(c.PlanHeadline())
+		}
 		vgn = vgEl(vgparent, "p", "class", "note")
 		vgn.SetInnerHTML(c.S.T("pl.intro"))
 		vgn = vgEl(vgparent, "div", "class", "field-row controls plan-in")
@@ -96,222 +98,241 @@ func (c *Plan) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 			vgn = vgEl(vgparent, "p", "class", "err", "role", "alert")
 			vgn.SetInnerHTML(c.PlanErr())
 		}
-		vgn = vgEl(vgparent, "h3")
-		vgn.SetInnerHTML(c.S.T("pl.groups"))
-		vgn = vgEl(vgparent, "dl", "class", "kv")
-		{
-			vgparent := vgn
-			_ = vgparent
-			for vgiterkeyt, r := range c.PlanGroups() {
-				var vgiterkey interface{} = vgiterkeyt
-				_ = vgiterkey
-				r := r
-				_ = r
-				vgn = vgEl(vgparent, "div", "class", "kv-row")
-				{
-					vgparent := vgn
-					_ = vgparent
-					vgn = vgEl(vgparent, "dt")
-					vgn.SetInnerHTML(r.Label)
-					vgn = vgEl(vgparent, "dd")
-					vgn.AddAttrInterface("id", r.ID)
-					vgn.SetInnerHTML(r.Value)
-				}
-			}
-		}
-		vgn = vgEl(vgparent, "h3")
-		vgn.SetInnerHTML(c.S.T("pl.collectives"))
-		vgn = vgEl(vgparent, "div", "class", "pager")
-		{
-			vgparent := vgn
-			_ = vgparent
-			vgn = vgEl(vgparent, "button", "type", "button", "id", "pl-txt")
-			vgn.SetInnerHTML(c.S.T("n.text"))
-			vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-				EventType: "click",
-				Func:      func(event vugu.DOMEvent) { c.ExportPlanText() },
-				// TODO: implement capture, etc. mostly need to decide syntax
-			})
-		}
-		vgn = vgEl(vgparent, "div", "class", "scroll")
-		{
-			vgparent := vgn
-			_ = vgparent
-			vgn = vgEl(vgparent, "table", "id", "pl-table")
+		if c.Running() {
+			vgn = vgEl(vgparent, "div", "class", "fb-progress", "id", "pl-progress")
 			{
 				vgparent := vgn
 				_ = vgparent
-				vgn = vgEl(vgparent, "thead")
+				vgn = vgEl(vgparent, "progress", "id", "pl-progress-bar", "max", "100")
+				vgn.AddAttrInterface("aria-label", c.S.T("pl.progress.label"))
+				vgn.AddAttrInterface("value", c.ProgressValue())
+				vgn = vgEl(vgparent, "p", "class", "note", "id", "pl-progress-text", "role", "status")
+				vgn.SetInnerHTML(c.ProgressText())
+			}
+		}
+		if !c.Running() {
+			vgn = vgEl(vgparent, "div")
+			{
+				vgparent := vgn
+				_ = vgparent
+				vgn = vgEl(vgparent, "h3")
+				vgn.SetInnerHTML(c.S.T("pl.groups"))
+				vgn = vgEl(vgparent, "dl", "class", "kv")
 				{
 					vgparent := vgn
 					_ = vgparent
-					vgn = vgEl(vgparent, "tr")
-					{
-						vgparent := vgn
-						_ = vgparent
-						for vgiterkeyt, h := range c.PlanHead() {
-							var vgiterkey interface{} = vgiterkeyt
-							_ = vgiterkey
-							h := h
-							_ = h
-							vgn = vgEl(vgparent, "th")
-							vgn.SetInnerHTML(h)
-						}
-					}
-				}
-				vgn = vgEl(vgparent, "tbody")
-				{
-					vgparent := vgn
-					_ = vgparent
-					for vgiterkeyt, r := range c.PlanRows() {
+					for vgiterkeyt, r := range c.PlanGroups() {
 						var vgiterkey interface{} = vgiterkeyt
 						_ = vgiterkey
 						r := r
 						_ = r
-						vgn = vgEl(vgparent, "tr")
+						vgn = vgEl(vgparent, "div", "class", "kv-row")
 						{
 							vgparent := vgn
 							_ = vgparent
-							for vgiterkeyt, v := range r {
+							vgn = vgEl(vgparent, "dt")
+							vgn.SetInnerHTML(r.Label)
+							vgn = vgEl(vgparent, "dd")
+							vgn.AddAttrInterface("id", r.ID)
+							vgn.SetInnerHTML(r.Value)
+						}
+					}
+				}
+				vgn = vgEl(vgparent, "h3")
+				vgn.SetInnerHTML(c.S.T("pl.collectives"))
+				vgn = vgEl(vgparent, "div", "class", "pager")
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = vgEl(vgparent, "button", "type", "button", "id", "pl-txt")
+					vgn.SetInnerHTML(c.S.T("n.text"))
+					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+						EventType: "click",
+						Func:      func(event vugu.DOMEvent) { c.ExportPlanText() },
+						// TODO: implement capture, etc. mostly need to decide syntax
+					})
+				}
+				vgn = vgEl(vgparent, "div", "class", "scroll")
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = vgEl(vgparent, "table", "id", "pl-table")
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = vgEl(vgparent, "thead")
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = vgEl(vgparent, "tr")
+							{
+								vgparent := vgn
+								_ = vgparent
+								for vgiterkeyt, h := range c.PlanHead() {
+									var vgiterkey interface{} = vgiterkeyt
+									_ = vgiterkey
+									h := h
+									_ = h
+									vgn = vgEl(vgparent, "th")
+									vgn.SetInnerHTML(h)
+								}
+							}
+						}
+						vgn = vgEl(vgparent, "tbody")
+						{
+							vgparent := vgn
+							_ = vgparent
+							for vgiterkeyt, r := range c.PlanRows() {
 								var vgiterkey interface{} = vgiterkeyt
 								_ = vgiterkey
-								v := v
-								_ = v
-								vgn = vgEl(vgparent, "td")
-								vgn.SetInnerHTML(v)
+								r := r
+								_ = r
+								vgn = vgEl(vgparent, "tr")
+								{
+									vgparent := vgn
+									_ = vgparent
+									for vgiterkeyt, v := range r {
+										var vgiterkey interface{} = vgiterkeyt
+										_ = vgiterkey
+										v := v
+										_ = v
+										vgn = vgEl(vgparent, "td")
+										vgn.SetInnerHTML(v)
+									}
+								}
 							}
 						}
 					}
 				}
-			}
-		}
-		if len(c.PlanNotes()) > 0 {
-			vgn = vgEl(vgparent, "ul", "class", "d-notes", "id", "pl-notes")
-			{
-				vgparent := vgn
-				_ = vgparent
-				for vgiterkeyt, n := range c.PlanNotes() {
-					var vgiterkey interface{} = vgiterkeyt
-					_ = vgiterkey
-					n := n
-					_ = n
-					vgn = vgEl(vgparent, "li")
-					vgn.SetInnerHTML(n)
-				}
-			}
-		}
-		vgn = vgEl(vgparent, "dl", "class", "kv")
-		{
-			vgparent := vgn
-			_ = vgparent
-			for vgiterkeyt, r := range c.PlanTotals() {
-				var vgiterkey interface{} = vgiterkeyt
-				_ = vgiterkey
-				r := r
-				_ = r
-				vgn = vgEl(vgparent, "div", "class", "kv-row")
-				{
-					vgparent := vgn
-					_ = vgparent
-					vgn = vgEl(vgparent, "dt")
-					vgn.SetInnerHTML(r.Label)
-					vgn = vgEl(vgparent, "dd")
-					vgn.AddAttrInterface("id", r.ID)
-					vgn.SetInnerHTML(r.Value)
-				}
-			}
-		}
-		if c.PlanFabricNote() != "" {
-			vgn = vgEl(vgparent, "h3")
-			vgn.SetInnerHTML(c.S.T("pl.fabric"))
-		}
-		if c.PlanFabricNote() != "" {
-			vgn = vgEl(vgparent, "p", "class", "note")
-			vgn.SetInnerHTML(c.PlanFabricNote())
-		}
-		if len(c.PlanFabric()) > 0 {
-			vgn = vgEl(vgparent, "dl", "class", "kv", "id", "pl-fabric")
-			{
-				vgparent := vgn
-				_ = vgparent
-				for vgiterkeyt, r := range c.PlanFabric() {
-					var vgiterkey interface{} = vgiterkeyt
-					_ = vgiterkey
-					r := r
-					_ = r
-					vgn = vgEl(vgparent, "div", "class", "kv-row")
+				if len(c.PlanNotes()) > 0 {
+					vgn = vgEl(vgparent, "ul", "class", "d-notes", "id", "pl-notes")
 					{
 						vgparent := vgn
 						_ = vgparent
-						vgn = vgEl(vgparent, "dt")
-						vgn.SetInnerHTML(r.Label)
-						vgn = vgEl(vgparent, "dd")
-						vgn.AddAttrInterface("id", r.ID)
-						vgn.SetInnerHTML(r.Value)
+						for vgiterkeyt, n := range c.PlanNotes() {
+							var vgiterkey interface{} = vgiterkeyt
+							_ = vgiterkey
+							n := n
+							_ = n
+							vgn = vgEl(vgparent, "li")
+							vgn.SetInnerHTML(n)
+						}
 					}
 				}
-			}
-		}
-		vgn = vgEl(vgparent, "h3")
-		vgn.SetInnerHTML(c.S.T("pl.memory"))
-		vgn = vgEl(vgparent, "div", "class", "membars")
-		{
-			vgparent := vgn
-			_ = vgparent
-			for vgiterkeyt, b := range c.PlanMemory() {
-				var vgiterkey interface{} = vgiterkeyt
-				_ = vgiterkey
-				b := b
-				_ = b
-				vgn = vgEl(vgparent, "div", "class", "kv-row")
+				vgn = vgEl(vgparent, "dl", "class", "kv")
 				{
 					vgparent := vgn
 					_ = vgparent
-					vgn = vgEl(vgparent, "span", "style", "width:7rem;flex:none")
-					vgn.SetInnerHTML(b.Label)
-					vgn = vgEl(vgparent, "span", "style", "flex:1;margin:0 0.5rem")
+					for vgiterkeyt, r := range c.PlanTotals() {
+						var vgiterkey interface{} = vgiterkeyt
+						_ = vgiterkey
+						r := r
+						_ = r
+						vgn = vgEl(vgparent, "div", "class", "kv-row")
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = vgEl(vgparent, "dt")
+							vgn.SetInnerHTML(r.Label)
+							vgn = vgEl(vgparent, "dd")
+							vgn.AddAttrInterface("id", r.ID)
+							vgn.SetInnerHTML(r.Value)
+						}
+					}
+				}
+				if c.PlanFabricNote() != "" {
+					vgn = vgEl(vgparent, "h3")
+					vgn.SetInnerHTML(c.S.T("pl.fabric"))
+				}
+				if c.PlanFabricNote() != "" {
+					vgn = vgEl(vgparent, "p", "class", "note")
+					vgn.SetInnerHTML(c.PlanFabricNote())
+				}
+				if len(c.PlanFabric()) > 0 {
+					vgn = vgEl(vgparent, "dl", "class", "kv", "id", "pl-fabric")
 					{
 						vgparent := vgn
 						_ = vgparent
-						vgn = vgEl(vgparent, "span")
-						vgn.AddAttrInterface("style", b.Style)
+						for vgiterkeyt, r := range c.PlanFabric() {
+							var vgiterkey interface{} = vgiterkeyt
+							_ = vgiterkey
+							r := r
+							_ = r
+							vgn = vgEl(vgparent, "div", "class", "kv-row")
+							{
+								vgparent := vgn
+								_ = vgparent
+								vgn = vgEl(vgparent, "dt")
+								vgn.SetInnerHTML(r.Label)
+								vgn = vgEl(vgparent, "dd")
+								vgn.AddAttrInterface("id", r.ID)
+								vgn.SetInnerHTML(r.Value)
+							}
+						}
 					}
-					vgn = vgEl(vgparent, "strong")
-					vgn.AddAttrInterface("id", b.ID)
-					vgn.SetInnerHTML(b.Value)
 				}
-			}
-		}
-		vgn = vgEl(vgparent, "p", "class", "note")
-		vgn.SetInnerHTML(c.PlanMemoryNote())
-		vgn = vgEl(vgparent, "h3")
-		vgn.SetInnerHTML(c.S.T("pl.timelines"))
-		if len(c.PlanTimelines()) == 0 {
-			vgn = vgEl(vgparent, "p", "class", "note")
-			vgn.SetInnerHTML(c.S.T("pl.notl"))
-		}
-		for vgiterkeyt, tl := range c.PlanTimelines() {
-			var vgiterkey interface{} = vgiterkeyt
-			_ = vgiterkey
-			tl := tl
-			_ = tl
-			vgn = vgEl(vgparent, "div")
-			vgn.AddAttrInterface("id", tl.ID)
-			{
-				vgparent := vgn
-				_ = vgparent
+				vgn = vgEl(vgparent, "h3")
+				vgn.SetInnerHTML(c.S.T("pl.memory"))
+				vgn = vgEl(vgparent, "div", "class", "membars")
+				{
+					vgparent := vgn
+					_ = vgparent
+					for vgiterkeyt, b := range c.PlanMemory() {
+						var vgiterkey interface{} = vgiterkeyt
+						_ = vgiterkey
+						b := b
+						_ = b
+						vgn = vgEl(vgparent, "div", "class", "kv-row")
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = vgEl(vgparent, "span", "style", "width:7rem;flex:none")
+							vgn.SetInnerHTML(b.Label)
+							vgn = vgEl(vgparent, "span", "style", "flex:1;margin:0 0.5rem")
+							{
+								vgparent := vgn
+								_ = vgparent
+								vgn = vgEl(vgparent, "span")
+								vgn.AddAttrInterface("style", b.Style)
+							}
+							vgn = vgEl(vgparent, "strong")
+							vgn.AddAttrInterface("id", b.ID)
+							vgn.SetInnerHTML(b.Value)
+						}
+					}
+				}
 				vgn = vgEl(vgparent, "p", "class", "note")
-				{
-					vgparent := vgn
-					_ = vgparent
-					vgn = vgEl(vgparent, "strong")
-					vgn.SetInnerHTML(tl.Title)
-					vgn = vgText(vgparent, " · ")
-					vgn = vgEl(vgparent, "span")
-					vgn.SetInnerHTML(tl.Summary)
+				vgn.SetInnerHTML(c.PlanMemoryNote())
+				vgn = vgEl(vgparent, "h3")
+				vgn.SetInnerHTML(c.S.T("pl.timelines"))
+				if len(c.PlanTimelines()) == 0 {
+					vgn = vgEl(vgparent, "p", "class", "note")
+					vgn.SetInnerHTML(c.S.T("pl.notl"))
 				}
-				vgn = vgEl(vgparent, "div", "class", "chart")
-				vgn.SetInnerHTML(tl.SVG)
+				for vgiterkeyt, tl := range c.PlanTimelines() {
+					var vgiterkey interface{} = vgiterkeyt
+					_ = vgiterkey
+					tl := tl
+					_ = tl
+					vgn = vgEl(vgparent, "div")
+					vgn.AddAttrInterface("id", tl.ID)
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = vgEl(vgparent, "p", "class", "note")
+						{
+							vgparent := vgn
+							_ = vgparent
+							vgn = vgEl(vgparent, "strong")
+							vgn.SetInnerHTML(tl.Title)
+							vgn = vgText(vgparent, " · ")
+							vgn = vgEl(vgparent, "span")
+							vgn.SetInnerHTML(tl.Summary)
+						}
+						vgn = vgEl(vgparent, "div", "class", "chart")
+						vgn.SetInnerHTML(tl.SVG)
+					}
+				}
 			}
 		}
 		vgn = vgEl(vgparent, "h3")

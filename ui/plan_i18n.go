@@ -46,6 +46,8 @@ var planEN = map[string]string{
 	"pl.fabric.note":     "Each DP, ZeRO and EP call of a group spanning nodes is simulated on the fabric, the group alone on its own nodes at the same oversubscription (its share of the leaves' uplinks); TP, SP and PP keep their closed forms. Time per step without contention → simulated:",
 	"pl.fabric.none":     "Every DP, ZeRO and EP group sits inside one node: nothing crosses the fabric.",
 	"pl.fabric.change":   "%s → %s (%.3g×)",
+	"pl.progress":        "Simulating the plan's collectives on the fabric in slices, the page stays responsive: %.0f %% done. The plan follows.",
+	"pl.progress.label":  "Simulation progress",
 }
 
 var planZH = map[string]string{
@@ -88,6 +90,8 @@ var planZH = map[string]string{
 	"pl.fabric.note":     "跨节点通信组的每个 DP、ZeRO 与 EP 调用都在该网络上模拟：通信组单独放在它自己的节点上，收敛比不变（即它分得的叶交换机上行份额）；TP、SP 与 PP 仍用闭式公式。每步耗时，无争用 → 模拟：",
 	"pl.fabric.none":     "所有 DP、ZeRO 与 EP 通信组都在单个节点内：没有流量经过交换网络。",
 	"pl.fabric.change":   "%s → %s（%.3g×）",
+	"pl.progress":        "正在分段模拟本方案的集合通信在网络上的运行，页面保持可用：已完成 %.0f%%。完成后显示方案。",
+	"pl.progress.label":  "模拟进度",
 }
 
 func init() {

@@ -50,11 +50,18 @@ func (t *toolViews) addToolQuery(add func(k, v string)) {
 // setPlanField sets a planner field (a lesson's view block).
 func (t *toolViews) setPlanField(f, v string) { t.Plan.SetPlanField(f, v) }
 
-// FabricJob is the fabric view's study under way (Fabric.FabricJob), nil
-// when none: the adapter advances it off the event lock.
-func (t *toolViews) FabricJob() *FabricJob { return t.Fabric.FabricJob() }
+// FabricJob is the simulation under way: the fabric view's study
+// (Fabric.FabricJob), else the planner's plan on its fabric
+// (Plan.FabricJob); nil when none. The adapter advances it off the event
+// lock.
+func (t *toolViews) FabricJob() *FabricJob {
+	if j := t.Fabric.FabricJob(); j != nil {
+		return j
+	}
+	return t.Plan.FabricJob()
+}
 
-// SettleFabric hands j back to the fabric view after a slice (its
-// progress, its answer once over) and reports whether it is still the
-// view's. Under the event lock.
-func (t *toolViews) SettleFabric(j *FabricJob) bool { return t.Fabric.settle(j) }
+// SettleFabric hands j back to its view after a slice (its progress, its
+// answer once over) and reports whether it is still that view's. Under the
+// event lock.
+func (t *toolViews) SettleFabric(j *FabricJob) bool { return t.Fabric.settle(j) || t.Plan.settle(j) }

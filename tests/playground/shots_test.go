@@ -68,6 +68,9 @@ func TestShots(t *testing.T) {
 			}
 			for name, q := range clusterShots {
 				p.open(fmt.Sprintf("%s/?lang=%s&%s", base, lang, q))
+				if name == "plan-fabric" { // simulated in slices after the first render
+					p.waitJS("the plan on its fabric", `!!document.querySelector("dl#pl-fabric") && !document.getElementById("pl-progress")`)
+				}
 				png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
 				if err != nil {
 					t.Fatal(err)

@@ -11,7 +11,8 @@ import (
 	"github.com/vugu/vugu"
 )
 
-// fabricWorker advances the fabric view's study (ui.FabricJob) in slices:
+// fabricWorker advances a simulation on a fabric (ui.FabricJob: the
+// fabric view's study, the planner's plan on its fabric) in slices:
 // a goroutine that waits for the browser's next animation frame (so the
 // page paints between two slices and handles input), runs a slice off the
 // event lock, then hands the job back under the lock and re-renders, so
@@ -52,7 +53,7 @@ func (w *fabricWorker) nextFrame() {
 // long task, with the render that follows it.
 const fabricSlice = 8 * time.Millisecond
 
-// afterRender starts the worker if the view waits for a study and no
+// afterRender starts the worker if a view waits for a simulation and no
 // worker runs. Called after every render.
 func (w *fabricWorker) afterRender() {
 	if w.root.FabricJob() != nil && !w.running.Swap(true) {
