@@ -7,6 +7,7 @@ package crossface
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,10 +29,20 @@ type playground struct {
 // askPlayground opens the playground at ?query: ui.NewState reads the URL
 // as the page does and, as on the first page, completes the answer (the
 // executed schedule's cost included); ui.NewApp makes the views, which
-// read their own fields (the sweep, the planner's) from the same URL.
+// read their own fields (the sweep, the planner's) from the same URL; the
+// simulation on a fabric a view leaves to the page's worker (the planner's
+// plan on its fabric) is then run to its end, as the worker runs it in
+// slices.
 func askPlayground(query string) playground {
 	s := ui.NewState(query, "en")
-	return playground{s, ui.NewApp(s)}
+	a := ui.NewApp(s)
+	for j := a.FabricJob(); j != nil; j = a.FabricJob() {
+		j.Advance(math.MaxInt64, nil)
+		if !a.SettleFabric(j) {
+			panic("crossface: a view refused its own simulation")
+		}
+	}
+	return playground{s, a}
 }
 
 // refusal is the cost field the page marks as wrong and its message
