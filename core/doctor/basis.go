@@ -96,6 +96,23 @@ var presets = map[string]struct{ small, large string }{
 	"rtx6000ada-pcie": {"ws-rtx6000ada-4x", "ws-rtx6000ada-4x"},
 }
 
+// efaPresetOf is the AWS instance preset built around a GPU on EFA, for
+// a log whose network plugin ran over EFA: A100 SXM4 is p4d (40 GB) or
+// p4de (80 GB), H100 SXM p5 (AWS EC2 P4 and P5 instances). "" for other
+// GPUs, which keep the preset of presetOf. O(len(model)).
+func efaPresetOf(key, model string) string {
+	switch key {
+	case "a100-sxm":
+		if strings.Contains(strings.ToUpper(model), "40GB") {
+			return "aws-p4d"
+		}
+		return "aws-p4de"
+	case "h100-sxm":
+		return "aws-p5"
+	}
+	return ""
+}
+
 // presetOf is the preset for a GPU's System key on gpn GPUs per node (0:
 // the log does not say, taken as a large node), and whether the log shows
 // peer-to-peer between them: a preset without peer-to-peer (a GeForce
@@ -162,11 +179,14 @@ type Basis struct {
 	params cost.Params
 }
 
-// Knob is an NCCL variable the expectation honours.
+// Knob is an NCCL variable the expectation honours; Plugin names the
+// network plugin that set it (nccltests.SourceOFI), "" when the run's own
+// settings did.
 type Knob struct {
-	Name  string `json:"name"`
-	Value string `json:"value"`
-	Line  int    `json:"line,omitempty"`
+	Name   string `json:"name"`
+	Value  string `json:"value"`
+	Line   int    `json:"line,omitempty"`
+	Plugin string `json:"plugin,omitempty"`
 }
 
 // Note is a Text tied to the line of the log that shows it (0: not from
@@ -242,11 +262,16 @@ func basisOf(d *Diagnosis, t *nccltests.Table, o Options) (*Basis, *Text) {
 		b.Forced = forcedKnobs(d.Evidence, o)
 		for _, k := range b.Forced {
 			fields = append(fields, knobField[k.Name], k.Value)
-			if k.Line > 0 {
+			if k.Plugin != "" {
+				b.From = append(b.From, note(k.Line, say("doctor.basis.forced.plugin", k.Name, k.Value, k.Plugin)))
+			} else if k.Line > 0 {
 				b.From = append(b.From, note(k.Line, say("doctor.basis.forced.log", k.Name, k.Value)))
 			} else {
 				b.From = append(b.From, note(0, say("doctor.basis.forced.given", k.Name, k.Value)))
 			}
+		}
+		if env := unforced(sys.NCCL, b.Forced).String(); env != "" {
+			b.From = append(b.From, note(0, say("doctor.basis.system.env", sys.Name, env)))
 		}
 	}
 	fields = append(fields, "dtype", b.DType)
@@ -264,6 +289,22 @@ func basisOf(d *Diagnosis, t *nccltests.Table, o Options) (*Basis, *Text) {
 	}
 	b.params = p
 	return b, nil
+}
+
+// unforced is the part of a system's NCCL environment that no knob of
+// knobs overrides: what the expectation takes from the preset.
+func unforced(e topo.NCCLEnv, knobs []Knob) topo.NCCLEnv {
+	for _, k := range knobs {
+		switch k.Name {
+		case "NCCL_ALGO":
+			e.Algo = ""
+		case "NCCL_PROTO":
+			e.Proto = ""
+		case "NCCL_BUFFSIZE":
+			e.BuffSize = 0
+		}
+	}
+	return e
 }
 
 // systemOf picks the preset: --system, or the one of the GPU the first
@@ -294,9 +335,20 @@ func systemOf(d *Diagnosis, o Options, b *Basis) (topo.System, *Text) {
 			gpn = inf.Ranks.Value
 		}
 		p2p := p2pLink(d.Evidence)
-		s, _ := topo.LookupSystem("system", presetOf(inf.System.Value.Key, gpn, p2p > 0))
+		name := presetOf(inf.System.Value.Key, gpn, p2p > 0)
+		efa := ""
+		if inf.EFA.Known {
+			efa = efaPresetOf(inf.System.Value.Key, inf.GPU.Value)
+		}
+		if efa != "" {
+			name = efa
+		}
+		s, _ := topo.LookupSystem("system", name)
 		b.System, b.Label = s.Name, s.Label
 		b.From = append(b.From, note(inf.GPU.Line, say("doctor.basis.system.gpu", s.Name, inf.GPU.Value)))
+		if efa != "" {
+			b.From = append(b.From, note(inf.EFA.Line, say("doctor.basis.system.efa", s.Name)))
+		}
 		switch {
 		case strings.HasSuffix(s.Name, "-p2p"):
 			b.From = append(b.From, note(p2p, say("doctor.basis.p2p.on", s.Name)))

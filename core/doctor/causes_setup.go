@@ -5,9 +5,10 @@ import (
 )
 
 // Forced finds settings that override NCCL's choices: NCCL_ALGO and
-// NCCL_PROTO (e.g. NCCL_ALGO=Tree), GPU Direct RDMA forced across CPU
-// sockets (NCCL_NET_GDR_LEVEL=SYS), and P2P or SHM disabled (=1), echoed
-// by NCCL or on the pasted command line. One Cause per variable, at its
+// NCCL_PROTO (e.g. NCCL_ALGO=Tree; NCCL_PROTO=simple as the aws-ofi-nccl
+// plugin sets it on EFA platforms that cannot carry LL and LL128), GPU
+// Direct RDMA forced across CPU sockets (NCCL_NET_GDR_LEVEL=SYS), and P2P
+// or SHM disabled (=1), echoed by NCCL or on the pasted command line. One Cause per variable, at its
 // last setting. P2P and SHM join GPUs of one node, so with one GPU per
 // node (as the hosts of the "# Rank" lines show) turning them off costs
 // nothing and is not a cause.
@@ -16,7 +17,9 @@ func Forced(ev *nccltests.Evidence, inf Inference) []Cause {
 	if s := ev.Setting("NCCL_ALGO"); s != nil {
 		out = append(out, cause(KindForced, s.Line, say("doctor.cause.forced.algo", s.Name, s.Value)))
 	}
-	if s := ev.Setting("NCCL_PROTO"); s != nil {
+	if s := ev.Setting("NCCL_PROTO"); s != nil && s.Source == nccltests.SourceOFI {
+		out = append(out, cause(KindForced, s.Line, say("doctor.cause.forced.plugin", s.Name, s.Value, s.Source)))
+	} else if s != nil {
 		out = append(out, cause(KindForced, s.Line, say("doctor.cause.forced.proto", s.Name, s.Value)))
 	}
 	if s := ev.Setting("NCCL_NET_GDR_LEVEL"); s != nil && (s.Value == "SYS" || s.Value == "5") {

@@ -65,6 +65,9 @@ func TestCorpus(t *testing.T) {
 		{"h100_16x_malformed_rows.txt", "line 50: column size", "h100-sxm", []HostRanks{{"node-a", 8, 16}, {"node-b", 8, 24}}, 2, 8, "", 8, prim.AllReduce, 12, "", []kl{{KindGDROff, 6}, {KindForced, 7}, {KindNetSetting, 11}}},
 		{"h100_16x_srun_label_ring_export.txt", "", "h100-sxm", []HostRanks{{"node-a", 8, 11}, {"node-b", 8, 19}}, 2, 8, "", 8, "", 0, "", []kl{{KindForced, 1}}},
 		{"h100_8x_and_16x_srun_label.txt", "", "h100-sxm", []HostRanks{{"node-a", 8, 6}}, 1, 8, "", 0, "", 0, "", nil},
+		// The aws-ofi-nccl plugin's lines (TestEFAPluginLines): EFA and the
+		// NCCL_PROTO it sets, named as forced by the plugin.
+		{"p4d_efa_plugin_proto_simple.txt", "no nccl-tests table", "", nil, 0, 0, "", 0, "", 0, "", []kl{{KindForced, 9}}},
 		{"rtx4090_4x_p2p_cut_row.txt", "line 16: 2 values", "rtx4090-pcie", []HostRanks{{"node-a", 4, 5}}, 1, 4, "", 0, prim.AllReduce, 1, "row@16", []kl{{KindPCIe, 5}}},
 	}
 	seen := map[string]bool{}

@@ -26,7 +26,11 @@ func forcedKnobs(ev *nccltests.Evidence, o Options) []Knob {
 			continue
 		}
 		if checkKnob(knobField[k.name], s.Value) == nil {
-			out = append(out, Knob{Name: k.name, Value: strings.TrimSpace(s.Value), Line: s.Line})
+			kn := Knob{Name: k.name, Value: strings.TrimSpace(s.Value), Line: s.Line}
+			if s.Source == nccltests.SourceOFI {
+				kn.Plugin = s.Source
+			}
+			out = append(out, kn)
 		}
 	}
 	return out

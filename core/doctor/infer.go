@@ -41,6 +41,10 @@ type Inference struct {
 	// NICsPerNode counts the NICs NCCL uses on a node (the largest NET/IB
 	// list), or the names NCCL_IB_HCA gives.
 	NICsPerNode Inferred[int] `json:"nics_per_node"`
+	// EFA is true when the aws-ofi-nccl plugin ran over AWS's Elastic
+	// Fabric Adapter: its first line that selects the "efa" provider or
+	// names the AWS instance type it runs on.
+	EFA Inferred[bool] `json:"efa,omitzero"`
 }
 
 // HostRanks is one host and its ranks; Line is its first "# Rank" line.
@@ -74,7 +78,7 @@ func inferTable(d *Diagnosis, k int) Inference {
 		if h.Table != k || len(h.Devices) == 0 {
 			continue
 		}
-		inf := Inference{Transport: d.Inference.Transport, NICsPerNode: d.Inference.NICsPerNode}
+		inf := Inference{Transport: d.Inference.Transport, NICsPerNode: d.Inference.NICsPerNode, EFA: d.Inference.EFA}
 		if m := h.Devices[0]; m.Model != "" {
 			inf.GPU = known(m.Model, m.Line)
 			if sys, ok := SystemOf(m.Model); ok {

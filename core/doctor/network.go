@@ -6,10 +6,12 @@ import (
 	"github.com/ccplay/ccplay/core/nccltests"
 )
 
-// inferNetwork reads the transport and NICs per node. The "Using network"
-// line names the plugin NCCL chose; "NET/IB : Using" lists the NICs (RoCE
-// when any says so); NET lines of the connections and NCCL_IB_DISABLE=1
-// stand in when those are missing. O(facts).
+// inferNetwork reads the transport, NICs per node and EFA. The "Using
+// network" line names the plugin NCCL chose; "NET/IB : Using" lists the
+// NICs (RoCE when any says so); NET lines of the connections and
+// NCCL_IB_DISABLE=1 stand in when those are missing. The aws-ofi-nccl
+// plugin's "efa" provider or AWS platform line shows EFA (the same plugin
+// also drives other fabrics, so its name alone does not). O(facts).
 func inferNetwork(inf *Inference, ev *nccltests.Evidence) {
 	for _, n := range ev.Networks {
 		inf.Transport = known(transportOf(n.Text), n.Line)
@@ -53,6 +55,15 @@ func inferNetwork(inf *Inference, ev *nccltests.Evidence) {
 	}
 	if s := ev.Setting("NCCL_NET"); s != nil && strings.EqualFold(strings.TrimSpace(s.Value), "Socket") && !inf.Transport.Known {
 		inf.Transport = known("Socket", s.Line)
+	}
+	for _, p := range ev.Providers {
+		if strings.EqualFold(p.Text, "efa") {
+			inf.EFA = known(true, p.Line)
+			break
+		}
+	}
+	if len(ev.Platforms) > 0 && (!inf.EFA.Known || ev.Platforms[0].Line < inf.EFA.Line) {
+		inf.EFA = known(true, ev.Platforms[0].Line)
 	}
 	if s := ev.Setting("NCCL_IB_HCA"); s != nil && !inf.NICsPerNode.Known {
 		if n := len(hcaNames(s.Value)); n > 0 {

@@ -48,12 +48,12 @@ func TestThreadVerdicts(t *testing.T) {
 		// The same thread's Ring run: judged against Ring (384 GB/s), as
 		// the exported NCCL_ALGO=RING forced it.
 		{"h100_16x_srun_label_ring_export.txt", Options{}, "", "",
-			[]table{{ClassFarBelow, 0.24, "dgx-h100"}}, []kl{{KindForced, 1}}, []Knob{{"NCCL_ALGO", "RING", 1}}},
+			[]table{{ClassFarBelow, 0.24, "dgx-h100"}}, []kl{{KindForced, 1}}, []Knob{{"NCCL_ALGO", "RING", 1, ""}}},
 		// The first log with Ring given outside it: both tables are judged
 		// against Ring. The one-node run used NVLS, which beats Ring, so
 		// its verdict says the run outdoes the model as asked.
 		{"h100_8x_and_16x_srun_label.txt", Options{NCCLAlgo: "Ring"}, "", "",
-			[]table{{ClassAbove, 1.27, "dgx-h100"}, {ClassFarBelow, 0.40, "dgx-h100"}}, nil, []Knob{{"NCCL_ALGO", "Ring", 0}}},
+			[]table{{ClassAbove, 1.27, "dgx-h100"}, {ClassFarBelow, 0.40, "dgx-h100"}}, nil, []Knob{{"NCCL_ALGO", "Ring", 0, ""}}},
 		// tinygrad/open-gpu-kernel-modules#36: 4 × RTX 4090 with the P2P
 		// driver at 25.7–25.95 GB/s, a healthy box (24.0 GB/s expected);
 		// the stored copy stops inside the 2 GiB row.

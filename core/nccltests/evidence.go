@@ -30,6 +30,13 @@ type Evidence struct {
 	// Networks are "Using network …" lines (the plugin NCCL chose).
 	Nets     []NetInit `json:"nets,omitempty"`
 	Networks []Fact    `json:"networks,omitempty"`
+
+	// Providers are the libfabric providers the aws-ofi-nccl plugin
+	// selected ("efa", "cxi", "tcp"); Platforms the AWS instance types it
+	// recognised ("p4d.24xlarge"; older plugins print "P4d"): ofi.go.
+	Providers []Fact `json:"providers,omitempty"`
+	Platforms []Fact `json:"platforms,omitempty"`
+
 	GDR      []GDRFact `json:"gdr,omitempty"`
 	Channels []Channel `json:"channels,omitempty"`
 	Graphs   []Graph   `json:"graphs,omitempty"`
@@ -114,8 +121,9 @@ type Version struct {
 
 // Setting is an NCCL_* variable: echoed by NCCL ("NCCL_ALGO set by
 // environment to Ring": Source "environment"; "NCCL_IB_HCA set to …":
-// "set") or written on a pasted command line ("-x NCCL_ALGO=Tree":
-// "command line").
+// "set"), written on a pasted command line ("-x NCCL_ALGO=Tree":
+// "command line"), or set by the aws-ofi-nccl plugin ("NET/OFI Setting
+// NCCL_PROTO to \"simple\"": SourceOFI).
 type Setting struct {
 	Line   int    `json:"line"`
 	Name   string `json:"name"`

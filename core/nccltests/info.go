@@ -57,6 +57,8 @@ func (s *scanner) info(lineNo int, host, msg string) {
 		s.netInit(lineNo, host, "IB", msg)
 	case strings.HasPrefix(msg, "NET/Socket : Using "), strings.HasPrefix(msg, "NET/Socket: Using "):
 		s.netInit(lineNo, host, "Socket", msg)
+	case strings.HasPrefix(msg, "NET/OFI "):
+		s.ofi(lineNo, host, msg[len("NET/OFI "):])
 	case strings.HasPrefix(msg, "Using network "):
 		s.fact(&ev.Networks, Fact{Line: lineNo, Host: host, Text: strings.TrimSpace(strings.TrimPrefix(msg, "Using network "))})
 	case strings.Contains(msg, "GPU Direct RDMA Enabled for HCA"), strings.Contains(msg, "GPU Direct RDMA Disabled for HCA"):
