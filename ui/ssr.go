@@ -156,10 +156,22 @@ func (w *pageWriter) node(n *vugu.VGNode, root bool) {
 	}
 	if root {
 		w.form.writeForm(b)
+		w.noScript()
 	}
 	b.WriteString("</")
 	b.WriteString(tag)
 	b.WriteByte('>')
+}
+
+// noScript writes what the page is with JavaScript off, in the page's
+// language: a form when it has controls that submit, else the question's
+// numbers as the server computed them (an embedded view without controls).
+func (w *pageWriter) noScript() {
+	key := "ssr.noscript.view"
+	if len(w.form.named) > 0 {
+		key = "ssr.noscript.form"
+	}
+	w.b.WriteString(`<noscript><p class="note" id="noscript">` + escapeHTML(T(w.lang, key), false) + `</p></noscript>`)
 }
 
 var (

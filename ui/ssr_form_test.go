@@ -221,3 +221,28 @@ func must(b []byte, err error) []byte {
 	}
 	return b
 }
+
+// TestNoScriptNote: with JavaScript off, the page says what it is in its
+// own language: a form where it has controls that submit (a view with its
+// controls, a lesson with its field), the server's numbers where it has
+// none (an embedded view alone) — never the other language's sentence.
+func TestNoScriptNote(t *testing.T) {
+	for _, tc := range []struct{ q, lang, key string }{
+		{"view=timing&lang=zh", "zh", "ssr.noscript.form"},
+		{"view=timing&lang=en", "en", "ssr.noscript.form"},
+		{"embed=timing&controls=1&lang=en", "en", "ssr.noscript.form"},
+		{"embed=lesson&lesson=ring&lang=zh", "zh", "ssr.noscript.form"},
+		{"embed=timing&lang=zh", "zh", "ssr.noscript.view"},
+		{"embed=ledger&lang=en", "en", "ssr.noscript.view"},
+	} {
+		p, err := RenderPage(tc.q, tc.lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		other := map[string]string{"zh": "en", "en": "zh"}[tc.lang]
+		want := "<noscript><p class=\"note\" id=\"noscript\">" + escapeHTML(T(tc.lang, tc.key), false) + "</p></noscript>"
+		if strings.Count(p.HTML, "<noscript>") != 1 || !strings.Contains(p.HTML, want) || strings.Contains(p.HTML, escapeHTML(T(other, tc.key), false)) {
+			t.Errorf("%s: want one note %q", tc.q, T(tc.lang, tc.key))
+		}
+	}
+}

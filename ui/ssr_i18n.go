@@ -1,20 +1,25 @@
 package ui
 
 // The server-rendered page's own words: the form's submit button (the page
-// works as an HTML form until the WebAssembly takes it over) and the note a
-// static host's page shows while its numbers wait for the WebAssembly.
+// works as an HTML form until the WebAssembly takes it over), what the page
+// is with JavaScript off, and the note a static host's page shows while its
+// numbers wait for the WebAssembly.
 var ssrEN = map[string]string{
-	"ssr.submit":    "Update",
-	"tools.loading": "Loading this view: it is part of the playground's second module, which loads with its page.",
-	"ssr.loading":   "Loading the interactive page; meanwhile the form works: change a field and press Enter or Update.",
-	"ssr.pending":   "The controls show this link's question; the dimmed numbers are the default question's until the interactive page has loaded and computed it.",
+	"ssr.submit":        "Update",
+	"tools.loading":     "Loading this view: it is part of the playground's second module, which loads with its page.",
+	"ssr.loading":       "Loading the interactive page; meanwhile the form works: change a field and press Enter or Update.",
+	"ssr.noscript.form": "Without JavaScript this page is a form: change a field and press Enter or Update. The animations, file inputs and exports need JavaScript and WebAssembly.",
+	"ssr.noscript.view": "Without JavaScript this view shows its question's numbers as the server computed them; changing the question needs JavaScript and WebAssembly.",
+	"ssr.pending":       "The controls show this link's question; the dimmed numbers are the default question's until the interactive page has loaded and computed it.",
 }
 
 var ssrZH = map[string]string{
-	"ssr.submit":    "更新",
-	"tools.loading": "正在加载此视图：它属于演练场的第二个模块，随其页面一同加载。",
-	"ssr.loading":   "正在加载交互页面；在此之前表单可用：修改字段后按回车或点击“更新”。",
-	"ssr.pending":   "控件显示的是此链接的问题；变暗的数值属于默认问题，交互页面加载并计算后即会更新。",
+	"ssr.submit":        "更新",
+	"tools.loading":     "正在加载此视图：它属于演练场的第二个模块，随其页面一同加载。",
+	"ssr.loading":       "正在加载交互页面；在此之前表单可用：修改字段后按回车或点击“更新”。",
+	"ssr.noscript.form": "未启用 JavaScript 时，本页是一个表单：修改字段后按回车或点击“更新”。动画、文件输入与导出需要 JavaScript 与 WebAssembly。",
+	"ssr.noscript.view": "未启用 JavaScript 时，此视图显示服务器为该问题算出的数值；修改问题需要 JavaScript 与 WebAssembly。",
+	"ssr.pending":       "控件显示的是此链接的问题；变暗的数值属于默认问题，交互页面加载并计算后即会更新。",
 }
 
 func init() {
