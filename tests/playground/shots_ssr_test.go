@@ -43,3 +43,32 @@ func TestShotsServerRendered(t *testing.T) {
 		}
 	}
 }
+
+// TestShotsNoScript writes screenshots of pages with JavaScript off (the
+// server's page is all there is) at 1280×800 and 390×844 in both languages,
+// into $CCPLAY_SHOTS (default /tmp/shots) as nojs-<page>-<lang>-<width>.png:
+// the timing view, the ring lesson with its first typed answer, and the
+// embedded timing view and ring lesson a course page shows.
+func TestShotsNoScript(t *testing.T) {
+	dir := os.Getenv("CCPLAY_SHOTS")
+	if dir == "" {
+		dir = "/tmp/shots"
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	base := server(t)
+	pages := map[string]string{"timing": "view=timing", "lesson": "lesson=ring&typed=20",
+		"embed-timing": "embed=timing&ranks=64&size=1GiB", "embed-lesson": "embed=lesson&lesson=ring"}
+	for _, size := range [][2]int64{{1280, 800}, {390, 844}} {
+		p := browser(t, size[0], size[1])
+		p.do("JavaScript off", noScript())
+		for _, lang := range []string{"zh", "en"} {
+			for name, q := range pages {
+				p.do("navigate", chromedp.Navigate(fmt.Sprintf("%s/?lang=%s&%s", base, lang, q)))
+				p.waitJS("the page", `!!document.getElementById("panel")`)
+				shot(t, p, dir, fmt.Sprintf("nojs-%s-%s-%d.png", name, lang, size[0]))
+			}
+		}
+	}
+}
