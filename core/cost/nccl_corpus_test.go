@@ -19,7 +19,7 @@ import (
 type corpusSweep struct {
 	file, title string
 	system      string
-	sys         topo.System // when no preset matches (set by sweepSystem)
+	sys         topo.System // when no preset matches (system is then "")
 	coll        prim.Collective
 	ranks, gpn  int
 	opts        cost.NCCLOptions

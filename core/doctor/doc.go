@@ -21,14 +21,16 @@
 //	v, err := Judge(log, Options{System: "a3-mega"})
 //
 // The question (Basis) is the system preset (--system, or the one the GPU
-// model implies), the ranks and nodes × GPUs per node the "# Rank" lines
-// show, and the collective the log names — or, for a pasted table, the
-// busbw ÷ algbw factor of its rows — each with its line; its Command is
-// the `ccplay table` command that asks the same. Each point's expectation
-// is cost.NCCL's winning entry (cost.Quick's α-β answer for the
-// collectives NCCL's tuner lacks), split into α and β; the share of β sets
-// the point's regime (regime.go), and only the bandwidth-bound points are
-// judged, against the model's known error band. The causes do not depend
-// on the verdict: a verdict that finds a gap cites them, and says so
-// plainly when there are none. docs/doctor.md describes it for users.
+// model implies — on EFA, as the aws-ofi-nccl plugin's lines show it, the
+// AWS instance built around that GPU), the ranks and nodes × GPUs per node
+// the "# Rank" lines show, and the collective the log names — or, for a
+// pasted table, the busbw ÷ algbw factor of its rows — each with its line;
+// its Command is the `ccplay table` command that asks the same. Each
+// point's expectation is cost.NCCL's winning entry (cost.Quick's α-β
+// answer for the collectives NCCL's tuner lacks), split into α and β; the
+// share of β sets the point's regime (regime.go), and only the
+// bandwidth-bound points are judged, against the model's known error band.
+// The causes do not depend on the verdict: a verdict that finds a gap
+// cites them, and says so plainly when there are none. docs/doctor.md
+// describes it for users.
 package doctor
