@@ -30,6 +30,9 @@ func fabricText(b *strings.Builder, line func(label, format string, args ...any)
 	}
 	line("shape", "%s; %s inside a node; %d links", shape, f.Node, f.LinkCount)
 	line("simulated", "%s for %d flows (%d instants); %.3g× the time without contention (%s)", cost.FormatSeconds(r.TimeS), f.Flows, f.Events, f.Slowdown, cost.FormatSeconds(f.IdealTimeS))
+	if f.SlowdownNote != "" {
+		line("", "%s", f.SlowdownNote)
+	}
 	if f.BisectionBoundS > 0 {
 		line("bisection", "%s: AllToAll's least time through the leaves' uplinks, S·R·(P−L)/(P·B)", cost.FormatSeconds(f.BisectionBoundS))
 	}

@@ -123,6 +123,13 @@ func (c *Fabric) Summary() string {
 	return c.S.Tf("fb.summary", c.S.CollName(r.Collective), c.S.AlgName(r.Algorithm), ratioText(c.ratio), Secs(r.TimeS), Secs(f.IdealTimeS), f.Slowdown)
 }
 
+// BelowIdeal is core's word on a simulated time below the one without
+// contention (cost.FabricResult.SlowdownNoteMsg) in the page's language;
+// "" when it is not below.
+func (c *Fabric) BelowIdeal() string {
+	return c.S.say(c.state().st.Result.Fabric.SlowdownNoteMsg)
+}
+
 // Layout describes the fabric drawn.
 func (c *Fabric) Layout() string {
 	st := c.state().st

@@ -91,6 +91,10 @@ func (c *Fabric) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				_ = vgparent
 				vgn = vgEl(vgparent, "p", "class", "headline", "id", "fb-summary")
 				vgn.SetInnerHTML(c.Summary())
+				if c.BelowIdeal() != "" {
+					vgn = vgEl(vgparent, "p", "class", "note", "id", "fb-below")
+					vgn.SetInnerHTML(c.BelowIdeal())
+				}
 				vgn = vgEl(vgparent, "div", "class", "chart", "id", "fb-chart")
 				vgn.SetInnerHTML(c.SVG())
 				vgn = vgEl(vgparent, "p", "class", "note", "id", "fb-hottest")

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"html"
 	"strconv"
 	"strings"
 	"testing"
@@ -142,5 +143,24 @@ func TestFabricURLBadFields(t *testing.T) {
 		if page := render(t, good); strings.Contains(page, `id="fb-url-err"`) || good.Fabric.kind != fabric.Rail || good.Fabric.ratio != 2 {
 			t.Errorf("%s: a valid fabric.kind and fabric.ratio: report %v, view on %s at %g", lang, strings.Contains(page, `id="fb-url-err"`), good.Fabric.kind, good.Fabric.ratio)
 		}
+	}
+}
+
+// A question the fabric simulates below its time without contention
+// (naive Gather: each sender pays its own start-up) carries core's reason
+// under the headline, in the page's language; one above it carries none.
+func TestFabricBelowIdeal(t *testing.T) {
+	for _, lang := range []string{"en", "zh"} {
+		a := NewApp(NewState("view=fabric&lang="+lang+"&collective=gather&algorithm=naive&ranks=64&size=1KiB", lang))
+		page := finishFabric(t, a)
+		f := a.Fabric.state().st.Result.Fabric
+		want := html.EscapeString(f.SlowdownNoteMsg.In(lang))
+		if f.SlowdownNoteMsg.ID != "fabric.below-ideal" || !strings.Contains(page, `id="fb-below"`) || !strings.Contains(page, want) {
+			t.Errorf("%s: naive Gather at %.3g× shows no reason %q", lang, f.Slowdown, want)
+		}
+	}
+	a := NewApp(NewState("view=fabric&lang=en&collective=alltoall&algorithm=pairwise&ranks=64&gpus-per-node=8&size=64MiB", ""))
+	if html := finishFabric(t, a); strings.Contains(html, `id="fb-below"`) {
+		t.Errorf("pairwise AllToAll at 4:1 shows the below-ideal reason")
 	}
 }

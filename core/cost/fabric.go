@@ -5,6 +5,7 @@ import (
 
 	"github.com/ccplay/ccplay/core/fabric"
 	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/msg"
 	"github.com/ccplay/ccplay/core/prim"
 )
 
@@ -43,6 +44,11 @@ type FabricResult struct {
 	IdealTimeS float64 `json:"ideal_time_s"`
 	// Slowdown is time_s ÷ ideal_time_s (Slowdown); 1 when both are 0.
 	Slowdown float64 `json:"slowdown"`
+	// SlowdownNote says why a Slowdown below 1 (by more than
+	// BelowIdealTol) is no contradiction: the closed form is no lower
+	// bound. Empty otherwise; SlowdownNoteMsg is it as a message.
+	SlowdownNote    string      `json:"slowdown_note,omitempty"`
+	SlowdownNoteMsg msg.Message `json:"-"`
 	// BisectionBoundS is AllToAll's least time through the leaves' uplinks
 	// (fabric.Net.AllToAllBisection); absent for other collectives.
 	BisectionBoundS float64 `json:"bisection_bound_s,omitempty"`
@@ -83,6 +89,11 @@ func evaluateFabric(p Params) (Result, *fabric.Net, fabric.Result, error) {
 	net, res, err := runFabric(concrete(p), &r, nil)
 	return r, net, res, err
 }
+
+// BelowIdealTol is how far below 1 a FabricResult's Slowdown must be for
+// its SlowdownNote: more than the rounding of a run that is exactly its
+// closed form.
+const BelowIdealTol = 1e-6
 
 // Slowdown is t ÷ ideal: how many times longer contention makes a time;
 // 1 when both are 0 (nothing to send), +Inf when only ideal is.
@@ -179,6 +190,10 @@ func (f *fabricRun) finish() fabric.Result {
 	r.Fabric = fr
 	r.TimeS = res.Time
 	fr.Slowdown = Slowdown(r.TimeS, fr.IdealTimeS)
+	if fr.Slowdown < 1-BelowIdealTol {
+		fr.SlowdownNoteMsg = msg.New("fabric.below-ideal")
+		fr.SlowdownNote = fr.SlowdownNoteMsg.String()
+	}
 	r.AlgBwBps, r.BusBwBps, r.PctOfLowerBound = 0, 0, 100
 	if r.TimeS > 0 {
 		r.AlgBwBps, r.BusBwBps = Bandwidths(p.Collective, p.Ranks, p.Size, r.TimeS)

@@ -275,3 +275,39 @@ func TestStudyInSlices(t *testing.T) {
 		t.Error("a study over its budget is started")
 	}
 }
+
+// The closed form without contention is no lower bound, and an answer below
+// it says why (fabric.below-ideal) in English and Chinese: naive Gather on
+// 64 ranks of 1 KiB is simulated far below the 63 start-ups the closed form
+// adds up at the root (each sender pays its own), while ring AllReduce on
+// a 4:1 fat-tree is not below its closed form and has no note.
+func TestBelowIdealIsExplained(t *testing.T) {
+	gather := base(prim.Gather, sched.Naive, 64)
+	gather.Size = 1 << 10
+	gather.Fabric = fabric.Spec{Kind: fabric.FatTree}
+	r, err := cost.Evaluate(gather)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := r.Fabric
+	if !(r.TimeS < 0.5*f.IdealTimeS) || f.IdealTimeS < 63*gather.Latency {
+		t.Fatalf("naive Gather: simulated %g s, closed form %g s (want far below, the closed form ≥ 63·α)", r.TimeS, f.IdealTimeS)
+	}
+	if f.SlowdownNoteMsg.ID != "fabric.below-ideal" || f.SlowdownNote != f.SlowdownNoteMsg.String() || f.SlowdownNoteMsg.In("zh") == f.SlowdownNote {
+		t.Errorf("naive Gather at %.3g×: note %q (%+v)", f.Slowdown, f.SlowdownNote, f.SlowdownNoteMsg)
+	}
+	j, _ := json.Marshal(f)
+	if !strings.Contains(string(j), `"slowdown_note":"Below 1×`) {
+		t.Errorf("the JSON lacks slowdown_note: %s", j)
+	}
+	ring := base(prim.AllReduce, sched.Ring, 64)
+	ring.Size = 64 << 20
+	ring.Fabric = fabric.Spec{Kind: fabric.FatTree, Oversubscription: 4, LeafNodes: 8}
+	r, err = cost.Evaluate(ring)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := r.Fabric; f.Slowdown < 1-cost.BelowIdealTol || f.SlowdownNote != "" || f.SlowdownNoteMsg.ID != "" {
+		t.Errorf("ring AllReduce at %.6f×: note %q", f.Slowdown, f.SlowdownNote)
+	}
+}

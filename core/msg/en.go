@@ -95,6 +95,7 @@ var en = map[ID]string{
 	"cost.table.fabric-nccl":           "a switched fabric simulates the α-β model's schedules, and NCCL's model prices algorithms of its own: give one of the two",
 	"cost.table.fabric-size":           "simulating every row of the table on the fabric may take up to %d flows, more than the %d simulated here; sweep fewer sizes (a higher minbytes, a lower maxbytes or a larger stepfactor) or fewer ranks",
 	"cost.time.overflow":               "%g makes the answer overflow float64 (±Inf): the bytes moved times β = 1/(bandwidth × efficiency) exceed 1.8e308 s; raise %s",
+	"fabric.below-ideal":               "Below 1×: the closed form without contention is no lower bound — it ends every round before the next and adds up a port's messages one after another at the network's α and bandwidth, while on the fabric ranks go on without waiting for one another, a receiver takes several senders' messages at once, and messages inside a node cross the node's own links",
 	"fabric.dims-count":                "a torus has 2 or 3 dimensions, such as 8x8 or 4x4x8; got %d",
 	"fabric.dims-product":              "the torus dimensions multiply to %d nodes, but the cluster has %d nodes",
 	"fabric.dims-size":                 "want every torus dimension to be a whole number from 1 to 65536, got %q",

@@ -96,6 +96,7 @@ var zh = map[ID]string{
 	"cost.table.fabric-nccl":           "交换网络模拟的是 α-β 模型的调度，而 NCCL 模型按它自己的算法估价：两者只能选一个",
 	"cost.table.fabric-size":           "在网络上模拟表中每一行可能需要多达 %d 条流，超过此处可模拟的 %d 条；请少扫几个大小（调高 minbytes、调低 maxbytes 或加大 stepfactor），或减少 Rank 数",
 	"cost.time.overflow":               "%g 使结果超出 float64 范围（±Inf）：传输字节数乘以 β = 1/(带宽 × 效率) 超过 1.8e308 秒；请调大 %s",
+	"fabric.below-ideal":               "低于 1×：无争用的闭式公式并不是下界——它让每一轮结束后才开始下一轮，并按网络的 α 和带宽把一个端口的消息逐条相加；而在网络上各 Rank 不必互相等待，接收方能同时接收多个发送方的消息，节点内的消息走节点自己的链路",
 	"fabric.dims-count":                "环面（torus）有 2 或 3 维，例如 8x8 或 4x4x8；收到 %d 维",
 	"fabric.dims-product":              "环面各维之积为 %d 个节点，但集群有 %d 个节点",
 	"fabric.dims-size":                 "环面每一维应为 1 到 65536 之间的整数，收到 %q",
