@@ -4,18 +4,29 @@ import (
 	"testing"
 )
 
-// TestPhoneTablesFit: on a phone (390 px, zh), the tables a view teaches
-// with fit the card, so no column (busbw, the ledger's ✓) hides behind a
-// horizontal scroll.
+// TestPhoneTablesFit: on a phone (390 px, zh and en), the tables a view
+// teaches with fit the card, so no column (busbw, the ledger's ✓, the
+// doctor's share of expected) hides behind a horizontal scroll — the views,
+// the doctor with a verdict, and lessons with their lesson-only views.
 func TestPhoneTablesFit(t *testing.T) {
 	base := server(t)
 	p := browser(t, 390, 844)
-	for _, q := range []string{"view=timing", "view=ledger&ranks=8", "view=steps&ranks=8", "view=nccl", "view=ncclmodel&model=nccl&ranks=16&gpus-per-node=8&intra-preset=nvlink4&preset=ib400", "view=units", "view=doctor", "view=abacus", "lesson=moe&ans=000000", "lesson=streams&ans=000000", "lesson=primitives&ans=000000"} {
-		p.open(base + "/?lang=zh&" + q)
+	fits := func(what string) {
+		t.Helper()
 		over := eval[[]string](p, `[...document.querySelectorAll("#panel table")].filter(t => t.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5 || (t.parentElement.scrollWidth > t.parentElement.clientWidth + 0.5)).map(t => (t.id || t.className || "table") + " " + Math.round(t.getBoundingClientRect().width) + "/" + t.parentElement.clientWidth)`)
 		if len(over) > 0 {
-			t.Errorf("%s: tables wider than the card at 390 px: %v", q, over)
+			t.Errorf("%s: tables wider than the card at 390 px: %v", what, over)
 		}
+	}
+	for _, lang := range []string{"zh", "en"} {
+		for _, q := range []string{"view=timing", "view=ledger&ranks=8", "view=steps&ranks=8", "view=nccl", "view=ncclmodel&model=nccl&ranks=16&gpus-per-node=8&intra-preset=nvlink4&preset=ib400", "view=units", "view=abacus", "lesson=moe&ans=000000", "lesson=streams&ans=000000", "lesson=primitives&ans=000000"} {
+			p.open(base + "/?lang=" + lang + "&" + q)
+			fits(lang + " " + q)
+		}
+		p.open(base + "/?lang=" + lang + "&view=doctor")
+		p.click("d-ex-rtx4090")
+		p.waitJS("the example's verdict", `document.getElementById("d-verdict") !== null`)
+		fits(lang + " the doctor's verdict")
 	}
 	p.noConsoleErrors()
 }
