@@ -228,6 +228,9 @@ func TestHeaderForms(t *testing.T) {
 func FuzzRead(f *testing.F) {
 	f.Add([]byte("#  Rank  0 Group  0 Pid 1 on a device 0 [0x00] GPU\nh:1:2 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/RoCE\nh:1:2 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[0] via NET/IB/0/GDRDMA\n"))
 	f.Add([]byte("x NCCL INFO Pattern 4, nChannels\nNCCL INFO Trees [0]\nNCCL INFO NCCL_ALGO set by environment to\n"))
+	f.Add([]byte("h:1:2 [0] NCCL INFO NET/OFI Running on p4d.24xlarge platform, Setting NCCL_TOPO_FILE environment variable to /x.xml\n" +
+		"h:1:2 [0] NCCL INFO NET/OFI Selected Provider is efa (found 4 nics)\nh:1:2 [0] NCCL INFO NET/OFI Setting NCCL_PROTO to \"simple\"\n" +
+		"NCCL INFO NET/OFI Setting NCCL_ALGO=Ring\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ev, _ := Read(data)
 		if ev == nil || ev.Log == nil {
