@@ -232,6 +232,12 @@ func (c *App) ShowControls() bool {
 	return c.ControlsOnly() || len(c.S.ShownFields()) > 0
 }
 
+// ShowFoot reports whether the page ends with the numbers' conventions
+// (the model, per-direction bandwidth, decimal and binary units): always,
+// an embedded view included, except the embedded controls alone, which
+// show no number.
+func (c *App) ShowFoot() bool { return !(c.S.Embed && c.ControlsOnly()) }
+
 // ControlsOnly reports whether the controls are the view itself
 // (?embed=controls): no drawer to close.
 func (c *App) ControlsOnly() bool { return c.S.View == "controls" }

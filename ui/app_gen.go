@@ -209,7 +209,7 @@ func (c *App) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 			}
 		}
-		if !c.S.Embed {
+		if c.ShowFoot() {
 			vgn = vgEl(vgparent, "footer", "class", "foot")
 			vgn.SetInnerHTML(c.S.T("foot"))
 		}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"html"
 	"strings"
 	"testing"
 )
@@ -159,6 +160,28 @@ func TestEmbedRegionNamed(t *testing.T) {
 		main := html[i : i+strings.Index(html[i:], ">")]
 		if !strings.Contains(main, tc.has) || strings.Contains(main, tc.lacks) {
 			t.Errorf("%s: %s, want %s and no %s", tc.q, main, tc.has, tc.lacks)
+		}
+	}
+}
+
+// TestEmbedKeepsConventions: an embedded view ends with the numbers'
+// conventions (per-direction bandwidth, KB = 10³ B, KiB = 2¹⁰ B) in the
+// page's language, as the full page does; the embedded controls alone,
+// which show no number, do not.
+func TestEmbedKeepsConventions(t *testing.T) {
+	for _, tc := range []struct {
+		q, lang string
+		foot    bool
+	}{
+		{"embed=timing&lang=zh", "zh", true},
+		{"embed=lesson&lesson=ring&lang=en", "en", true},
+		{"view=ledger&lang=en", "en", true},
+		{"embed=controls&lang=zh", "zh", false},
+	} {
+		s := NewState(tc.q, tc.lang)
+		html := html.UnescapeString(render(t, NewApp(s)))
+		if got := strings.Contains(html, `<footer class="foot">`+s.T("foot")+`</footer>`); got != tc.foot {
+			t.Errorf("%s: conventions shown %v, want %v", tc.q, got, tc.foot)
 		}
 	}
 }
