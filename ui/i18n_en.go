@@ -371,7 +371,7 @@ var en = map[string]string{
 	"lesson.failed":           "The lesson could not be loaded:",
 	"lesson.right":            "Right: %s.",
 	"lesson.wrong":            "Not quite: %s is another case; the answer is %s.",
-	"lesson.show":             "Show the %s view here again",
+	"lesson.show":             "Show the “%s” view here again",
 	"lesson.progress":         "%d of %d questions answered",
 	"lesson.predict":          "Predict:",
 	"lesson.next":             "Next lesson: %s ›",

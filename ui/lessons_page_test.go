@@ -88,3 +88,14 @@ func TestConsecutiveViewsStayLive(t *testing.T) {
 		t.Errorf("the question is %s, want the views' alltoall", s.P.Collective)
 	}
 }
+
+// TestViewLabelQuotesTheTitle: the button that brings an earlier view back
+// quotes the view's title in both languages, so a title mid-sentence reads
+// as a name ("Show the “Two streams and a barrier” view here again").
+func TestViewLabelQuotesTheTitle(t *testing.T) {
+	for lang, want := range map[string]string{"en": "Show the “Step through” view here again", "zh": "在这里重新显示「逐步演示」视图"} {
+		if got := NewApp(NewState("lesson=ring&lang="+lang, lang)).Lessons.ViewLabel("steps"); got != want {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
+}
