@@ -93,7 +93,7 @@ func (c *Fabric) state() fabricState {
 		c.job = nil
 		run, err := cost.StartStudy(p, fabricTransfers)
 		if err == nil && run.Transfers() > DeferFabricTransfers {
-			c.job = &FabricJob{p: p, run: run}
+			c.job = &FabricJob{p: p, run: run, field: "ranks"}
 			return fabricState{running: true}
 		}
 		var st cost.FabricStudy
@@ -104,7 +104,7 @@ func (c *Fabric) state() fabricState {
 		c.done = fabricDone{ok: true, p: p, st: st, err: err}
 	}
 	if c.done.err != nil {
-		return fabricState{err: c.S.ErrMsg(c.done.err)}
+		return fabricState{err: c.S.ErrMsg(c.done.err) + c.S.budgetNote(c.done.err, func(f string) string { return c.S.T("f." + f) })}
 	}
 	return fabricState{st: c.done.st}
 }

@@ -12,9 +12,10 @@ import (
 // in slices (FabricJob) between the browser's turns, re-rendering the bar
 // after each. Pairwise AllToAll with ring AllReduce beside it on 32 ranks
 // (13,056 transfers over the 13 schedules) is computed at once; on 64
-// ranks (52,736) it is deferred. A page rendered by the server shows the
-// bar at 0 % as well, as it shows a deferred ledger's note: the
-// WebAssembly computes the study.
+// ranks (52,736) it is deferred. A page rendered for someone else (the
+// server's) runs the job to its end before it renders (FinishJobs), and
+// the WebAssembly taking that page over does the same in slices before
+// its first render, so neither shows the bar for the page's own question.
 const DeferFabricTransfers = 1 << 14
 
 // fabricDone is the last study the view finished: its question, its
@@ -36,6 +37,7 @@ type fabricDone struct {
 type FabricJob struct {
 	p     cost.Params // the fabric view's question
 	run   slicedRun
+	field string  // the field a budget's error names: what makes the run large
 	shown float64 // the progress the bar shows, set under the lock
 	over  bool
 	err   error
@@ -46,6 +48,7 @@ type slicedRun interface {
 	Advance(work int64) (done bool, err error)
 	Progress() float64
 	Work() int64
+	Transfers() int64
 	SetYield(yield func())
 }
 

@@ -74,7 +74,7 @@ func newPlan(s *State) *Plan {
 			c.text[f] = v
 		}
 	}
-	if run, err := planStart(planDefaults); err == nil {
+	if run, _, err := planStart(planDefaults); err == nil {
 		if _, err := run.Advance(math.MaxInt64); err == nil { // the ideal network: nothing simulated
 			c.r = run.Result()
 		}
@@ -89,8 +89,10 @@ func newPlan(s *State) *Plan {
 // the others, as in the CLI), nor is a fabric field the chosen fabric
 // does not take (the view hides it: planShown). A plan whose simulations
 // on the fabric exceed the budget is refused before any
-// (plan.CheckBudget).
-func planStart(text map[string]string) (*plan.Run, error) {
+// (plan.CheckBudget). large is the field (dp or ep) of the group holding
+// the most transfers on the fabric (plan.FabricSize; "" on the ideal
+// network), which a render's budget names.
+func planStart(text map[string]string) (run *plan.Run, large string, err error) {
 	given := map[string]string{}
 	for k, v := range text {
 		if strings.TrimSpace(v) != "" && planShown(text, k) {
@@ -102,9 +104,13 @@ func planStart(text map[string]string) (*plan.Run, error) {
 		err = plan.CheckBudget(in)
 	}
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return plan.Start(in)
+	if _, _, large, err = plan.FabricSize(in); err != nil {
+		return nil, "", err
+	}
+	run, err = plan.Start(in)
+	return run, large, err
 }
 
 // planShown reports whether the view shows field f for the fields text:
@@ -123,9 +129,9 @@ func planShown(text map[string]string, f string) bool {
 // over. A newer change abandons it.
 func (c *Plan) recompute() {
 	c.job = nil
-	run, err := planStart(c.text)
+	run, large, err := planStart(c.text)
 	if err == nil && run.Transfers() > 0 {
-		c.job = &FabricJob{run: run}
+		c.job = &FabricJob{run: run, field: large}
 		c.field, c.err = "", nil
 		return
 	}
@@ -243,7 +249,7 @@ func (c *Plan) PlanClass(f string) string {
 func (c *Plan) PlanErrFor(f string) string {
 	s := c.S
 	if c.field == f {
-		return s.T("err.prefix") + s.ErrMsg(c.err)
+		return s.T("err.prefix") + s.ErrMsg(c.err) + s.budgetNote(c.err, func(f string) string { return s.T("plf." + f) })
 	}
 	return ""
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"sync"
@@ -33,9 +34,21 @@ type Page struct {
 
 // RenderPage renders the page for the URL query (with or without the
 // leading "?") in a browser whose preferred language is navLang (a
-// navigator.language or the first tag of an Accept-Language header).
-// Natively and under js/wasm; it does not touch a DOM. O(the page).
+// navigator.language or the first tag of an Accept-Language header), its
+// answers complete (RenderPageContext without an end).
 func RenderPage(query, navLang string) (Page, error) {
+	return RenderPageContext(context.Background(), query, navLang)
+}
+
+// RenderPageContext is RenderPage for a request: the page with every
+// answer in it, the simulations on a fabric a build leaves under way (the
+// fabric view's study, the planner's plan) run to their end within the
+// request's budget, RenderFlows (a page over it shows the budget's error
+// in their place), so a visitor without JavaScript reads the answer and
+// one with it sees no progress bar at 0 %. Once ctx is done (the client
+// went away) it stops and returns ctx.Err(). Natively and under js/wasm;
+// it does not touch a DOM. O(the page + its simulations).
+func RenderPageContext(ctx context.Context, query, navLang string) (Page, error) {
 	s := NewState(query, navLang)
 	app := NewApp(s)
 	if app.Lessons.Load == nil && LessonFiles != nil {
@@ -46,6 +59,9 @@ func RenderPage(query, navLang string) (Page, error) {
 	}
 	env, err := newEnv()
 	if err != nil {
+		return Page{}, err
+	}
+	if _, err := app.FinishJobs(ctx, RenderFlows, nil); err != nil {
 		return Page{}, err
 	}
 	br, err := BuildSafely(&env, newEnv, app, app)

@@ -61,6 +61,27 @@ func (t *toolViews) FabricJob() *FabricJob {
 	return t.Plan.FabricJob()
 }
 
+// startJobs starts the simulation the shown fabric view would start in a
+// build (Fabric.state), so that FabricJob names it before any build. Under
+// the event lock.
+func (t *toolViews) startJobs() {
+	if t.Fabric.S.View == "fabric" {
+		t.Fabric.state()
+	}
+}
+
+// jobs are the simulations under way, the fabric view's (when shown) and
+// the planner's. Under the event lock.
+func (t *toolViews) jobs() []*FabricJob {
+	var out []*FabricJob
+	for _, j := range []*FabricJob{t.Fabric.FabricJob(), t.Plan.FabricJob()} {
+		if j != nil {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
 // SettleFabric hands j back to its view after a slice (its progress, its
 // answer once over) and reports whether it is still that view's. Under the
 // event lock.

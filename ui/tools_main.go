@@ -114,5 +114,11 @@ func (t *toolViews) restoreTools(v map[string]string) {
 // FabricJob is nil: the main module has no fabric view.
 func (t *toolViews) FabricJob() *FabricJob { return nil }
 
+// startJobs does nothing: the main module has no fabric view.
+func (t *toolViews) startJobs() {}
+
+// jobs are none: the main module has no fabric view.
+func (t *toolViews) jobs() []*FabricJob { return nil }
+
 // SettleFabric reports false: the main module has no fabric view.
 func (t *toolViews) SettleFabric(*FabricJob) bool { return false }

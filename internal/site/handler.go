@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"net/http"
 	"strconv"
 	"strings"
@@ -24,7 +25,10 @@ func Handler(shell Shell, gzipPages bool, next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		body := Render(shell, r.URL.RawQuery, FirstLanguage(r.Header.Get("Accept-Language")))
+		body, err := RenderContext(r.Context(), shell, r.URL.RawQuery, FirstLanguage(r.Header.Get("Accept-Language")))
+		if err != nil {
+			return // the client went away: nobody reads the page
+		}
 		h := w.Header()
 		h.Set("Content-Type", "text/html; charset=utf-8")
 		h.Set("Cache-Control", "no-cache")
@@ -49,12 +53,23 @@ func Handler(shell Shell, gzipPages bool, next http.Handler) http.Handler {
 // is navLang: the shell holding the rendered view, or, if rendering fails,
 // an empty app root (the loading bar alone).
 func Render(shell Shell, query, navLang string) []byte {
-	p, err := ui.RenderPage(query, navLang)
+	body, _ := RenderContext(context.Background(), shell, query, navLang)
+	return body
+}
+
+// RenderContext is Render for a request (ui.RenderPageContext): its
+// simulations within the request's budget, stopped with ctx.Err() and no
+// page once ctx is done.
+func RenderContext(ctx context.Context, shell Shell, query, navLang string) ([]byte, error) {
+	p, err := ui.RenderPageContext(ctx, query, navLang)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
 	if err != nil {
 		lang := ui.DefaultLang(navLang)
-		return shell.fill(ui.ModuleMain, lang, "ccplay", `<div id="app"></div>`)
+		return shell.fill(ui.ModuleMain, lang, "ccplay", `<div id="app"></div>`), nil
 	}
-	return shell.Fill(p)
+	return shell.Fill(p), nil
 }
 
 // FirstLanguage is the first language tag of an Accept-Language header

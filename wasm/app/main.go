@@ -12,7 +12,9 @@
 package main
 
 import (
+	"context"
 	"syscall/js"
+	"time"
 
 	"github.com/ccplay/ccplay/ui"
 	"github.com/vugu/vugu"
@@ -23,12 +25,7 @@ func main() {
 	win := js.Global()
 	query, navLang := pageState(win)
 	s := ui.NewState(query, navLang)
-	fields, values := typedEdits(win)
-	for i, f := range fields {
-		if s.Text(f) != values[i] {
-			s.SetField(f, values[i])
-		}
-	}
+	applyTyped(win, s)
 
 	renderer, err := domrender.New("#app")
 	if err != nil {
@@ -51,6 +48,15 @@ func main() {
 	root.LinkBase = linkBase()
 	if c := takeCarry(); c != "" {
 		root.Restore(c) // what the page a module switch left held outside its URL
+	}
+	if renderedFor(win) && root.JobsWithin(ui.RenderFlows) {
+		// The page holds the answers of its simulations (the server ran
+		// them): the first render must show them too, not a bar at 0 %.
+		// They run again here in slices, the server's page (a working
+		// form) showing meanwhile; what was typed into it since is
+		// applied after.
+		root.FinishJobs(context.Background(), ui.RenderFlows, browserTurns())
+		applyTyped(win, s)
 	}
 	s.Narrow = narrow()
 	listenFields(renderer.EventEnv(), s, root)
@@ -97,6 +103,29 @@ func main() {
 			complete.afterPaint(s.Edits())
 		}
 		fabricWork.afterRender()
+	}
+}
+
+// applyTyped applies to s what was typed into the server-rendered page's
+// controls and differs from s (typedEdits).
+func applyTyped(win js.Value, s *ui.State) {
+	fields, values := typedEdits(win)
+	for i, f := range fields {
+		if s.Text(f) != values[i] {
+			s.SetField(f, values[i])
+		}
+	}
+}
+
+// browserTurns is a pause for ui.FinishJobs that gives the browser a turn
+// (input, paint: a sleep returns to its event loop) every completeSlice.
+func browserTurns() func() {
+	last := time.Now()
+	return func() {
+		if time.Since(last) >= completeSlice {
+			time.Sleep(time.Millisecond)
+			last = time.Now()
+		}
 	}
 }
 

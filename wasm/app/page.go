@@ -67,3 +67,18 @@ func renderedValue(el js.Value) string {
 	}
 	return ""
 }
+
+// renderedFor reports whether the page's #app is the rendering of this
+// very address (a server's page, or a static host's whose data-query the
+// address does not replace), so its answers are the question's.
+func renderedFor(win js.Value) bool {
+	root := win.Get("document").Call("getElementById", "app")
+	if !root.Truthy() || root.Get("childElementCount").Int() == 0 {
+		return false
+	}
+	if q := root.Call("getAttribute", "data-query"); q.Type() == js.TypeString {
+		search := win.Get("location").Get("search").String()
+		return search == "" || search == "?"
+	}
+	return true
+}

@@ -1,0 +1,115 @@
+package ui
+
+import (
+	"context"
+	"errors"
+
+	"github.com/ccplay/ccplay/core/budget"
+	"github.com/ccplay/ccplay/core/fielderr"
+)
+
+// RenderFlows is the work budget of a page rendered for someone else (the
+// server's render, the Worker's): the transfers its simulations on a
+// fabric may hold together (FabricJob.Transfers), as many as the HTTP API
+// simulates for one question (budget.Flows, about 0.3 s). A page whose
+// simulations hold more shows the budget's error in their place, naming
+// the field and the most it admits; the WebAssembly, answering its own
+// visitor, simulates it in slices.
+const RenderFlows = budget.Flows
+
+// jobSlice is the simulation work FinishJob does between two looks at its
+// context (fabric.Run.Advance's units: well under a millisecond).
+const jobSlice = 1 << 14
+
+// jobStopped is the panic that leaves a job's schedule build when the
+// context is done.
+type jobStopped struct{}
+
+// Within reports whether j fits a render's budget of limit transfers
+// (RenderFlows): the check made before any of its work.
+func (j *FabricJob) Within(limit int64) bool { return j.run.Transfers() <= limit }
+
+// FinishJob runs j to its end (its answer or error), for a render that
+// shows the answer rather than a progress bar. A job over limit transfers
+// is refused before any work: it ends with a *budget.Error on its field.
+// Between slices, and between the rounds of a schedule it builds, pause
+// (if not nil) runs (a browser's turn) and ctx is looked at: once ctx is
+// done FinishJob stops and returns ctx.Err(), the job left unfinished.
+// Hand j back with App.SettleFabric under the event lock. Off the lock,
+// from one goroutine.
+func FinishJob(ctx context.Context, j *FabricJob, limit int64, pause func()) (err error) {
+	if !j.Within(limit) {
+		j.over, j.err = true, budget.New(j.field, "fabric.too-large", j.run.Transfers(), limit)
+		return nil
+	}
+	defer func() {
+		if x := recover(); x != nil {
+			if _, ok := x.(jobStopped); !ok {
+				panic(x)
+			}
+			err = ctx.Err()
+		}
+	}()
+	look := func() {
+		if pause != nil {
+			pause()
+		}
+		if ctx.Err() != nil {
+			panic(jobStopped{})
+		}
+	}
+	for !j.over {
+		look()
+		j.Advance(jobSlice, look)
+	}
+	return nil
+}
+
+// FinishJobs runs the simulations the page's views have under way or
+// would start in a build (the fabric view's study, the planner's plan on
+// its fabric: App.FabricJob) to their end and hands them back (FinishJob, SettleFabric), all of them
+// within limit transfers together; it reports whether it finished any (the
+// caller then builds again to show them). A settled job leaves its view
+// without one, so the loop ends after one job per view. pause and ctx are
+// FinishJob's. Under the event lock, or where no event runs (a server's
+// render).
+func (a *App) FinishJobs(ctx context.Context, limit int64, pause func()) (finished bool, err error) {
+	a.startJobs()
+	for j := a.FabricJob(); j != nil; j = a.FabricJob() {
+		if err := FinishJob(ctx, j, limit, pause); err != nil {
+			return finished, err
+		}
+		limit = max(limit-j.run.Transfers(), 0)
+		if !a.SettleFabric(j) {
+			break
+		}
+		finished = true
+	}
+	return finished, nil
+}
+
+// JobsWithin reports whether the simulations the page's views have under
+// way or would start in a build hold at most limit transfers together:
+// whether FinishJobs with limit answers them all rather than refusing
+// one. Under the event lock.
+func (a *App) JobsWithin(limit int64) bool {
+	a.startJobs()
+	var n int64
+	for _, j := range a.jobs() {
+		n += j.run.Transfers()
+	}
+	return n <= limit
+}
+
+// budgetNote follows a *budget.Error a view shows with what a render's
+// budget means for the visitor: the field that makes the question large
+// (its label, from label) and that the interactive page simulates it; ""
+// for another error.
+func (s *State) budgetNote(err error, label func(field string) string) string {
+	var be *budget.Error
+	var fe *fielderr.Error
+	if !errors.As(err, &be) || !errors.As(err, &fe) {
+		return ""
+	}
+	return s.Tf("ssr.budget", label(fe.Field))
+}
