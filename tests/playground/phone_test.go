@@ -7,7 +7,8 @@ import (
 // TestPhoneTablesFit: on a phone (390 px, zh and en), the tables a view
 // teaches with fit the card, so no column (busbw, the ledger's ✓, the
 // doctor's share of expected) hides behind a horizontal scroll — the views,
-// the doctor with a verdict, and lessons with their lesson-only views.
+// the doctor with a verdict, and every lesson answered (but the planner's,
+// whose tables are the planner view's) with its lesson-only views.
 func TestPhoneTablesFit(t *testing.T) {
 	base := server(t)
 	p := browser(t, 390, 844)
@@ -19,7 +20,7 @@ func TestPhoneTablesFit(t *testing.T) {
 		}
 	}
 	for _, lang := range []string{"zh", "en"} {
-		for _, q := range []string{"view=timing", "view=ledger&ranks=8", "view=steps&ranks=8", "view=nccl", "view=ncclmodel&model=nccl&ranks=16&gpus-per-node=8&intra-preset=nvlink4&preset=ib400", "view=units", "view=abacus", "lesson=moe&ans=000000", "lesson=streams&ans=000000", "lesson=primitives&ans=000000"} {
+		for _, q := range []string{"view=timing", "view=ledger&ranks=8", "view=steps&ranks=8", "view=nccl", "view=ncclmodel&model=nccl&ranks=16&gpus-per-node=8&intra-preset=nvlink4&preset=ib400", "view=units", "view=abacus", "lesson=network&ans=0000000000", "lesson=primitives&ans=0000000000", "lesson=ring&ans=0000000000", "lesson=tree&ans=0000000000", "lesson=cost-model&ans=0000000000", "lesson=hierarchy&ans=0000000000", "lesson=moe&ans=0000000000", "lesson=streams&ans=0000000000", "lesson=production&ans=0000000000", "lesson=interview&ans=0000000000"} {
 			p.open(base + "/?lang=" + lang + "&" + q)
 			fits(lang + " " + q)
 		}
