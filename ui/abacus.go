@@ -17,6 +17,22 @@ type Abacus struct {
 	op prim.Op                                  // the reduce operator ("" = sum)
 }
 
+// Intro says what the abacus shows and, where the collective's control is
+// above it (the abacus tab, or embedded with &controls=1), to pick the
+// collective there; an embed without controls and a lesson (whose own
+// controls are labelled) have no such control to point at.
+func (c *Abacus) Intro() string {
+	s := c.S
+	if s.View == "abacus" && (!s.Embed || s.EmbedControls) {
+		sep := " "
+		if s.Lang == "zh" {
+			sep = "" // Chinese sentences follow 。 without a space
+		}
+		return s.T("ab.intro") + sep + s.T("ab.pick")
+	}
+	return s.T("ab.intro")
+}
+
 // AbacusRanks is the abacus's rank count: the lecture's 4.
 const AbacusRanks = 4
 

@@ -26,7 +26,7 @@ func (c *Abacus) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 		vgn = vgEl(vgparent, "p", "class", "headline", "id", "ab-title")
 		vgn.SetInnerHTML(c.AbacusTitle())
 		vgn = vgEl(vgparent, "p", "class", "note")
-		vgn.SetInnerHTML(c.S.T("ab.intro"))
+		vgn.SetInnerHTML(c.Intro())
 		vgn = vgEl(vgparent, "div", "class", "pager")
 		{
 			vgparent := vgn

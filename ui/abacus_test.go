@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -60,5 +61,29 @@ func TestAbacusEditsAndErrors(t *testing.T) {
 	a.Abacus.ResetAbacus()
 	if a.Abacus.AbacusRows()[0].Out != "[10]" {
 		t.Error("reset does not bring back the lecture's example")
+	}
+}
+
+// TestAbacusPointsAtItsControl: the abacus says to pick the collective
+// above it only where that control is above it — its tab, or embedded
+// with &controls=1 — never in an embed without controls or in a lesson.
+func TestAbacusPointsAtItsControl(t *testing.T) {
+	for _, tc := range []struct {
+		q, lang string
+		pick    bool
+	}{
+		{"view=abacus&lang=en", "en", true},
+		{"view=abacus&lang=zh", "zh", true},
+		{"embed=abacus&controls=1&lang=zh", "zh", true},
+		{"embed=abacus&lang=zh", "zh", false},
+		{"embed=abacus&lang=en", "en", false},
+		{"lesson=primitives&ans=00&lang=zh", "zh", false},
+	} {
+		s := NewState(tc.q, tc.lang)
+		a := NewApp(s)
+		got := a.Abacus.Intro()
+		if strings.Contains(got, s.T("ab.pick")) != tc.pick || !strings.HasPrefix(got, s.T("ab.intro")) {
+			t.Errorf("%s: %q, want the pick hint %v", tc.q, got, tc.pick)
+		}
 	}
 }
