@@ -69,8 +69,10 @@ func (c *Lessons) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				}
 				vgn = vgEl(vgparent, "p", "class", "note", "id", "lesson-map")
 				vgn.SetInnerHTML(c.MapLine())
-				vgn = vgEl(vgparent, "p", "class", "note")
-				vgn.SetInnerHTML(c.S.T("lesson.tools"))
+				if !c.S.Embed {
+					vgn = vgEl(vgparent, "p", "class", "note")
+					vgn.SetInnerHTML(c.S.T("lesson.tools"))
+				}
 			}
 		}
 		if c.Page != "index" {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"html"
 	"strings"
 	"testing"
 )
@@ -96,6 +97,21 @@ func TestViewLabelQuotesTheTitle(t *testing.T) {
 	for lang, want := range map[string]string{"en": "Show the “Step through” view here again", "zh": "在这里重新显示「逐步演示」视图"} {
 		if got := NewApp(NewState("lesson=ring&lang="+lang, lang)).Lessons.ViewLabel("steps"); got != want {
 			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
+}
+
+// TestEmbeddedIndexNamesNoTabs: the lessons' index says the tools are one
+// tab away on the full page only; embedded, there are no tabs to point at.
+func TestEmbeddedIndexNamesNoTabs(t *testing.T) {
+	for _, lang := range []string{"en", "zh"} {
+		full := NewState("lesson=index&lang="+lang, lang)
+		tools := full.T("lesson.tools")
+		if !strings.Contains(html.UnescapeString(render(t, NewApp(full))), tools) {
+			t.Errorf("%s: the full index lacks %q", lang, tools)
+		}
+		if strings.Contains(html.UnescapeString(render(t, NewApp(NewState("embed=lesson&lang="+lang, lang)))), tools) {
+			t.Errorf("%s: the embedded index points at tabs it has not: %q", lang, tools)
 		}
 	}
 }
