@@ -199,6 +199,10 @@ func TestWorkerMatchesNative(t *testing.T) {
 		{"GET", "/?lesson=ring&lang=en", "", 200},
 		{"GET", "/?lesson=ring&lang=zh&typed=20", "", 200}, // a typed answer graded by the renderer
 		{"GET", "/?view=doctor&lang=en", "", 200},
+		// pages whose simulations on a fabric the renderer runs before it sends them
+		{"GET", "/?view=fabric&lang=zh&collective=alltoall&algorithm=pairwise&ranks=64&gpus-per-node=8", "", 200},
+		{"GET", "/?view=plan&lang=en&plan.model=deepseek-v3&plan.dp=64&plan.ep=64&plan.tp=1&plan.zero=1&plan.fabric=fat-tree&plan.leaf-nodes=2", "", 200},
+		{"GET", "/?view=fabric&lang=en&collective=allgather&algorithm=ring&ranks=181", "", 200}, // over the render's budget
 		{"GET", "/e2e/", "", 200},
 	}
 	client := &http.Client{Timeout: 60 * time.Second}
@@ -273,8 +277,13 @@ func TestWorkerMatchesNative(t *testing.T) {
 		}
 		if strings.HasPrefix(x.target, "/?") {
 			module := "app"
-			if strings.Contains(x.target, "view=doctor") {
-				module = "tools"
+			for _, v := range []string{"view=doctor", "view=fabric", "view=plan"} {
+				if strings.Contains(x.target, v) {
+					module = "tools"
+				}
+			}
+			if strings.Contains(wb, `id="fb-progress"`) || strings.Contains(wb, `id="pl-progress"`) {
+				t.Errorf("the Worker's page %s shows a progress bar instead of its simulations' answer", x.target)
 			}
 			if !regexp.MustCompile(`data-wasm="` + module + `\.[0-9a-f]{10}\.wasm"`).MatchString(wb) {
 				t.Errorf("the Worker's page %s does not load %s.wasm", x.target, module)

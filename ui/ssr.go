@@ -19,7 +19,7 @@ type Page struct {
 	// controls belong to the form FormID (its last child) under their URL
 	// parameters' names, the controls section ends in a submit button, the
 	// buttons that change the page (tabs, languages, a lesson's navigation
-	// and next answer) are links, the open typed question's input and
+	// and next answer, the fabric view's fabric and ratio) are links, the open typed question's input and
 	// button submit the form too (Lessons.TypedParam), and every other
 	// control is disabled.
 	// The WebAssembly's first render drops what it does not build itself.

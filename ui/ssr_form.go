@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ccplay/ccplay/core/fabric"
 	"github.com/vugu/vugu"
 )
 
@@ -75,8 +76,9 @@ func (s *State) submits(f string) bool {
 
 // href is the address a button leads to on the server-rendered page ("?"
 // and a query), for the buttons that change the page: the tabs, the
-// languages, the lessons' navigation and the answer of the question a
-// lesson asks next (an answer link carries only the choice, not whether
+// languages, the lessons' navigation, the fabric view's fabric and
+// oversubscription (fabric.kind, fabric.ratio) and the answer of the
+// question a lesson asks next (an answer link carries only the choice, not whether
 // it is right). ok is false for every other button, and for a disabled one.
 func (f *ssrForm) href(n *vugu.VGNode) (string, bool) {
 	if _, off := attr(n, "disabled"); off {
@@ -104,6 +106,10 @@ func (f *ssrForm) href(n *vugu.VGNode) (string, bool) {
 		return lesson(f.app.Lessons.Neighbour(1)), true
 	case id == "lesson-restart":
 		return lesson(f.app.Lessons.Page), true
+	case id == "fb-"+fabric.FatTree || id == "fb-"+fabric.Rail:
+		return "?" + withParam(q, "fabric.kind", strings.TrimPrefix(id, "fb-")), true
+	case strings.HasPrefix(id, "fb-r"):
+		return "?" + withParam(q, "fabric.ratio", strings.TrimPrefix(id, "fb-r")), true
 	}
 	if qi, v, ok := answerID(id); ok && qi == len(f.app.Lessons.ans) {
 		var b strings.Builder
