@@ -71,26 +71,50 @@ func TestNoRunBeatsItsStartUps(t *testing.T) {
 
 // Naive AllToAll posts all P − 1 messages of a rank in one step. Where
 // each rank's NIC is the only link its messages share (one leaf,
-// non-blocking), the step costs what the α-β rule prices: (P−1)·α +
-// (P−1)·β·m, latency- and bandwidth-bound alike. Over several leaves of
-// a non-blocking fat-tree, the spines add at most 1 % at these sizes.
-func TestNaiveAllToAllPaysAlphaPerMessage(t *testing.T) {
+// non-blocking), the NIC carries earlier messages' bytes while the rank
+// posts the next: the step takes max((P−1)·α + β·m, α + (P−1)·β·m), the
+// start-ups and one message's bytes or one start-up and all the bytes,
+// for m below and above α/β alike — never more than the α-β price
+// (P−1)·α + (P−1)·β·m. Over several leaves of a non-blocking fat-tree
+// the spines add at most 1 %.
+func TestNaiveAllToAllOverlapsStartUps(t *testing.T) {
+	const alpha, beta = 5e-6, 1 / 50e9
+	var startUpBound, bytesBound int
 	for _, p := range []int{16, 64} {
 		for _, count := range []int{4, 1 << 12, 1 << 18} {
 			s := build(t, prim.AllToAll, sched.Naive, p, count)
-			want := sim.Price(s, 4, sim.Model{Alpha: 5e-6, Beta: 1 / 50e9}).Total()
-			k := float64(p - 1)
-			if rule := k*5e-6 + k*4*float64(count)/50e9; !near(want, rule, 1e-12) {
-				t.Fatalf("P=%d: price %g s, (P−1)(α + β·m) = %g s", p, want, rule)
+			k, m := float64(p-1), 4*float64(count)
+			want := max(k*alpha+beta*m, alpha+k*beta*m)
+			if k*alpha+beta*m > alpha+k*beta*m {
+				startUpBound++
+			} else {
+				bytesBound++
+			}
+			price := sim.Price(s, 4, sim.Model{Alpha: alpha, Beta: beta}).Total()
+			if !near(price, k*alpha+k*beta*m, 1e-12) || want > price {
+				t.Fatalf("P=%d m=%g B: α-β price %g s, overlapped step %g s", p, m, price, want)
 			}
 			one := simulate(t, s, Build(Spec{Kind: FatTree, LeafNodes: p}, cluster(p, 1)), 0).Time
 			if !near(one, want, 1e-9) {
-				t.Errorf("P=%d m=%d B, one leaf: simulated %g s, α-β price %g s", p, 4*count, one, want)
+				t.Errorf("P=%d m=%g B, one leaf: simulated %g s, max((P−1)α + βm, α + (P−1)βm) = %g s", p, m, one, want)
 			}
 			leaves := simulate(t, s, Build(Spec{Kind: FatTree, LeafNodes: 4}, cluster(p, 1)), 0).Time
 			if leaves < want*(1-1e-9) || leaves > 1.01*want {
-				t.Errorf("P=%d m=%d B, leaves of 4: simulated %g s, α-β price %g s (want within [1, 1.01]×)", p, 4*count, leaves, want)
+				t.Errorf("P=%d m=%g B, leaves of 4: simulated %g s, one leaf's %g s (want within [1, 1.01]×)", p, m, leaves, want)
 			}
 		}
+	}
+	if startUpBound == 0 || bytesBound == 0 {
+		t.Errorf("%d start-up-bound and %d bytes-bound steps: want both regimes", startUpBound, bytesBound)
+	}
+}
+
+// The lecture's naive AllToAll of 1 KiB on 64 ranks (§2.2) is latency
+// bound: its 63 start-ups, ≈ 315 µs, on a non-blocking fat-tree too.
+func TestNaiveAllToAllLectureLatency(t *testing.T) {
+	s := build(t, prim.AllToAll, sched.Naive, 64, 1024/4/64)
+	got := simulate(t, s, Build(Spec{Kind: FatTree}, cluster(64, 1)), 0).Time
+	if lo := 63 * 5e-6; got < lo || got > 1.01*lo {
+		t.Errorf("naive AllToAll, 64 ranks, 1 KiB: simulated %g s, want 63·α = %g s within 1 %%", got, lo)
 	}
 }

@@ -9,10 +9,10 @@ import "github.com/ccplay/ccplay/core/sched"
 // in which each rank posts its flows.
 //
 // Latency sits on the first link of every route (a GPU's port into its
-// node or its NIC), so a route's latency is the flow's own α. A flow is
-// posted Delay seconds after its step (the α of the step's other
-// messages), so that its bytes start when Simulate starts them: the step's
-// α summed after the step is posted.
+// node or its NIC), so a route's latency is the flow's own α: every flow
+// of a step is sent when the step is posted and its bytes start after its
+// own α, as in Simulate. A flow whose bytes are in before its Floor is
+// delivered at its Floor.
 type Workload struct {
 	Hosts int        `json:"hosts"`
 	Links []WorkLink `json:"links"`
@@ -31,14 +31,16 @@ type WorkLink struct {
 	Lat float64 `json:"lat"`
 }
 
-// WorkFlow is one message: Bytes from Src to Dst over the links Path,
-// posted Delay seconds after its step.
+// WorkFlow is one message: Bytes from Src to Dst over the links Path.
 type WorkFlow struct {
 	Src   int32   `json:"src"`
 	Dst   int32   `json:"dst"`
 	Bytes float64 `json:"bytes"`
 	Path  []int32 `json:"path"`
-	Delay float64 `json:"delay"`
+	// Floor is the earliest the message is delivered, in seconds after its
+	// step: the start-ups of the step's messages up to its own, summed,
+	// and its bytes at its path's least capacity.
+	Floor float64 `json:"floor"`
 }
 
 // Export writes schedule s (elements of elemSize bytes) on net as a
@@ -65,10 +67,11 @@ func Export(s *sched.Schedule, elemSize int, net *Net) Workload {
 			w.Need[r] = []int32{}
 		}
 		for i := 0; i+1 < len(st); i++ {
+			var paid float64
 			fs := g.sends[r][st[i]:st[i+1]]
-			step := net.StepAlpha(g.src, g.dst, fs)
 			for _, f := range fs {
-				w.Flows[f].Delay = step - net.Alpha(int(g.src[f]), int(g.dst[f]))
+				paid += net.Alpha(int(g.src[f]), int(g.dst[f]))
+				w.Flows[f].Floor = paid + g.bytes[f]/net.PathCap(w.Flows[f].Path)
 			}
 			w.Steps[r] = append(w.Steps[r], fs)
 		}

@@ -244,15 +244,13 @@ func (n *Net) Alpha(src, dst int) float64 {
 	return n.Cluster.Inter.Alpha
 }
 
-// StepAlpha is the start-up time of the messages fs (flow f from src[f]
-// to dst[f]) posted together by one rank: their α summed, since a sender
-// starts its messages one after another. O(len(fs)).
-func (n *Net) StepAlpha(src, dst []int32, fs []int32) float64 {
-	var t float64
-	for _, f := range fs {
-		t += n.Alpha(int(src[f]), int(dst[f]))
+// PathCap is the least capacity of the links of path. O(len(path)).
+func (n *Net) PathCap(path []int32) float64 {
+	c := math.Inf(1)
+	for _, l := range path {
+		c = min(c, n.Links[l].Cap)
 	}
-	return t
+	return c
 }
 
 // Route appends the links of the path src → dst (src ≠ dst) to buf and

@@ -24,24 +24,34 @@ type Result struct {
 //
 //   - every transfer between two ranks is a flow on net.Route;
 //   - a rank pays the start-up of every message it posts, one after
-//     another: the flows of a step wait the sum of their α (net.Alpha
-//     each, Net.StepAlpha), then their bytes flow together (lecture 09
-//     §1.3, the α-β rule: α per message; §2.2: P − 1 sends pay (P − 1)·α;
-//     LogGP's gap between a sender's injections, Alexandrov et al. 1995);
+//     another, and its NIC carries earlier messages' bytes meanwhile
+//     (lecture 09 §1.3, α per message; §2.2, P − 1 sends pay (P − 1)·α;
+//     LogP's per-message overhead and LogGP's transmission overlapping
+//     the next message's overhead, Culler et al. 1993, Alexandrov et al.
+//     1995). As a fluid relaxation of that: every flow of a step enters
+//     its bytes phase after its own α (net.Alpha), all of them together,
+//     and flow j of the step is delivered no earlier than its floor, the
+//     α of the step's flows 0…j summed plus its bytes at its path's least
+//     capacity (Net.PathCap). A later message's bytes may so flow before
+//     its own start-up is paid: against starting each message's bytes
+//     only after the start-ups before it, runs come out as fast or faster
+//     (up to ≈ 18 % on small mixed intra- and inter-node steps);
 //   - the links' capacity is shared max-min fairly among the flows in
 //     their bytes phase (progressive filling), re-solved whenever a flow
 //     starts or ends, over the flows that share links with it (resolve);
 //   - each rank runs its rounds in order (graph): it posts a round's
-//     messages once its previous sending round's messages have left and
-//     everything it receives in earlier rounds has arrived; a received
-//     reduction occupies the receiver γ·bytes, one at a time.
+//     messages once its previous sending round's messages have been
+//     delivered and everything it receives in earlier rounds has arrived;
+//     a received reduction occupies the receiver γ·bytes, one at a time.
 //
-// With one flow on each link at a time this is the α-β rule; a step of k
-// messages of m bytes with its NIC to itself takes k·α + k·β·m, the
-// rule's price, and no run is shorter than any rank's α summed over the
-// messages it sends. Events closer than tol of the clock are one instant.
-// O(events × flows of the touched component × path length × levels of
-// the filling) time.
+// With one flow on each link at a time this is the α-β rule. A step of k
+// messages of m bytes with its NIC to itself takes max(k·α + β·m,
+// α + k·β·m): the start-ups and the last message's bytes, or one start-up
+// and all the bytes at the NIC's rate. No run is shorter than any rank's
+// α summed over the messages it sends. Start-ups are the sender's only: a
+// receiver taking many senders' messages pays no α of its own. Events
+// closer than tol of the clock are one instant. O(events × flows of the
+// touched component × path length × levels of the filling) time.
 func Simulate(s *sched.Schedule, elemSize int, net *Net, gamma float64, maxWork int64) (Result, error) {
 	r := Start(s, elemSize, net, gamma, maxWork)
 	if _, err := r.Advance(math.MaxInt64); err != nil {
@@ -56,6 +66,7 @@ type engine struct {
 	gamma    float64
 	pathOff  []int32 // path of flow f: paths[pathOff[f]:pathOff[f+1]]
 	paths    []int32
+	floor    []float64 // the earliest each flow is delivered (Floor)
 	compFree []float64 // when each rank's reducer is next free
 	step     []int32   // each rank's next sending step
 	stepLeft []int32   // its messages of the step under way still sending
@@ -112,7 +123,7 @@ func newEngineYielding(g *graph, net *Net, gamma float64, maxWork int64, yield f
 	n := len(g.src)
 	e := &engine{graph: g, net: net, gamma: gamma, maxWork: maxWork,
 		compFree: make([]float64, net.Cluster.Ranks), step: make([]int32, net.Cluster.Ranks), stepLeft: make([]int32, net.Cluster.Ranks), recvd: make([]int32, net.Cluster.Ranks),
-		rem: make([]float64, n), gone: make([]bool, n), t0: make([]float64, n), rate: make([]float64, n), ver: make([]int32, n), fmark: make([]int32, n), newRate: make([]float64, n),
+		rem: make([]float64, n), floor: make([]float64, n), gone: make([]bool, n), t0: make([]float64, n), rate: make([]float64, n), ver: make([]int32, n), fmark: make([]int32, n), newRate: make([]float64, n),
 		on: make([][]int32, len(net.Links)), linkBytes: make([]float64, len(net.Links)), capLeft: make([]float64, len(net.Links)),
 		count: make([]int32, len(net.Links)), lmark: make([]int32, len(net.Links)), dmark: make([]int32, len(net.Links))}
 	e.pathOff = make([]int32, 1, n+1)
@@ -133,6 +144,7 @@ const (
 	evStart   = iota // flow enters its bytes phase
 	evArrived        // flow's reduction at the receiver is done
 	evFinish         // flow's last byte is in, if ver matches
+	evFloor          // flow's bytes are in before its floor: delivered now
 )
 
 type event struct {
@@ -198,10 +210,12 @@ func (e *engine) next(r int32) {
 	}
 	e.step[r]++
 	e.stepLeft[r] = st[i+1] - st[i]
-	fs := e.sends[r][st[i]:st[i+1]]
-	t := e.now + e.net.StepAlpha(e.src, e.dst, fs)
-	for _, f := range fs {
-		e.pending.push(event{t: t, kind: evStart, f: f})
+	t := e.now
+	for _, f := range e.sends[r][st[i]:st[i+1]] {
+		a := e.net.Alpha(int(e.src[f]), int(e.dst[f]))
+		t += a
+		e.floor[f] = t + e.bytes[f]/e.net.PathCap(e.path(f))
+		e.pending.push(event{t: e.now + a, kind: evStart, f: f})
 	}
 }
 
@@ -247,6 +261,8 @@ func (e *engine) advance(stop int64) (done bool, err error) {
 				e.arrived(ev.f)
 			case ev.kind == evStart:
 				e.begin(ev.f)
+			case ev.kind == evFloor:
+				e.deliver(ev.f)
 			case ev.ver == e.ver[ev.f]:
 				e.finish(ev.f)
 			}
@@ -289,6 +305,17 @@ func (e *engine) finish(f int32) {
 	e.work += int64(len(e.path(f)))
 	e.nActive--
 	e.changed = append(e.changed, f)
+	e.end = max(e.end, e.now)
+	if e.now < e.floor[f]*(1-tol) {
+		e.pending.push(event{t: e.floor[f], kind: evFloor, f: f})
+		return
+	}
+	e.deliver(f)
+}
+
+// deliver hands flow f, whose bytes are in, to its receiver and lets its
+// sender go on.
+func (e *engine) deliver(f int32) {
 	e.end = max(e.end, e.now)
 	if d := e.dst[f]; e.reduce[f] && e.gamma > 0 {
 		t := max(e.now, e.compFree[d]) + e.gamma*e.bytes[f]
