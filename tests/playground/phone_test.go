@@ -8,7 +8,8 @@ import (
 // teaches with fit the card, so no column (busbw, the ledger's ✓, the
 // doctor's share of expected) hides behind a horizontal scroll — the views,
 // the doctor with a verdict, and every lesson answered (but the planner's,
-// whose tables are the planner view's) with its lesson-only views.
+// whose tables are the planner view's) with its lesson-only views; and
+// views embedded in a 360-px course column.
 func TestPhoneTablesFit(t *testing.T) {
 	base := server(t)
 	p := browser(t, 390, 844)
@@ -16,7 +17,7 @@ func TestPhoneTablesFit(t *testing.T) {
 		t.Helper()
 		over := eval[[]string](p, `[...document.querySelectorAll("#panel table")].filter(t => t.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5 || (t.parentElement.scrollWidth > t.parentElement.clientWidth + 0.5)).map(t => (t.id || t.className || "table") + " " + Math.round(t.getBoundingClientRect().width) + "/" + t.parentElement.clientWidth)`)
 		if len(over) > 0 {
-			t.Errorf("%s: tables wider than the card at 390 px: %v", what, over)
+			t.Errorf("%s: tables wider than the card: %v", what, over)
 		}
 	}
 	for _, lang := range []string{"zh", "en"} {
@@ -28,6 +29,15 @@ func TestPhoneTablesFit(t *testing.T) {
 		p.click("d-ex-rtx4090")
 		p.waitJS("the example's verdict", `document.getElementById("d-verdict") !== null`)
 		fits(lang + " the doctor's verdict")
+	}
+	p.noConsoleErrors()
+	// Embedded in a course page's 360-px column on a phone.
+	p = browser(t, 360, 800)
+	for _, lang := range []string{"zh", "en"} {
+		for _, q := range []string{"embed=ledger&ranks=8", "embed=nccl", "embed=steps&ranks=8", "embed=ncclmodel&model=nccl&ranks=16&gpus-per-node=8&intra-preset=nvlink4&preset=ib400"} {
+			p.open(base + "/?lang=" + lang + "&" + q)
+			fits(lang + " " + q + " at 360 px")
+		}
 	}
 	p.noConsoleErrors()
 }
