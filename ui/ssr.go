@@ -41,11 +41,13 @@ func RenderPage(query, navLang string) (Page, error) {
 }
 
 // RenderPageContext is RenderPage for a request: the page with every
-// answer in it, the simulations on a fabric a build leaves under way (the
-// fabric view's study, the planner's plan) run to their end within the
-// request's budget, RenderFlows (a page over it shows the budget's error
-// in their place), so a visitor without JavaScript reads the answer and
-// one with it sees no progress bar at 0 %. Once ctx is done (the client
+// answer in it — the question's complete answer (FinishAnswer: the
+// executed schedule's cost a browser adds after painting) and the
+// simulations on a fabric a build leaves under way (the fabric view's
+// study, the planner's plan) run to their end within the request's
+// budget, RenderFlows (a page over it shows the budget's error in their
+// place) — so a visitor without JavaScript reads the answer and one with
+// it sees no progress bar at 0 %. Once ctx is done (the client
 // went away) it stops and returns ctx.Err(). Natively and under js/wasm;
 // it does not touch a DOM. O(the page + its simulations).
 func RenderPageContext(ctx context.Context, query, navLang string) (Page, error) {
@@ -59,6 +61,9 @@ func RenderPageContext(ctx context.Context, query, navLang string) (Page, error)
 	}
 	env, err := newEnv()
 	if err != nil {
+		return Page{}, err
+	}
+	if err := s.FinishAnswer(ctx, nil); err != nil {
 		return Page{}, err
 	}
 	if _, err := app.FinishJobs(ctx, RenderFlows, nil); err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/ccplay/ccplay/core/budget"
+	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/fielderr"
 )
 
@@ -37,11 +38,22 @@ func (j *FabricJob) Within(limit int64) bool { return j.run.Transfers() <= limit
 // done FinishJob stops and returns ctx.Err(), the job left unfinished.
 // Hand j back with App.SettleFabric under the event lock. Off the lock,
 // from one goroutine.
-func FinishJob(ctx context.Context, j *FabricJob, limit int64, pause func()) (err error) {
+func FinishJob(ctx context.Context, j *FabricJob, limit int64, pause func()) error {
 	if !j.Within(limit) {
 		j.over, j.err = true, budget.New(j.field, "fabric.too-large", j.run.Transfers(), limit)
 		return nil
 	}
+	return untilDone(ctx, pause, func(look func()) {
+		for !j.over {
+			look()
+			j.Advance(jobSlice, look)
+		}
+	})
+}
+
+// untilDone runs work, whose look runs pause (if not nil) and stops work
+// once ctx is done: untilDone then returns ctx.Err().
+func untilDone(ctx context.Context, pause func(), work func(look func())) (err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			if _, ok := x.(jobStopped); !ok {
@@ -50,18 +62,34 @@ func FinishJob(ctx context.Context, j *FabricJob, limit int64, pause func()) (er
 			err = ctx.Err()
 		}
 	}()
-	look := func() {
+	work(func() {
 		if pause != nil {
 			pause()
 		}
 		if ctx.Err() != nil {
 			panic(jobStopped{})
 		}
+	})
+	return nil
+}
+
+// FinishAnswer completes the question's pending answer (Pending: the
+// executed schedule's cost, at most cost.ScheduleLimit transfers, as the
+// HTTP API prices it beside a closed form) for a render that shows it
+// complete, as FinishJob runs a job: pause between the schedule's rounds,
+// stopping with ctx.Err() once ctx is done. Under the event lock, or where
+// no event runs (a server's render).
+func (s *State) FinishAnswer(ctx context.Context, pause func()) error {
+	p, edits, pending := s.PendingQuestion()
+	if !pending {
+		return nil
 	}
-	for !j.over {
-		look()
-		j.Advance(jobSlice, look)
+	var r cost.Result
+	var evalErr error
+	if err := untilDone(ctx, pause, func(look func()) { r, evalErr = cost.EvaluateYielding(p, look) }); err != nil {
+		return err
 	}
+	s.CompleteWith(edits, r, evalErr)
 	return nil
 }
 

@@ -207,3 +207,30 @@ func TestServerRenderStopsWithClient(t *testing.T) {
 		t.Errorf("the handler sent %d bytes to a client gone", w.Body.Len())
 	}
 }
+
+// TestServerRendersCompleteAnswer: the server's page of a tree's question
+// (whose executed schedule a browser prices after painting the quick
+// answer) holds the complete answer: the executed schedule's time and
+// rounds as core gives them (cost.Evaluate), in Chinese and in English.
+func TestServerRendersCompleteAnswer(t *testing.T) {
+	const tree = "algorithm=tree&ranks=64&size=1GiB&bandwidth=400Gbps&latency=5us"
+	p := queryParams(t, tree)
+	if _, deferred, err := cost.EvaluateDeferred(p); err != nil || !deferred {
+		t.Fatalf("the tree's answer is not one a browser completes after painting (%v)", err)
+	}
+	r, err := cost.Evaluate(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.ScheduleTimeS <= 0 {
+		t.Fatalf("core prices no executed schedule for the tree")
+	}
+	for _, lang := range []string{"zh", "en"} {
+		page := getPage(t, "/?view=timing&lang="+lang+"&"+tree)
+		got := textOf(page, "t-sched")
+		want := ui.Secs(r.ScheduleTimeS) + " · " + ui.NewState("lang="+lang, lang).Tf("t.rounds", r.ScheduleSteps)
+		if got != want {
+			t.Errorf("%s: executed schedule %q, core says %q", lang, got, want)
+		}
+	}
+}

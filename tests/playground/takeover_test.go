@@ -19,16 +19,16 @@ import (
 // schedule) in English, so the text compared is not the default's.
 const takeoverURL = "/?view=timing&ranks=64&size=1GiB&bandwidth=400Gbps&latency=5us&algorithm=tree&lang=en"
 
-// TestServerRenderedTakeover: the page arrives with the URL's numbers and
-// its question's controls working as an HTML form before any WebAssembly runs (app.wasm is blocked: the
+// TestServerRenderedTakeover: the page arrives with the URL's numbers (the
+// tree's executed schedule priced too) and its question's controls working as an HTML form before any WebAssembly runs (app.wasm is blocked: the
 // page stays as the server rendered it, the loading bar showing bytes);
 // once app.wasm loads, its first render takes the same DOM over: the text
 // of the page is unchanged (but for the form's submit button, which goes), the very element that showed the time is still
 // in the document, the controls work and the loading bar is gone.
 func TestServerRenderedTakeover(t *testing.T) {
 	base := server(t)
-	want := cost.FormatSeconds(evaluate(t, map[string]string{"ranks": "64", "size": "1GiB",
-		"bandwidth": "400Gbps", "latency": "5us", "algorithm": "tree"}).TimeS)
+	r := evaluate(t, map[string]string{"ranks": "64", "size": "1GiB", "bandwidth": "400Gbps", "latency": "5us", "algorithm": "tree"})
+	want, sched := cost.FormatSeconds(r.TimeS), cost.FormatSeconds(r.ScheduleTimeS)+" · "
 
 	// A server whose app.wasm never arrives: the page as the server
 	// rendered it, before any WebAssembly.
@@ -38,6 +38,9 @@ func TestServerRenderedTakeover(t *testing.T) {
 	blocked.waitJS("the loading bar", `!!document.getElementById("boot-bytes")`)
 	if got := blocked.text("t-time"); got != want {
 		t.Errorf("before the WebAssembly: time %q, core says %q", got, want)
+	}
+	if got := blocked.text("t-sched"); !strings.HasPrefix(got, sched) {
+		t.Errorf("before the WebAssembly: executed schedule %q, core says %q", got, sched)
 	}
 	if n := eval[int](blocked, `document.querySelectorAll("#controls input:disabled, #controls select:disabled").length`); n != 0 {
 		t.Errorf("%d of the question's controls are disabled before the WebAssembly runs: the form does not work", n)

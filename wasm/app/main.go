@@ -49,13 +49,18 @@ func main() {
 	if c := takeCarry(); c != "" {
 		root.Restore(c) // what the page a module switch left held outside its URL
 	}
-	if renderedFor(win) && root.JobsWithin(ui.RenderFlows) {
-		// The page holds the answers of its simulations (the server ran
-		// them): the first render must show them too, not a bar at 0 %.
-		// They run again here in slices, the server's page (a working
+	if renderedFor(win) {
+		// The page holds its question's complete answer and its
+		// simulations' (the server computed them): the first render must
+		// show them too, not the quick answer or a bar at 0 %. They are
+		// computed again here in slices, the server's page (a working
 		// form) showing meanwhile; what was typed into it since is
 		// applied after.
-		root.FinishJobs(context.Background(), ui.RenderFlows, browserTurns())
+		turns := browserTurns()
+		s.FinishAnswer(context.Background(), turns)
+		if root.JobsWithin(ui.RenderFlows) {
+			root.FinishJobs(context.Background(), ui.RenderFlows, turns)
+		}
 		applyTyped(win, s)
 	}
 	s.Narrow = narrow()
