@@ -8,10 +8,11 @@ import "github.com/ccplay/ccplay/core/sched"
 //
 // A rank runs its rounds in order, without waiting for the others (no
 // global barrier): it posts the messages of a round together once its
-// messages of its previous sending round have all left (one send port)
-// and every message it receives in earlier rounds has arrived (the data
-// it sends is there). So a pipelined tree or ring overlaps its rounds
-// across ranks, and a rank that finishes a round early starts the next.
+// messages of its previous sending round have all been delivered (one
+// send port) and every message it receives in earlier rounds has arrived
+// (the data it sends is there). So a pipelined tree or ring overlaps its
+// rounds across ranks, and a rank that finishes a round early starts the
+// next.
 type graph struct {
 	src, dst []int32
 	bytes    []float64

@@ -33,9 +33,11 @@ type Result struct {
 //     and flow j of the step is delivered no earlier than its floor, the
 //     α of the step's flows 0…j summed plus its bytes at its path's least
 //     capacity (Net.PathCap). A later message's bytes may so flow before
-//     its own start-up is paid: against starting each message's bytes
-//     only after the start-ups before it, runs come out as fast or faster
-//     (up to ≈ 18 % on small mixed intra- and inter-node steps);
+//     its own start-up is paid, and a step's first message does not run
+//     ahead alone: against starting each message's bytes only after the
+//     start-ups before it, most runs agree and some depart either way
+//     (naive AllToAll on small mixed intra- and inter-node steps up to
+//     37 % faster, pipelined trees up to 7 % slower; docs/contention.md);
 //   - the links' capacity is shared max-min fairly among the flows in
 //     their bytes phase (progressive filling), re-solved whenever a flow
 //     starts or ends, over the flows that share links with it (resolve);
