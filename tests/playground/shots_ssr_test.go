@@ -47,8 +47,10 @@ func TestShotsServerRendered(t *testing.T) {
 // TestShotsNoScript writes screenshots of pages with JavaScript off (the
 // server's page is all there is) at 1280×800 and 390×844 in both languages,
 // into $CCPLAY_SHOTS (default /tmp/shots) as nojs-<page>-<lang>-<width>.png:
-// the timing view, the ring lesson with its first typed answer, and the
-// embedded timing view and ring lesson a course page shows.
+// the timing view, the ring lesson with its first typed answer, the
+// embedded timing view and ring lesson a course page shows, the fabric
+// view and the planner on a fat-tree with their simulated answers, and the
+// fabric view over the render's budget.
 func TestShotsNoScript(t *testing.T) {
 	dir := os.Getenv("CCPLAY_SHOTS")
 	if dir == "" {
@@ -59,7 +61,9 @@ func TestShotsNoScript(t *testing.T) {
 	}
 	base := server(t)
 	pages := map[string]string{"timing": "view=timing", "lesson": "lesson=ring&typed=20",
-		"embed-timing": "embed=timing&ranks=64&size=1GiB", "embed-lesson": "embed=lesson&lesson=ring"}
+		"embed-timing": "embed=timing&ranks=64&size=1GiB", "embed-lesson": "embed=lesson&lesson=ring",
+		"fabric": "view=fabric&" + fabricQuery, "fabric-budget": "view=fabric&collective=allgather&algorithm=ring&ranks=181",
+		"plan-fabric": planFabricQuery + "&plan.fabric=fat-tree"}
 	for _, size := range [][2]int64{{1280, 800}, {390, 844}} {
 		p := browser(t, size[0], size[1])
 		p.do("JavaScript off", noScript())
