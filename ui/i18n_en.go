@@ -94,7 +94,7 @@ var en = map[string]string{
 	"l.rounds":          "rounds",
 	"l.phasesent":       "bytes sent (all ranks)",
 	"l.phasemax":        "most sent by one rank",
-	"l.reduced":         "reduced",
+	"l.reduced":         "bytes reduced",
 	"l.perrank":         "Per rank",
 	"l.tobusiest":       "go to busiest",
 	"l.sent":            "sent",

@@ -94,7 +94,7 @@ var zh = map[string]string{
 	"l.rounds":          "步数",
 	"l.phasesent":       "发送字节（全部 Rank）",
 	"l.phasemax":        "单个 Rank 最多发送",
-	"l.reduced":         "规约",
+	"l.reduced":         "规约字节",
 	"l.perrank":         "逐 Rank",
 	"l.tobusiest":       "跳到最忙 Rank",
 	"l.sent":            "发送",

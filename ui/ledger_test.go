@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"html"
 	"strconv"
 	"strings"
 	"testing"
@@ -106,5 +107,22 @@ func TestLedgerChartNarrow(t *testing.T) {
 	s.Narrow = false
 	if got := string(a.Ledger.LedgerSVG()); !strings.Contains(got, wide) {
 		t.Errorf("wide again: chart lacks %s", wide)
+	}
+}
+
+// TestLedgerReducedSaysBytes: the column of bytes a rank folds into its
+// buffer (what γ prices) says it counts bytes, in the ledger's and the
+// step-through's tables, in both languages — "reduced" alone read as a yes/no.
+func TestLedgerReducedSaysBytes(t *testing.T) {
+	for lang, word := range map[string]string{"en": "bytes", "zh": "字节"} {
+		s := NewState("view=ledger&ranks=4&lang="+lang, lang)
+		h := s.T("l.reduced")
+		if !strings.Contains(h, word) {
+			t.Errorf("%s: the reduced column is headed %q", lang, h)
+		}
+		a := NewApp(s)
+		if got := strings.Count(html.UnescapeString(render(t, a)), "<th>"+h+"</th>"); got != 2 {
+			t.Errorf("%s: %q heads %d ledger columns, want 2 (per phase, per rank)", lang, h, got)
+		}
 	}
 }
