@@ -83,3 +83,25 @@ func TestPhoneServerPageAnswerFirst(t *testing.T) {
 		t.Error("1280 px: the form is not above the view")
 	}
 }
+
+// TestPhonePlaceholdersFit: on a phone the doctor's and the controls' text
+// fields show their whole placeholder (what an empty field means), in both
+// languages — "未设定：4MiB，如 8M" was cut at 390 px.
+func TestPhonePlaceholdersFit(t *testing.T) {
+	base := server(t)
+	p := browser(t, 390, 844)
+	for _, lang := range []string{"zh", "en"} {
+		for _, q := range []string{"view=doctor", "view=controls"} {
+			p.open(base + "/?lang=" + lang + "&" + q)
+			cut := eval[[]string](p, `(() => { const c = document.createElement("canvas").getContext("2d");
+				return [...document.querySelectorAll("#panel input[placeholder]")].filter(e => e.placeholder && e.offsetParent).filter(e => {
+					const st = getComputedStyle(e); c.font = st.font;
+					return c.measureText(e.placeholder).width > e.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) + 0.5;
+				}).map(e => e.id + ": " + e.placeholder) })()`)
+			if len(cut) > 0 {
+				t.Errorf("%s %s: placeholders cut at 390 px: %q", lang, q, cut)
+			}
+		}
+	}
+	p.noConsoleErrors()
+}
