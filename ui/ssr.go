@@ -63,10 +63,10 @@ func RenderPageContext(ctx context.Context, query, navLang string) (Page, error)
 	if err != nil {
 		return Page{}, err
 	}
-	if err := s.FinishAnswer(ctx, nil); err != nil {
+	if err := s.FinishAnswer(ctx.Err); err != nil {
 		return Page{}, err
 	}
-	if _, err := app.FinishJobs(ctx, RenderFlows, nil); err != nil {
+	if _, err := app.FinishJobs(RenderFlows, ctx.Err); err != nil {
 		return Page{}, err
 	}
 	br, err := BuildSafely(&env, newEnv, app, app)

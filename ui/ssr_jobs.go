@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"errors"
 
 	"github.com/ccplay/ccplay/core/budget"
@@ -18,13 +17,20 @@ import (
 // visitor, simulates it in slices.
 const RenderFlows = budget.Flows
 
-// jobSlice is the simulation work FinishJob does between two looks at its
-// context (fabric.Run.Advance's units: well under a millisecond).
+// jobSlice is the simulation work FinishJob does between two looks
+// (fabric.Run.Advance's units: well under a millisecond).
 const jobSlice = 1 << 14
 
-// jobStopped is the panic that leaves a job's schedule build when the
-// context is done.
-type jobStopped struct{}
+// Look runs between the slices of a render's work and between the rounds
+// of a schedule it builds: a browser's turn, or a look at the request's
+// context (its Err). Once it returns an error the work stops with it.
+// A nil Look never stops the work. (A function rather than a
+// context.Context, whose types would cost the WebAssembly ≈ 30 KB.)
+type Look func() error
+
+// jobStopped is the panic that leaves a job's schedule build when its
+// Look returns err.
+type jobStopped struct{ err error }
 
 // Within reports whether j fits a render's budget of limit transfers
 // (RenderFlows): the check made before any of its work.
@@ -33,41 +39,40 @@ func (j *FabricJob) Within(limit int64) bool { return j.run.Transfers() <= limit
 // FinishJob runs j to its end (its answer or error), for a render that
 // shows the answer rather than a progress bar. A job over limit transfers
 // is refused before any work: it ends with a *budget.Error on its field.
-// Between slices, and between the rounds of a schedule it builds, pause
-// (if not nil) runs (a browser's turn) and ctx is looked at: once ctx is
-// done FinishJob stops and returns ctx.Err(), the job left unfinished.
-// Hand j back with App.SettleFabric under the event lock. Off the lock,
-// from one goroutine.
-func FinishJob(ctx context.Context, j *FabricJob, limit int64, pause func()) error {
+// Once look returns an error FinishJob stops and returns it, the job left
+// unfinished. Hand j back with App.SettleFabric under the event lock. Off
+// the lock, from one goroutine.
+func FinishJob(j *FabricJob, limit int64, look Look) error {
 	if !j.Within(limit) {
 		j.over, j.err = true, budget.New(j.field, "fabric.too-large", j.run.Transfers(), limit)
 		return nil
 	}
-	return untilDone(ctx, pause, func(look func()) {
+	return untilStopped(look, func(yield func()) {
 		for !j.over {
-			look()
-			j.Advance(jobSlice, look)
+			yield()
+			j.Advance(jobSlice, yield)
 		}
 	})
 }
 
-// untilDone runs work, whose look runs pause (if not nil) and stops work
-// once ctx is done: untilDone then returns ctx.Err().
-func untilDone(ctx context.Context, pause func(), work func(look func())) (err error) {
+// untilStopped runs work, whose yield calls look and leaves work once it
+// returns an error: untilStopped then returns that error.
+func untilStopped(look Look, work func(yield func())) (err error) {
 	defer func() {
 		if x := recover(); x != nil {
-			if _, ok := x.(jobStopped); !ok {
+			st, ok := x.(jobStopped)
+			if !ok {
 				panic(x)
 			}
-			err = ctx.Err()
+			err = st.err
 		}
 	}()
 	work(func() {
-		if pause != nil {
-			pause()
+		if look == nil {
+			return
 		}
-		if ctx.Err() != nil {
-			panic(jobStopped{})
+		if err := look(); err != nil {
+			panic(jobStopped{err})
 		}
 	})
 	return nil
@@ -76,17 +81,17 @@ func untilDone(ctx context.Context, pause func(), work func(look func())) (err e
 // FinishAnswer completes the question's pending answer (Pending: the
 // executed schedule's cost, at most cost.ScheduleLimit transfers, as the
 // HTTP API prices it beside a closed form) for a render that shows it
-// complete, as FinishJob runs a job: pause between the schedule's rounds,
-// stopping with ctx.Err() once ctx is done. Under the event lock, or where
-// no event runs (a server's render).
-func (s *State) FinishAnswer(ctx context.Context, pause func()) error {
+// complete, as FinishJob runs a job: look between the schedule's rounds,
+// stopping with its error. Under the event lock, or where no event runs
+// (a server's render).
+func (s *State) FinishAnswer(look Look) error {
 	p, edits, pending := s.PendingQuestion()
 	if !pending {
 		return nil
 	}
 	var r cost.Result
 	var evalErr error
-	if err := untilDone(ctx, pause, func(look func()) { r, evalErr = cost.EvaluateYielding(p, look) }); err != nil {
+	if err := untilStopped(look, func(yield func()) { r, evalErr = cost.EvaluateYielding(p, yield) }); err != nil {
 		return err
 	}
 	s.CompleteWith(edits, r, evalErr)
@@ -95,16 +100,16 @@ func (s *State) FinishAnswer(ctx context.Context, pause func()) error {
 
 // FinishJobs runs the simulations the page's views have under way or
 // would start in a build (the fabric view's study, the planner's plan on
-// its fabric: App.FabricJob) to their end and hands them back (FinishJob, SettleFabric), all of them
-// within limit transfers together; it reports whether it finished any (the
-// caller then builds again to show them). A settled job leaves its view
-// without one, so the loop ends after one job per view. pause and ctx are
+// its fabric: App.FabricJob) to their end and hands them back (FinishJob,
+// SettleFabric), all of them within limit transfers together; it reports
+// whether it finished any (a build shows them). A settled job leaves its
+// view without one, so the loop ends after one job per view. look is
 // FinishJob's. Under the event lock, or where no event runs (a server's
 // render).
-func (a *App) FinishJobs(ctx context.Context, limit int64, pause func()) (finished bool, err error) {
+func (a *App) FinishJobs(limit int64, look Look) (finished bool, err error) {
 	a.startJobs()
 	for j := a.FabricJob(); j != nil; j = a.FabricJob() {
-		if err := FinishJob(ctx, j, limit, pause); err != nil {
+		if err := FinishJob(j, limit, look); err != nil {
 			return finished, err
 		}
 		limit = max(limit-j.run.Transfers(), 0)

@@ -12,7 +12,6 @@
 package main
 
 import (
-	"context"
 	"syscall/js"
 	"time"
 
@@ -57,9 +56,9 @@ func main() {
 		// form) showing meanwhile; what was typed into it since is
 		// applied after.
 		turns := browserTurns()
-		s.FinishAnswer(context.Background(), turns)
+		s.FinishAnswer(turns)
 		if root.JobsWithin(ui.RenderFlows) {
-			root.FinishJobs(context.Background(), ui.RenderFlows, turns)
+			root.FinishJobs(ui.RenderFlows, turns)
 		}
 		applyTyped(win, s)
 	}
@@ -122,15 +121,17 @@ func applyTyped(win js.Value, s *ui.State) {
 	}
 }
 
-// browserTurns is a pause for ui.FinishJobs that gives the browser a turn
-// (input, paint: a sleep returns to its event loop) every completeSlice.
-func browserTurns() func() {
+// browserTurns is a ui.Look that gives the browser a turn (input, paint:
+// a sleep returns to its event loop) every completeSlice, and never stops
+// the work.
+func browserTurns() ui.Look {
 	last := time.Now()
-	return func() {
+	return func() error {
 		if time.Since(last) >= completeSlice {
 			time.Sleep(time.Millisecond)
 			last = time.Now()
 		}
+		return nil
 	}
 }
 
