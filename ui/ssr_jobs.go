@@ -98,31 +98,26 @@ func (s *State) FinishAnswer(look Look) error {
 	return nil
 }
 
-// FinishJobs runs the simulations the page's views have under way or
-// would start in a build (the fabric view's study, the planner's plan on
-// its fabric: App.FabricJob) to their end and hands them back (FinishJob,
+// FinishJobs runs the simulations of the view shown, under way or as a
+// build would start them (the fabric view's study, the planner's plan on
+// its fabric), to their end and hands them back (FinishJob,
 // SettleFabric), all of them within limit transfers together; it reports
-// whether it finished any (a build shows them). A settled job leaves its
-// view without one, so the loop ends after one job per view. look is
-// FinishJob's. Under the event lock, or where no event runs (a server's
-// render).
+// whether it finished any (a build shows them). look is FinishJob's.
+// Under the event lock, or where no event runs (a server's render).
 func (a *App) FinishJobs(limit int64, look Look) (finished bool, err error) {
 	a.startJobs()
-	for j := a.FabricJob(); j != nil; j = a.FabricJob() {
+	for _, j := range a.jobs() {
 		if err := FinishJob(j, limit, look); err != nil {
 			return finished, err
 		}
 		limit = max(limit-j.run.Transfers(), 0)
-		if !a.SettleFabric(j) {
-			break
-		}
-		finished = true
+		finished = a.SettleFabric(j) || finished
 	}
 	return finished, nil
 }
 
-// JobsWithin reports whether the simulations the page's views have under
-// way or would start in a build hold at most limit transfers together:
+// JobsWithin reports whether the simulations of the view shown, under way
+// or as a build would start them, hold at most limit transfers together:
 // whether FinishJobs with limit answers them all rather than refusing
 // one. Under the event lock.
 func (a *App) JobsWithin(limit int64) bool {

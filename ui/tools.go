@@ -70,16 +70,22 @@ func (t *toolViews) startJobs() {
 	}
 }
 
-// jobs are the simulations under way, the fabric view's (when shown) and
-// the planner's. Under the event lock.
+// jobs are the simulations under way of the view shown: the fabric
+// view's study or the planner's plan (a plan on a fabric the address
+// carries while another view is shown is not among them). Under the event
+// lock.
 func (t *toolViews) jobs() []*FabricJob {
-	var out []*FabricJob
-	for _, j := range []*FabricJob{t.Fabric.FabricJob(), t.Plan.FabricJob()} {
-		if j != nil {
-			out = append(out, j)
-		}
+	var j *FabricJob
+	switch t.Fabric.S.View {
+	case "fabric":
+		j = t.Fabric.FabricJob()
+	case "plan":
+		j = t.Plan.FabricJob()
 	}
-	return out
+	if j == nil {
+		return nil
+	}
+	return []*FabricJob{j}
 }
 
 // SettleFabric hands j back to its view after a slice (its progress, its
