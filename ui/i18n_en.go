@@ -390,7 +390,7 @@ var en = map[string]string{
 	"a.done":                  "Done after %d rounds.",
 	"a.done.ok":               "Done ✓ after %d rounds: every rank's result matches the definition of %s.",
 	"a.done.bad":              "Done, but rank %d's result differs from the collective's definition.",
-	"a.tokens":                "The numbered dots are the chunks this round sends, coloured by chunk index.",
+	"a.tokens":                "The numbered dots are the chunks this round sends, coloured by chunk index; a grey dot carries other than one whole chunk.",
 	"a.changed":               "Outlined cells changed in this round.",
 	"a.race":                  "Ring and tree on one clock",
 	"a.race.piped":            "pipelined in %d chunks (the timing view's executed schedule)",

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"html"
 	"strings"
 	"testing"
 )
@@ -35,5 +36,36 @@ func TestStepsTeach(t *testing.T) {
 	st.TogglePipe()
 	if st.AnimRounds() <= 6 || !strings.Contains(render(t, a), "Pipelined in") {
 		t.Fatalf("pipelined tree: %d rounds, want more than 6", st.AnimRounds())
+	}
+}
+
+// TestStepsGreyDotsExplained: where a round's messages are not whole
+// chunks (the hierarchical AllReduce's first round) the dots are grey and
+// unnumbered, and the note under the drawing says what a grey dot is; the
+// ring's dots are numbered.
+func TestStepsGreyDotsExplained(t *testing.T) {
+	for _, tc := range []struct {
+		q          string
+		grey, nums bool
+	}{
+		{"algorithm=hierarchical&ranks=16&gpus-per-node=4", true, false},
+		{"algorithm=ring&ranks=8", false, true},
+	} {
+		for _, lang := range []string{"en", "zh"} {
+			s := NewState("view=steps&lang="+lang+"&"+tc.q, lang)
+			a := NewApp(s)
+			a.Steps.StepBy(1)
+			svg := string(a.Steps.AnimSVG())
+			if got := strings.Contains(svg, `<g class="tok"`) && strings.Contains(svg, `r="8" fill="#667085"`); got != tc.grey {
+				t.Errorf("%s %s: grey dots %v, want %v", lang, tc.q, got, tc.grey)
+			}
+			if got := strings.Contains(svg, `font-size="10" fill="#fff">0</text>`); got != tc.nums {
+				t.Errorf("%s %s: numbered dots %v, want %v", lang, tc.q, got, tc.nums)
+			}
+			grey := map[string]string{"en": "a grey dot carries other than one whole chunk", "zh": "灰色圆点携带的不是正好一整块"}[lang]
+			if !strings.Contains(html.UnescapeString(render(t, a)), grey) {
+				t.Errorf("%s %s: the note does not say what a grey dot is", lang, tc.q)
+			}
+		}
 	}
 }
