@@ -10,7 +10,7 @@ import (
 // wasmCeilings are the most each WebAssembly module may weigh gzipped (Go's
 // gzip at level 9), in bytes: the main module (app.wasm, which every page
 // but those of the tools views loads) within the 1.8 MB target; the tools
-// module (tools.wasm, every view) at its build's size with a little room,
+// module (tools.wasm, every view) at its build's size with a little room
 // so that growth is a decision taken in review (docs/performance.md, "Size
 // of app.wasm", says where the bytes go).
 var wasmCeilings = []struct {
@@ -18,7 +18,7 @@ var wasmCeilings = []struct {
 	ceiling int64
 }{
 	{"app.wasm", 1_800_000},
-	{"tools.wasm", 2_000_000},
+	{"tools.wasm", 2_050_000},
 }
 
 // TestWasmSize: each module, built as playground:build builds it (GOOS=js
