@@ -123,10 +123,13 @@ type MarkerMark struct {
 }
 
 // BandMark is a Band laid out: its pixel span (at least 4 px wide) and its
-// label's anchor point, inside the plot.
+// label's anchor point, inside the plot. Lines is the label as drawn: one
+// line where it fits the plot's width, else cut at spaces into lines that
+// do, stacked upwards so that the last sits at Text.
 type BandMark struct {
 	X0, X1 float64
 	Label  string
+	Lines  []string
 	Text   Pt
 	Anchor string
 }
@@ -285,10 +288,14 @@ func (c Line) View(width, height int) LineView {
 		if x1-x0 < 4 {
 			x0, x1 = (x0+x1)/2-2, (x0+x1)/2+2
 		}
-		bm := BandMark{X0: x0, X1: x1, Label: b.Label, Text: Pt{x0 + 4, v.Plot.Y + v.Plot.H - 8}, Anchor: "start"}
-		if x0 > v.Plot.X+v.Plot.W*0.55 {
-			bm.Text.X, bm.Anchor = x1-4, "end"
+		lo, hi := v.Plot.X+4, v.Plot.X+v.Plot.W-4
+		bm := BandMark{X0: x0, X1: x1, Label: b.Label, Lines: wrapText(b.Label, labelSize, hi-lo)}
+		w := 0.0
+		for _, l := range bm.Lines {
+			w = max(w, textWidth(l, labelSize))
 		}
+		bm.Text.X, bm.Anchor = placeLabel(x0+4, x1-4, w, lo, hi)
+		bm.Text.Y = v.Plot.Y + v.Plot.H - 8
 		v.Bands = append(v.Bands, bm)
 	}
 	var rowEnds []float64 // per label row, the right end of its last label (MarkerLabelsTop)
@@ -329,6 +336,47 @@ func (c Line) View(width, height int) LineView {
 		v.Probes = probes(c, v, px)
 	}
 	return v
+}
+
+// labelSize is the font size in px of the bands' and markers' labels.
+const labelSize = 11
+
+// placeLabel places a label w px wide beside a mark, inside [lo, hi]:
+// starting at from where it fits there, else ending at to where it fits
+// there, else starting where it ends at hi (or at lo, when it is wider
+// than the room). It returns the text's x and its text-anchor.
+func placeLabel(from, to, w, lo, hi float64) (float64, string) {
+	switch {
+	case from >= lo && from+w <= hi:
+		return from, "start"
+	case to <= hi && to-w >= lo:
+		return to, "end"
+	default:
+		return max(lo, hi-w), "start"
+	}
+}
+
+// wrapText cuts s at spaces into lines at most room px wide at a font
+// size (a single word wider than room stays whole on its line); s that
+// fits is one line.
+func wrapText(s string, size, room float64) []string {
+	if textWidth(s, size) <= room {
+		return []string{s}
+	}
+	var lines []string
+	cur := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case cur == "":
+			cur = word
+		case textWidth(cur+" "+word, size) <= room:
+			cur += " " + word
+		default:
+			lines = append(lines, cur)
+			cur = word
+		}
+	}
+	return append(lines, cur)
 }
 
 // thinLabels blanks tick labels that would overlap their neighbours (a
@@ -482,7 +530,9 @@ func (v LineView) WriteSVG(w io.Writer) error {
 		s.text(m.Text.X, m.Text.Y, m.Anchor, "11", "", "#111111", m.Label)
 	}
 	for _, b := range v.Bands {
-		s.text(b.Text.X, b.Text.Y, b.Anchor, "11", "600", "#344054", b.Label)
+		for i, l := range b.Lines {
+			s.text(b.Text.X, b.Text.Y-float64(len(b.Lines)-1-i)*(labelSize+3), b.Anchor, "11", "600", "#344054", l)
+		}
 	}
 	for _, sc := range v.Scatters {
 		if len(sc.Dots) == 0 {
