@@ -6,6 +6,7 @@ import (
 
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/fabric"
+	"github.com/ccplay/ccplay/core/units"
 )
 
 // fabricText writes the switched fabric the schedule was simulated on
@@ -41,7 +42,7 @@ func fabricText(b *strings.Builder, line func(label, format string, args ...any)
 		if i == 0 {
 			label = "hottest links"
 		}
-		line(label, "%s → %s: %.1f%% busy, %s at %s", l.From, l.To, 100*l.Utilisation, Bytes(int64(l.Bytes)), gbps(l.Cap))
+		line(label, "%s → %s: %s%% busy, %s at %s", l.From, l.To, units.FormatShare(l.Utilisation, 1), Bytes(int64(l.Bytes)), gbps(l.Cap))
 	}
 }
 

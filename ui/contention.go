@@ -10,6 +10,7 @@ import (
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/core/units"
 	"github.com/vugu/vugu"
 )
 
@@ -120,7 +121,7 @@ func (c *Contention) Figure() vugu.HTML {
 		}
 		if st.at >= 0 {
 			h := l.Hottest[st.at]
-			hot += "<li>" + escapeHTML(s.Tf("ct.hottest", name, ratioText(ct.Ratios[st.at]), h.From, h.To, 100*h.Utilisation), false) + "</li>"
+			hot += "<li>" + escapeHTML(s.Tf("ct.hottest", name, ratioText(ct.Ratios[st.at]), h.From, h.To, units.FormatShare(h.Utilisation, 0)), false) + "</li>"
 		}
 	}
 	// cell is a time (times "" for a bound) over a bar of its length.

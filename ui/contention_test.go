@@ -12,6 +12,7 @@ import (
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/question"
 	"github.com/ccplay/ccplay/core/sched"
+	"github.com/ccplay/ccplay/core/units"
 )
 
 // contentionBlocks are lesson id's contention question, its index among
@@ -99,7 +100,7 @@ func TestContentionLessons(t *testing.T) {
 					}
 				}
 				h := l.Hottest[2]
-				mustContain(t, text, a.S.Tf("ct.hottest", a.S.CollName(l.Collective)+" · "+a.S.AlgName(l.Algorithm), "4", h.From, h.To, 100*h.Utilisation))
+				mustContain(t, text, a.S.Tf("ct.hottest", a.S.CollName(l.Collective)+" · "+a.S.AlgName(l.Algorithm), "4", h.From, h.To, units.FormatShare(h.Utilisation, 0)))
 			}
 			if ring := ct.Lines[0].Slowdowns[2]; ring > 1.10 {
 				t.Errorf("%s: ring AllReduce at 4:1 is %.3f× its 1:1 time, want ≤ 1.10×", id, ring)

@@ -7,6 +7,7 @@ import (
 	"github.com/ccplay/ccplay/chart"
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/fabric"
+	"github.com/ccplay/ccplay/core/units"
 	"github.com/vugu/vugu"
 )
 
@@ -140,7 +141,7 @@ func (c *Fabric) Layout() string {
 // Hottest names the hottest link and its utilisation.
 func (c *Fabric) Hottest() string {
 	h := c.state().st.Drawing.Hottest
-	return c.S.Tf("fb.hottest", h.From, h.To, 100*h.Utilisation)
+	return c.S.Tf("fb.hottest", h.From, h.To, units.FormatShare(h.Utilisation, 0))
 }
 
 // Bisection is AllToAll's bisection bound at the view's ratio ("" when

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/question"
+	"github.com/ccplay/ccplay/core/units"
 	"github.com/ccplay/ccplay/report"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -113,7 +114,7 @@ func TestCostTextShowsTheNumbers(t *testing.T) {
 			want["time"] = fmt.Sprintf("%s simulated on the fabric below; without contention %s = %s latency (α)", cost.FormatSeconds(r.TimeS), cost.FormatSeconds(f.IdealTimeS), cost.FormatSeconds(r.LatencyTermS))
 			want["simulated"] = fmt.Sprintf("%s for %d flows", cost.FormatSeconds(r.TimeS), f.Flows)
 			want["bisection"] = cost.FormatSeconds(f.BisectionBoundS)
-			want["hottest links"] = fmt.Sprintf("%s → %s: %.1f%% busy", f.Links[0].From, f.Links[0].To, 100*f.Links[0].Utilisation)
+			want["hottest links"] = fmt.Sprintf("%s → %s: %s%% busy", f.Links[0].From, f.Links[0].To, units.FormatShare(f.Links[0].Utilisation, 1))
 		}
 		if r.Note != "" {
 			want["note"] = r.Note
