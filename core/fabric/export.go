@@ -12,7 +12,10 @@ import "github.com/ccplay/ccplay/core/sched"
 // node or its NIC), so a route's latency is the flow's own α: every flow
 // of a step is sent when the step is posted and its bytes start after its
 // own α, as in Simulate. A flow whose bytes are in before its Floor is
-// delivered at its Floor.
+// delivered at its Floor, and no earlier than its receiver has accepted
+// it: each receiver takes its messages one at a time, each for its
+// route's latency (its α), in the earliest free interval on its clock
+// that ends at or after the message's Floor (Simulate's receive side).
 type Workload struct {
 	Hosts int        `json:"hosts"`
 	Links []WorkLink `json:"links"`

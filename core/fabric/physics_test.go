@@ -84,7 +84,8 @@ func TestNonBlockingIsIdeal(t *testing.T) {
 		a sched.Algorithm
 	}{
 		{prim.AllReduce, sched.Ring}, {prim.AllReduce, sched.RecursiveDoubling}, {prim.AllGather, sched.Ring},
-		{prim.ReduceScatter, sched.RecursiveHalving}, {prim.AllToAll, sched.Pairwise}, {prim.Broadcast, sched.Binomial}, {prim.Broadcast, sched.Ring},
+		{prim.ReduceScatter, sched.RecursiveHalving}, {prim.AllToAll, sched.Pairwise}, {prim.AllToAll, sched.Bruck}, {prim.AllGather, sched.Bruck},
+		{prim.Broadcast, sched.Binomial}, {prim.Broadcast, sched.Ring},
 	}
 	for _, k := range cases {
 		s := build(t, k.c, k.a, 64, 64<<12)

@@ -38,22 +38,34 @@ type Result struct {
 //     start-ups before it, most runs agree and some depart either way
 //     (naive AllToAll on small mixed intra- and inter-node steps up to
 //     37 % faster, pipelined trees up to 7 % slower; docs/contention.md);
+//   - a rank accepts the messages it receives one at a time, α(src, dst)
+//     each (LogP's receive overhead, Culler et al. 1993), in the order
+//     their bytes arrive: a message is delivered no earlier than the end
+//     of the earliest free interval of its α on its receiver's clock that
+//     ends at or after its floor (accepts.take) — the receiver pays its
+//     start-ups while the bytes still arrive, as the sender does;
 //   - the links' capacity is shared max-min fairly among the flows in
 //     their bytes phase (progressive filling), re-solved whenever a flow
 //     starts or ends, over the flows that share links with it (resolve);
 //   - each rank runs its rounds in order (graph): it posts a round's
 //     messages once its previous sending round's messages have been
 //     delivered and everything it receives in earlier rounds has arrived;
-//     a received reduction occupies the receiver γ·bytes, one at a time.
+//     a received reduction starts once its message is delivered and
+//     occupies the receiver γ·bytes, one at a time.
 //
 // With one flow on each link at a time this is the α-β rule. A step of k
 // messages of m bytes with its NIC to itself takes max(k·α + β·m,
 // α + k·β·m): the start-ups and the last message's bytes, or one start-up
-// and all the bytes at the NIC's rate. No run is shorter than any rank's
-// α summed over the messages it sends. Start-ups are the sender's only: a
-// receiver taking many senders' messages pays no α of its own. Events
-// closer than tol of the clock are one instant. O(events × flows of the
-// touched component × path length × levels of the filling) time.
+// and all the bytes at the NIC's rate; so does a fan-in of k messages of
+// m bytes onto one rank (naive Gather), the receiver's start-ups in place
+// of the sender's. No run is shorter than any rank's α summed over the
+// messages it sends, nor over those it receives. A schedule whose ranks
+// receive one message a round and run in step (ring, recursive doubling,
+// Bruck and pairwise on one GPU a node) runs as without the receive side,
+// bit for bit. Events closer than tol of the clock are one instant.
+// O(events × flows of the touched component × path length × levels of the
+// filling) time, and O(log n + n) per message for a receiver holding n
+// disjoint accepted intervals.
 func Simulate(s *sched.Schedule, elemSize int, net *Net, gamma float64, maxWork int64) (Result, error) {
 	r := Start(s, elemSize, net, gamma, maxWork)
 	if _, err := r.Advance(math.MaxInt64); err != nil {
@@ -68,7 +80,8 @@ type engine struct {
 	gamma    float64
 	pathOff  []int32 // path of flow f: paths[pathOff[f]:pathOff[f+1]]
 	paths    []int32
-	floor    []float64 // the earliest each flow is delivered (Floor)
+	floor    []float64 // the earliest each flow is delivered by its sender's rule (Floor)
+	accepts            // each rank's receive start-ups (take)
 	compFree []float64 // when each rank's reducer is next free
 	step     []int32   // each rank's next sending step
 	stepLeft []int32   // its messages of the step under way still sending
@@ -124,7 +137,7 @@ const routeSlice = 1024
 func newEngineYielding(g *graph, net *Net, gamma float64, maxWork int64, yield func()) *engine {
 	n := len(g.src)
 	e := &engine{graph: g, net: net, gamma: gamma, maxWork: maxWork,
-		compFree: make([]float64, net.Cluster.Ranks), step: make([]int32, net.Cluster.Ranks), stepLeft: make([]int32, net.Cluster.Ranks), recvd: make([]int32, net.Cluster.Ranks),
+		accepts: newAccepts(net.Cluster.Ranks), compFree: make([]float64, net.Cluster.Ranks), step: make([]int32, net.Cluster.Ranks), stepLeft: make([]int32, net.Cluster.Ranks), recvd: make([]int32, net.Cluster.Ranks),
 		rem: make([]float64, n), floor: make([]float64, n), gone: make([]bool, n), t0: make([]float64, n), rate: make([]float64, n), ver: make([]int32, n), fmark: make([]int32, n), newRate: make([]float64, n),
 		on: make([][]int32, len(net.Links)), linkBytes: make([]float64, len(net.Links)), capLeft: make([]float64, len(net.Links)),
 		count: make([]int32, len(net.Links)), lmark: make([]int32, len(net.Links)), dmark: make([]int32, len(net.Links))}
@@ -146,7 +159,7 @@ const (
 	evStart   = iota // flow enters its bytes phase
 	evArrived        // flow's reduction at the receiver is done
 	evFinish         // flow's last byte is in, if ver matches
-	evFloor          // flow's bytes are in before its floor: delivered now
+	evFloor          // flow's bytes are in before its acceptance ends: delivered now
 )
 
 type event struct {
@@ -308,8 +321,8 @@ func (e *engine) finish(f int32) {
 	e.nActive--
 	e.changed = append(e.changed, f)
 	e.end = max(e.end, e.now)
-	if e.now < e.floor[f]*(1-tol) {
-		e.pending.push(event{t: e.floor[f], kind: evFloor, f: f})
+	if t := e.take(e.dst[f], e.floor[f], e.net.Alpha(int(e.src[f]), int(e.dst[f]))); e.now < t*(1-tol) {
+		e.pending.push(event{t: t, kind: evFloor, f: f})
 		return
 	}
 	e.deliver(f)

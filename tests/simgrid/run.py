@@ -17,7 +17,12 @@ step is sent at once by an actor of its own (Comm.sendto, host to host
 without mailboxes: its route's latency, the flow's own start-up, then its
 bytes), which then waits until the flow's floor after the step (the step's
 start-ups up to its own and its bytes at its path's least capacity, as
-ccplay delivers it) and reports its end to the controller.
+ccplay delivers it) and until its receiver has accepted it, and reports its
+end to the controller. A receiver accepts its messages one at a time, each
+taking the flow's own start-up (its route's latency): when a flow's bytes
+are in, it takes the earliest free interval of that length on its
+receiver's clock ending no earlier than its floor (accept below), and the
+flow is delivered at the interval's end if its bytes are in by then.
 
 Actions are updated in full at every event (network/optim:Full). With
 SimGrid's default lazy update, comms whose latency ends in the same instant
@@ -72,12 +77,27 @@ def main():
     result = {}
 
     done = simgrid.Mailbox.by_name("done")
+    busy = [[] for _ in range(p)]  # each receiver's accepted [lo, hi] intervals, sorted
+
+    def accept(r, floor, a):
+        """The end t >= floor of the earliest interval [t - a, t] that
+        overlaps none of receiver r's accepted intervals by more than a
+        relative 1e-12 (ccplay's instant); records it."""
+        t = floor
+        for lo, hi in busy[r]:
+            eps = 1e-12 * t
+            if hi > t - a + eps and lo < t - eps:
+                t = hi + a
+        busy[r].append((t - a, t))
+        busy[r].sort()
+        return t
 
     def sender(f):
         fl = flows[f]
         t0 = simgrid.Engine.clock
         simgrid.Comm.sendto(hosts[fl["src"]], hosts[fl["dst"]], int(fl["bytes"]))
-        wait = t0 + fl["floor"] - simgrid.Engine.clock
+        alpha = sum(w["links"][l]["lat"] for l in fl["path"])
+        wait = accept(fl["dst"], t0 + fl["floor"], alpha) - simgrid.Engine.clock
         if wait > 0:
             simgrid.this_actor.sleep_for(wait)
         done.put(f, 0)

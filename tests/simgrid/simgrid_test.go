@@ -30,7 +30,7 @@ type simCase struct {
 	a     sched.Algorithm
 	ranks int
 	g     int
-	count int // elements (4 B) per rank's vector, or per block for AllToAll
+	count int // elements (4 B) per rank's vector, or per block for AllToAll and Gather
 	spec  fabric.Spec
 }
 
@@ -47,6 +47,8 @@ var cases = []simCase{
 	{"ring AllReduce, rail 2:1", prim.AllReduce, sched.Ring, 64, 8, 1 << 22, fabric.Spec{Kind: fabric.Rail, LeafNodes: 4, Oversubscription: 2}},
 	{"pairwise AllToAll, rail 1:1", prim.AllToAll, sched.Pairwise, 64, 8, 1 << 16, fabric.Spec{Kind: fabric.Rail, LeafNodes: 4}},
 	{"recursive doubling AllReduce, fat-tree 4:1", prim.AllReduce, sched.RecursiveDoubling, 256, 8, 1 << 20, fabric.Spec{Kind: fabric.FatTree, Oversubscription: 4, LeafNodes: 8}},
+	{"naive Gather 1 KiB blocks, fat-tree 1:1", prim.Gather, sched.Naive, 64, 1, 1 << 8, fabric.Spec{Kind: fabric.FatTree, LeafNodes: 16}},
+	{"naive Gather 1 MiB blocks, fat-tree 1:1", prim.Gather, sched.Naive, 64, 1, 1 << 18, fabric.Spec{Kind: fabric.FatTree, LeafNodes: 16}},
 	{"binomial Broadcast, torus 4×4", prim.Broadcast, sched.Binomial, 16, 1, 1 << 22, fabric.Spec{Kind: fabric.Torus, Dims: [3]int{4, 4}}},
 }
 

@@ -1,0 +1,58 @@
+package fabric
+
+import "sort"
+
+// accepts is the receive side of the start-up rule: a rank accepts the
+// messages it receives one at a time, each taking its α(src, dst) of the
+// receiver's time (LogP's receive overhead, Culler et al. 1993: a
+// processor handles one incoming message at a time). A message of floor F
+// (the earliest it is delivered under the sender's rule) is accepted in
+// the earliest free interval [t − α, t] with t ≥ F, and delivered no
+// earlier than t. Like the sender's floor, this is a fluid relaxation: the
+// receiver pays a message's α against its floor, while its bytes may
+// still be arriving, so a fan-in of k messages of m bytes onto one NIC
+// takes max(k·α + β·m, α + k·β·m), not the start-ups after all the bytes.
+//
+// busy[r] holds rank r's accepted intervals as sorted, disjoint pairs
+// lo, hi (intervals that touch within tol are merged). Invariant: the
+// intervals are pairwise disjoint, so the end of a rank's last interval is
+// at least the sum of the α of every message it has accepted.
+type accepts struct {
+	busy [][]float64
+}
+
+func newAccepts(ranks int) accepts { return accepts{busy: make([][]float64, ranks)} }
+
+// take accepts a message to rank r of floor floor and start-up a, and
+// returns the time t ≥ floor its acceptance ends: the end of the earliest
+// interval of length a at or after floor − a that overlaps no earlier
+// acceptance by more than tol. A message whose floor is at least the
+// previous acceptance's end plus a is accepted at its floor exactly.
+// O(log n + intervals it is pushed past + n) for n intervals of r.
+func (q *accepts) take(r int32, floor, a float64) float64 {
+	s := q.busy[r]
+	n := len(s) / 2
+	t := floor
+	eps := tol * floor
+	k := sort.Search(n, func(i int) bool { return s[2*i+1] > t-a+eps })
+	for ; k < n && s[2*k] < t-eps; k++ {
+		t = s[2*k+1] + a
+		eps = tol * t
+	}
+	lo, hi := t-a, t
+	switch joinPrev, joinNext := k > 0 && s[2*k-1] >= lo-eps, k < n && s[2*k] <= hi+eps; {
+	case joinPrev && joinNext:
+		s[2*k-1] = max(s[2*k+1], hi)
+		s = append(s[:2*k], s[2*k+2:]...)
+	case joinPrev:
+		s[2*k-1] = max(s[2*k-1], hi)
+	case joinNext:
+		s[2*k] = min(s[2*k], lo)
+	default:
+		s = append(s, 0, 0)
+		copy(s[2*k+2:], s[2*k:])
+		s[2*k], s[2*k+1] = lo, hi
+	}
+	q.busy[r] = s
+	return t
+}
