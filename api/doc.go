@@ -32,7 +32,9 @@
 // MaxLight closed forms and MaxHeavy other requests compute at once, at
 // most PerClient of each per client; a POST's body is read whole first and
 // an answer is computed into memory and written after its slot is given
-// back, so a slow client holds no slot (limits.go). A waiting request, a
+// back, so a slow client holds no slot (limits.go). The playground's
+// pages rendered on the server (package internal/site) take a slot of a
+// PageGate, a third pool sized beside these (pages.go). A waiting request, a
 // table and a run stop when their client goes (StatusClientClosed). A 500 means a bug: a
 // recover guard turns an unexpected panic into a JSON 500.
 //

@@ -3,8 +3,9 @@ package ui
 // The server-rendered page's own words: the form's submit button (the page
 // works as an HTML form until the WebAssembly takes it over), what the page
 // is with JavaScript off, what a simulation over the render's budget means
-// (budgetNote), and the note a static host's page shows while its
-// numbers wait for the WebAssembly.
+// (budgetNote), the note a static host's page shows while its
+// numbers wait for the WebAssembly, and the page a busy server sends
+// instead of rendering (ssr.busy).
 var ssrEN = map[string]string{
 	"ssr.submit":        "Update",
 	"tools.loading":     "Loading this view: it is part of the playground's second module, which loads with its page.",
@@ -13,6 +14,7 @@ var ssrEN = map[string]string{
 	"ssr.noscript.view": "Without JavaScript this view shows its question's numbers as the server computed them; changing the question needs JavaScript and WebAssembly.",
 	"ssr.budget":        " (%s: the server's page simulates less; the interactive page simulates this question in the browser once it has loaded.)",
 	"ssr.pending":       "The controls show this link's question; the dimmed numbers are the default question's until the interactive page has loaded and computed it.",
+	"ssr.busy":          "The server is busy computing other pages. The interactive page computes this one in the browser once it has loaded; or reload in a few seconds.",
 }
 
 var ssrZH = map[string]string{
@@ -23,6 +25,7 @@ var ssrZH = map[string]string{
 	"ssr.noscript.view": "未启用 JavaScript 时，此视图显示服务器为该问题算出的数值；修改问题需要 JavaScript 与 WebAssembly。",
 	"ssr.budget":        "（%s：服务器渲染的页面只模拟更小的问题；交互页面加载后会在浏览器中模拟此问题。）",
 	"ssr.pending":       "控件显示的是此链接的问题；变暗的数值属于默认问题，交互页面加载并计算后即会更新。",
+	"ssr.busy":          "服务器正忙于计算其他页面。交互页面加载后会在浏览器中计算本页；也可以几秒后刷新。",
 }
 
 func init() {

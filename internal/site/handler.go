@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
 
+	"github.com/ccplay/ccplay/api"
 	"github.com/ccplay/ccplay/ui"
 )
 
@@ -19,13 +21,32 @@ import (
 // gzip, gzipped (a server that compresses by itself, as a Worker's
 // runtime does, leaves it unset). A page the components fail to render is
 // the shell with the loading bar alone: the WebAssembly still renders it.
+// A render holds a slot of the handler's api.PageGate while it computes
+// (and only then); a page that finds no slot within api.PageWait is the
+// busy page (busy), and a request whose client goes while it waits or
+// renders stops and sends nothing.
 func Handler(shell Shell, gzipPages bool, next http.Handler) http.Handler {
+	return handler(shell, gzipPages, next, api.NewPageGate(api.PageWait), RenderContext)
+}
+
+// handler is Handler with its gate and its renderer.
+func handler(shell Shell, gzipPages bool, next http.Handler, gate *api.PageGate, render func(context.Context, Shell, string, string) ([]byte, error)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if (r.URL.Path != "/" && r.URL.Path != "/index.html") || (r.Method != http.MethodGet && r.Method != http.MethodHead) {
 			next.ServeHTTP(w, r)
 			return
 		}
-		body, err := RenderContext(r.Context(), shell, r.URL.RawQuery, FirstLanguage(r.Header.Get("Accept-Language")))
+		nav := FirstLanguage(r.Header.Get("Accept-Language"))
+		release, err := gate.Admit(r)
+		if errors.Is(err, api.ErrBusy) {
+			busy(w, r, shell, nav)
+			return
+		}
+		if err != nil {
+			return // the client went away: nobody reads the page
+		}
+		body, err := render(r.Context(), shell, r.URL.RawQuery, nav)
+		release()
 		if err != nil {
 			return // the client went away: nobody reads the page
 		}
