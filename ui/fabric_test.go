@@ -147,7 +147,8 @@ func TestFabricURLBadFields(t *testing.T) {
 }
 
 // A question the fabric simulates below its time without contention
-// (naive Gather: each sender pays its own start-up) carries core's reason
+// (naive Gather of 1 KiB: the closed form adds every message's bytes to its
+// start-up, the root's NIC carries them while it accepts the next) carries core's reason
 // under the headline, in the page's language; one above it carries none.
 func TestFabricBelowIdeal(t *testing.T) {
 	for _, lang := range []string{"en", "zh"} {
@@ -162,5 +163,22 @@ func TestFabricBelowIdeal(t *testing.T) {
 	a := NewApp(NewState("view=fabric&lang=en&collective=alltoall&algorithm=pairwise&ranks=64&gpus-per-node=8&size=64MiB", ""))
 	if html := finishFabric(t, a); strings.Contains(html, `id="fb-below"`) {
 		t.Errorf("pairwise AllToAll at 4:1 shows the below-ideal reason")
+	}
+}
+
+// A link busy for a small share of the run reads as such, never as idle:
+// on naive Gather of 1 KiB the hottest link is busy well under 1 % of the
+// time, and the view says "< 1%" in both languages.
+func TestFabricHottestSmallShare(t *testing.T) {
+	for _, lang := range []string{"en", "zh"} {
+		a := NewApp(NewState("view=fabric&lang="+lang+"&collective=gather&algorithm=naive&ranks=64&size=1KiB", lang))
+		page := finishFabric(t, a)
+		h := a.Fabric.state().st.Drawing.Hottest
+		if !(h.Utilisation > 0 && h.Utilisation < 0.005) {
+			t.Fatalf("%s: hottest link %s → %s busy %g of the run, want a small share above 0", lang, h.From, h.To, h.Utilisation)
+		}
+		if want := `id="fb-hottest">` + html.EscapeString(a.S.Tf("fb.hottest", h.From, h.To, "< 1")) + "</p>"; !strings.Contains(page, want) {
+			t.Errorf("%s: the view lacks %q", lang, want)
+		}
 	}
 }

@@ -24,20 +24,23 @@ type accepts struct {
 func newAccepts(ranks int) accepts { return accepts{busy: make([][]float64, ranks)} }
 
 // take accepts a message to rank r of floor floor and start-up a, and
-// returns the time t ≥ floor its acceptance ends: the end of the earliest
+// returns the time t ≥ floor its acceptance ends and the work spent (1
+// and one per interval it is pushed past): the end of the earliest
 // interval of length a at or after floor − a that overlaps no earlier
 // acceptance by more than tol. A message whose floor is at least the
 // previous acceptance's end plus a is accepted at its floor exactly.
 // O(log n + intervals it is pushed past + n) for n intervals of r.
-func (q *accepts) take(r int32, floor, a float64) float64 {
+func (q *accepts) take(r int32, floor, a float64) (t float64, work int64) {
 	s := q.busy[r]
 	n := len(s) / 2
-	t := floor
+	t = floor
+	work = 1
 	eps := tol * floor
 	k := sort.Search(n, func(i int) bool { return s[2*i+1] > t-a+eps })
 	for ; k < n && s[2*k] < t-eps; k++ {
 		t = s[2*k+1] + a
 		eps = tol * t
+		work++
 	}
 	lo, hi := t-a, t
 	switch joinPrev, joinNext := k > 0 && s[2*k-1] >= lo-eps, k < n && s[2*k] <= hi+eps; {
@@ -54,5 +57,5 @@ func (q *accepts) take(r int32, floor, a float64) float64 {
 		s[2*k], s[2*k+1] = lo, hi
 	}
 	q.busy[r] = s
-	return t
+	return t, work
 }

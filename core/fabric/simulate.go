@@ -321,7 +321,9 @@ func (e *engine) finish(f int32) {
 	e.nActive--
 	e.changed = append(e.changed, f)
 	e.end = max(e.end, e.now)
-	if t := e.take(e.dst[f], e.floor[f], e.net.Alpha(int(e.src[f]), int(e.dst[f]))); e.now < t*(1-tol) {
+	t, w := e.take(e.dst[f], e.floor[f], e.net.Alpha(int(e.src[f]), int(e.dst[f])))
+	e.work += w
+	if e.now < t*(1-tol) {
 		e.pending.push(event{t: t, kind: evFloor, f: f})
 		return
 	}
