@@ -281,15 +281,22 @@ func (c *Plan) PlanHeadline() string {
 		cost.FormatSeconds(r.StepS), 100*r.CommShare)
 }
 
+// planCols are the collective table's columns, in order, as the suffixes
+// of their headers' catalogue keys (pl.col.*).
+var planCols = []string{"strategy", "phase", "collective", "group", "bytes", "calls", "links", "algorithm", "percall", "perstep", "sent", "what"}
+
 // PlanHead is the header of the collective table.
 func (c *Plan) PlanHead() []string {
-	s := c.S
-	var out []string
-	for _, k := range []string{"strategy", "phase", "collective", "group", "bytes", "calls", "links", "algorithm", "percall", "perstep", "sent", "what"} {
-		out = append(out, s.T("pl.col."+k))
+	out := make([]string, len(planCols))
+	for i := range planCols {
+		out[i] = c.PlanCol(i)
 	}
 	return out
 }
+
+// PlanCol is column i's header: each cell carries it too (data-label),
+// for a phone, where a row is stacked as label–value lines.
+func (c *Plan) PlanCol(i int) string { return c.S.T("pl.col." + planCols[i]) }
 
 // PlanRows are the collective rows, formatted.
 func (c *Plan) PlanRows() [][]string {

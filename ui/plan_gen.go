@@ -191,12 +191,15 @@ func (c *Plan) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 								{
 									vgparent := vgn
 									_ = vgparent
-									for vgiterkeyt, v := range r {
-										var vgiterkey interface{} = vgiterkeyt
+									for i, v := range r {
+										var vgiterkey interface{} = i
 										_ = vgiterkey
+										i := i
+										_ = i
 										v := v
 										_ = v
 										vgn = vgEl(vgparent, "td")
+										vgn.AddAttrInterface("data-label", c.PlanCol(i))
 										vgn.SetInnerHTML(v)
 									}
 								}
@@ -379,14 +382,19 @@ func (c *Plan) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 							vgparent := vgn
 							_ = vgparent
 							vgn = vgEl(vgparent, "td", "style", "text-align:left")
+							vgn.AddAttrInterface("data-label", c.S.T("pl.col.strategy"))
 							vgn.SetInnerHTML(r.Strategy)
 							vgn = vgEl(vgparent, "td", "style", "text-align:left")
+							vgn.AddAttrInterface("data-label", c.S.T("pl.split"))
 							vgn.SetInnerHTML(r.Split)
 							vgn = vgEl(vgparent, "td", "style", "text-align:left")
+							vgn.AddAttrInterface("data-label", c.S.T("pl.col.collective"))
 							vgn.SetInnerHTML(c.PlanTableCalls(r))
 							vgn = vgEl(vgparent, "td", "style", "text-align:left")
+							vgn.AddAttrInterface("data-label", c.S.T("pl.travels"))
 							vgn.SetInnerHTML(r.Travels)
 							vgn = vgEl(vgparent, "td", "style", "text-align:left")
+							vgn.AddAttrInterface("data-label", c.S.T("pl.volume"))
 							vgn.SetInnerHTML(r.Volume)
 						}
 					}

@@ -25,6 +25,10 @@ func TestPhoneTablesFit(t *testing.T) {
 			p.open(base + "/?lang=" + lang + "&" + q)
 			fits(lang + " " + q)
 		}
+		// The planner with a plan: its collectives' table and the strategies' table.
+		p.open(base + "/?lang=" + lang + "&view=plan&plan.model=deepseek-v3&plan.dp=64&plan.ep=64&plan.tp=1&plan.zero=1&plan.algorithm=ring")
+		p.waitJS("the plan", `!!document.querySelector("#pl-table tbody tr") && !!document.querySelector("#pl-strategies tbody tr")`)
+		fits(lang + " the planner's plan")
 		p.open(base + "/?lang=" + lang + "&view=doctor")
 		p.click("d-ex-rtx4090")
 		p.waitJS("the example's verdict", `document.getElementById("d-verdict") !== null`)
