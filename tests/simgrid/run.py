@@ -22,7 +22,10 @@ end to the controller. A receiver accepts its messages one at a time, each
 taking the flow's own start-up (its route's latency): when a flow's bytes
 are in, it takes the earliest free interval of that length on its
 receiver's clock ending no earlier than its floor (accept below), and the
-flow is delivered at the interval's end if its bytes are in by then.
+flow is delivered at the interval's end if its bytes are in by then. Flows
+whose bytes are in at one instant are accepted in flow order, as ccplay
+takes them: each yields once so that all of them are in before the first
+to resume accepts them together.
 
 Actions are updated in full at every event (network/optim:Full). With
 SimGrid's default lazy update, comms whose latency ends in the same instant
@@ -92,12 +95,20 @@ def main():
         busy[r].sort()
         return t
 
+    arrived, accepted = [], {}
+
     def sender(f):
         fl = flows[f]
         t0 = simgrid.Engine.clock
         simgrid.Comm.sendto(hosts[fl["src"]], hosts[fl["dst"]], int(fl["bytes"]))
-        alpha = sum(w["links"][l]["lat"] for l in fl["path"])
-        wait = accept(fl["dst"], t0 + fl["floor"], alpha) - simgrid.Engine.clock
+        arrived.append((f, t0 + fl["floor"]))
+        simgrid.this_actor.yield_()
+        if f not in accepted:
+            for g, floor in sorted(arrived):
+                fg = flows[g]
+                accepted[g] = accept(fg["dst"], floor, sum(w["links"][l]["lat"] for l in fg["path"]))
+            arrived.clear()
+        wait = accepted.pop(f) - simgrid.Engine.clock
         if wait > 0:
             simgrid.this_actor.sleep_for(wait)
         done.put(f, 0)
