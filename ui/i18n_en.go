@@ -416,7 +416,7 @@ var en = map[string]string{
 	"view.doctor":             "Check my log",
 	"view.plan":               "Parallelism planner",
 	"view.fabric":             "Fabric",
-	"fb.intro":                "The executed schedule simulated on a switched network: every GPU has its own NIC, leaves sit under spines, flows share each link max-min fairly (docs/contention.md).",
+	"fb.intro":                "The executed schedule simulated on a switched network: every GPU has its own NIC, leaves sit under spines. Flows share each link max-min fairly: its capacity is split evenly among the flows crossing it, and a share that a flow limited elsewhere cannot use goes to the others.",
 	"fb.kind":                 "Fabric:",
 	"fb.ratio":                "Oversubscription (leaf downlink ÷ uplink):",
 	"fb.fat-tree":             "fat-tree",

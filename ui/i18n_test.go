@@ -90,3 +90,16 @@ func verbSet(m string) []string {
 	sort.Strings(out)
 	return out
 }
+
+// TestCatalogsCiteNoRepositoryFile: the page's text says what it means
+// instead of pointing at a file of the repository (docs/….md), which a
+// reader of the playground cannot open.
+func TestCatalogsCiteNoRepositoryFile(t *testing.T) {
+	for lang, cat := range Catalogs() {
+		for k, v := range cat {
+			if strings.Contains(v, "docs/") || strings.Contains(v, ".md") {
+				t.Errorf("%s %s cites a repository file: %q", lang, k, v)
+			}
+		}
+	}
+}
