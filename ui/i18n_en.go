@@ -305,6 +305,7 @@ var en = map[string]string{
 	"lesson.free.bad":         "Type a value like %s.",
 	"lesson.summary":          "Summary",
 	"lesson.index":            "Lessons",
+	"lesson.index.tab":        "Opens the playground's lessons in a new tab",
 	"lesson.intro":            "Eleven guided lessons follow lecture 09: predict each key number before the live views reveal it. Every number is computed by the same core as the tools.",
 	"lesson.tools":            "The tools (timing, ledger, step-through, charts, planner…) are one tab away.",
 	"lesson.primitives":       "The eight primitives",

@@ -305,6 +305,7 @@ var zh = map[string]string{
 	"lesson.free.bad":         "请填一个像 %s 这样的值。",
 	"lesson.summary":          "小结",
 	"lesson.index":            "课程",
+	"lesson.index.tab":        "在新标签页打开演练场的课程",
 	"lesson.intro":            "十一节引导课，沿着第 09 讲的脉络：先预测每个关键数字，再由实时视图揭晓。所有数字都来自与工具相同的 Go 核心。",
 	"lesson.tools":            "工具（耗时、字节账本、逐步演示、图表、规划器……）就在旁边的标签页里。",
 	"lesson.primitives":       "八种原语",

@@ -36,6 +36,7 @@ type Lessons struct {
 	live    int                    // the live view's block (−1: the last revealed)
 	applied int                    // the block whose fields the question holds (−1: none)
 	keep    bool                   // the URL gave the question: the first live view keeps it
+	alone   bool                   // embedded on one lesson (?embed=lesson&lesson=<id>): the index opens in a new tab
 
 	wrappers map[vugu.Builder]*maskedView // the views as masked while a question is pending
 	typed    map[int]string               // a free answer's text, by question
@@ -64,6 +65,7 @@ func newLessons(s *State) *Lessons {
 	if IsLesson(v) {
 		c.Page = v
 	}
+	c.alone = s.Embed && IsLesson(v)
 	if e, _ := s.param("embed"); ok || e == "lesson" {
 		s.View = "lessons" // ?lesson=<id> and ?embed=lesson open the lessons view
 	}
@@ -270,6 +272,16 @@ func (c *Lessons) Open(id string) {
 	c.typed, c.inputErr, c.submit = nil, nil, nil // the URL's typed answer was the URL's lesson's
 	c.sync()
 }
+
+// IndexInTab reports whether the lesson's link to the index opens the
+// full playground's index in a new tab: in a course page that embeds one
+// lesson, whose frame keeps showing that lesson. An embedded index keeps
+// its lessons and the way back to it inside its frame.
+func (c *Lessons) IndexInTab() bool { return c.alone }
+
+// IndexHref is the address of the full playground's lessons index, in the
+// page's language, relative to the page.
+func (c *Lessons) IndexHref() string { return "?lesson=index&lang=" + c.S.Lang }
 
 // Restart clears the open lesson's answers.
 func (c *Lessons) Restart() { c.Open(c.Page) }

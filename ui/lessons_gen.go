@@ -85,13 +85,21 @@ func (c *Lessons) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				{
 					vgparent := vgn
 					_ = vgparent
-					vgn = vgEl(vgparent, "button", "type", "button", "id", "lesson-back", "class", "linkish")
-					vgn.SetInnerHTML("‹ " + c.S.T("lesson.index"))
-					vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
-						EventType: "click",
-						Func:      func(event vugu.DOMEvent) { c.Open("index") },
-						// TODO: implement capture, etc. mostly need to decide syntax
-					})
+					if !c.IndexInTab() {
+						vgn = vgEl(vgparent, "button", "type", "button", "id", "lesson-back", "class", "linkish")
+						vgn.SetInnerHTML("‹ " + c.S.T("lesson.index"))
+						vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
+							EventType: "click",
+							Func:      func(event vugu.DOMEvent) { c.Open("index") },
+							// TODO: implement capture, etc. mostly need to decide syntax
+						})
+					}
+					if c.IndexInTab() {
+						vgn = vgEl(vgparent, "a", "id", "lesson-back", "target", "_blank", "rel", "noopener")
+						vgn.AddAttrInterface("href", c.IndexHref())
+						vgn.AddAttrInterface("title", c.S.T("lesson.index.tab"))
+						vgn.SetInnerHTML(c.S.T("lesson.index") + " ↗")
+					}
 					vgn = vgText(vgparent, " ")
 					vgn = vgEl(vgparent, "span", "id", "lesson-progress")
 					vgn.SetInnerHTML(c.Progress())

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"html"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -112,6 +113,38 @@ func TestEmbeddedIndexNamesNoTabs(t *testing.T) {
 		}
 		if strings.Contains(html.UnescapeString(render(t, NewApp(NewState("embed=lesson&lang="+lang, lang)))), tools) {
 			t.Errorf("%s: the embedded index points at tabs it has not: %q", lang, tools)
+		}
+	}
+}
+
+// TestEmbeddedLessonIndexLink: a course page that embeds one lesson keeps
+// that lesson in its frame, so the lesson's link to the index opens the
+// full playground's index in a new tab; an embedded index, and the full
+// page, go back to the index in place. In both languages.
+func TestEmbeddedLessonIndexLink(t *testing.T) {
+	for _, lang := range []string{"zh", "en"} {
+		e := NewApp(NewState("embed=lesson&lesson=tree&lang="+lang, lang))
+		html := render(t, e)
+		tag := regexp.MustCompile(`<a id="lesson-back"[^>]*>`).FindString(html)
+		for _, want := range []string{`href="?lesson=index&amp;lang=` + lang + `"`, `target="_blank"`, `rel="noopener"`} {
+			if !strings.Contains(tag, want) {
+				t.Errorf("%s: the embedded lesson's link to the index %q lacks %s", lang, tag, want)
+			}
+		}
+		mustContain(t, html, T(lang, "lesson.index")+" ↗")
+		if strings.Contains(html, `<button type="button" id="lesson-back"`) {
+			t.Errorf("%s: the embedded lesson's link to the index is a button inside the frame", lang)
+		}
+		for _, q := range []string{"lesson=tree", "embed=lesson&lesson=index"} {
+			a := NewApp(NewState(q+"&lang="+lang, lang))
+			a.Lessons.Open("tree")
+			html := render(t, a)
+			mustContain(t, html, `<button type="button" id="lesson-back"`)
+			if strings.Contains(html, `target="_blank"`) {
+				t.Errorf("%s %s: the link to the index opens a new tab", lang, q)
+			}
+			a.Lessons.Open("index")
+			mustContain(t, render(t, a), `id="open-tree"`)
 		}
 	}
 }
