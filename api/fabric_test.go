@@ -33,6 +33,15 @@ func TestCostOnFabric(t *testing.T) {
 	wantError(t, "ring AllGather on a 1 × 256 torus: 65,280 flows of up to 130 links", get(t, "/api/v1/cost?collective=allgather&ranks=256&size=1MiB&fabric=torus&torus-dims=1x256"),
 		http.StatusRequestEntityTooLarge, "ranks", "links")
 	wantError(t, "a fabric field without a fabric", get(t, "/api/v1/cost?oversubscription=4"), http.StatusBadRequest, "oversubscription", "fabrics")
+	// Pairwise AllToAll on 361 ranks, leaves of 90 nodes and one of 1: past
+	// 8:1 a simulation's work per link grows with the ratio, so at 64:1
+	// its route links count 8 times each and it is refused before work; at
+	// 8:1 it is answered.
+	tangled := "/api/v1/cost?collective=alltoall&algorithm=pairwise&ranks=361&size=1MiB&fabric=fat-tree&leaf-nodes=90&oversubscription="
+	wantError(t, "pairwise AllToAll on 361 ranks at 64:1", get(t, tangled+"64"), http.StatusRequestEntityTooLarge, "ranks", "links")
+	if b := get(t, tangled+"8"); b.status != http.StatusOK {
+		t.Errorf("pairwise AllToAll on 361 ranks at 8:1: status %d: %s", b.status, b.body)
+	}
 }
 
 // /table takes the fabric fields: its rows are simulated (each the /cost

@@ -14,7 +14,8 @@ import (
 const FabricTransfers = 1 << 22
 
 // FabricPathLinks caps the links of all the simulated flows' routes
-// together (transfers × the longest route): 2^26, 256 MiB of route.
+// together (transfers × the longest route, × fabric.Spec.LinkWeight past
+// 8:1): 2^26, 256 MiB of route.
 const FabricPathLinks = 1 << 26
 
 // FabricLinks is how many of the hottest links a FabricResult lists.
@@ -106,14 +107,22 @@ func Slowdown(t, ideal float64) float64 {
 
 // FabricSize is what simulating p on its fabric holds before it runs: the
 // transfers of its schedule (TransferBound) and the links of their routes
-// together, at most. O(1) after validation.
+// together, at most, each link counted fabric.Spec.LinkWeight times (once
+// up to 8:1; the simulation's work per link grows with the
+// oversubscription beyond). O(1) after validation.
 func FabricSize(p Params) (transfers, routeLinks int64, err error) {
 	q, err := Concrete(p)
 	if err != nil {
 		return 0, 0, err
 	}
 	n := TransferBound(q)
-	return n, n * int64(p.Fabric.Normal(p.Ranks/max(p.GPUsPerNode, 1)).MaxHops()), nil
+	return n, routeLinksOf(n, p.Fabric.Normal(p.Ranks/max(p.GPUsPerNode, 1))), nil
+}
+
+// routeLinksOf is FabricSize's route links for n transfers on the
+// normalised fabric s.
+func routeLinksOf(n int64, s fabric.Spec) int64 {
+	return n * int64(s.MaxHops()) * s.LinkWeight()
 }
 
 // runFabric is simulateFabric returning the net and the loads.
@@ -154,14 +163,14 @@ func startFabric(p Params, r *Result, yield func()) (*fabricRun, error) {
 		}
 	}
 	net := fabric.Build(spec, p.Cluster())
-	if n := TransferBound(q) * int64(net.MaxHops()); n > FabricPathLinks {
+	if n := routeLinksOf(TransferBound(q), net.Spec); n > FabricPathLinks {
 		return nil, fielderr.New("ranks", "fabric.paths", n, int64(FabricPathLinks))
 	}
 	s, err := scheduleOf(q, FabricTransfers, yield)
 	if err != nil {
 		return nil, err
 	}
-	sim := fabric.StartYielding(s, p.ElemSize, net, p.Gamma, fabric.WorkCap(int64(s.Transfers()), net.MaxHops()), yield)
+	sim := fabric.StartYielding(s, p.ElemSize, net, p.Gamma, net.WorkCap(int64(s.Transfers())), yield)
 	return &fabricRun{p: p, r: r, net: net, sim: sim}, nil
 }
 

@@ -14,7 +14,7 @@ type Result struct {
 	Bytes  []float64 // bytes carried by each link (Net.Links' order)
 	Flows  int       // messages simulated (transfers between two ranks)
 	Events int       // instants at which flows started or ended
-	Work   int64     // units of work spent (WorkCap bounds what a caller allows)
+	Work   int64     // units of work spent (Net.WorkCap bounds what a caller allows)
 }
 
 // Simulate runs schedule s (elements of elemSize bytes) on net, γ seconds
@@ -455,10 +455,3 @@ func (e *engine) solve() {
 	}
 	e.unfrozen, e.frozen = unfrozen, frozen
 }
-
-// WorkCap is the work Simulate is allowed for flows messages on routes of
-// at most hops links: 64 units per flow and hop, several times what
-// collective schedules spend (AllToAll on 1024 ranks at 4:1, the most
-// tangled case measured, spends about 15; TestWorkWithinCap holds every
-// algorithm at P ≤ 256 to half the cap). O(1).
-func WorkCap(flows int64, hops int) int64 { return 64 * flows * int64(hops) }

@@ -27,7 +27,7 @@ func TestWorkWithinCap(t *testing.T) {
 					if err != nil {
 						t.Fatalf("%s %s P=%d %s: %v", a, c, p, kind, err)
 					}
-					if limit := WorkCap(int64(r.Flows), net.MaxHops()); r.Flows > 0 && 2*r.Work > limit {
+					if limit := net.WorkCap(int64(r.Flows)); r.Flows > 0 && 2*r.Work > limit {
 						t.Errorf("%s %s P=%d %s: %d units of work for %d flows of up to %d hops, more than half the cap %d",
 							a, c, p, kind, r.Work, r.Flows, net.MaxHops(), limit)
 					}

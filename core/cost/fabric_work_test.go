@@ -1,0 +1,126 @@
+package cost_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/ccplay/ccplay/core/budget"
+	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fabric"
+	"github.com/ccplay/ccplay/core/fielderr"
+	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
+)
+
+// viewQuestion is the fabric view's question: P ranks, gpn GPUs a node
+// (0: one a node), leaves of a quarter of the nodes at ratio R.
+func viewQuestion(c prim.Collective, a sched.Algorithm, P, gpn int, kind string, R float64) cost.Params {
+	p := base(c, a, P)
+	if c == prim.AllToAll {
+		p.Size = cost.RoundSize(c, P, p.ElemSize, p.Size)
+	}
+	p.GPUsPerNode = gpn
+	if gpn > 0 {
+		p.IntraBandwidth, p.IntraLatency = 450e9, 1e-6
+	}
+	p.Fabric = fabric.Spec{Kind: kind, Oversubscription: R, LeafNodes: max(1, P/max(gpn, 1)/4)}
+	return p
+}
+
+// simulatedWork runs p's schedule on its fabric without a cap and returns
+// the work spent and the cap a caller grants it (Net.WorkCap).
+func simulatedWork(t *testing.T, p cost.Params) (work, limit int64) {
+	t.Helper()
+	s, err := sched.Build(p.Spec(), p.Algorithm, sched.Options{GPUsPerNode: p.GPUsPerNode})
+	if err != nil {
+		t.Fatal(err)
+	}
+	net := fabric.Build(p.Fabric, p.Cluster())
+	r, err := fabric.Simulate(s, p.ElemSize, net, p.Gamma, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Work, net.WorkCap(int64(s.Transfers()))
+}
+
+// TestStudyWithinWorkCap: the fabric view's study around 176–184 ranks
+// (where the last leaf holds fewer nodes than the others), flat and, where
+// the ranks fill whole nodes, on nodes of 8 GPUs, on a fat-tree and a rail fabric, and the study's most
+// tangled simulation (pairwise AllToAll at 8:1) at the largest study the
+// page's budget admits, spend at most half the work cap: the study the
+// budget admits runs to its end, and the one just past the budget is
+// refused before any simulation.
+func TestStudyWithinWorkCap(t *testing.T) {
+	type row struct {
+		c prim.Collective
+		a sched.Algorithm
+	}
+	study := []row{{prim.AllGather, sched.Ring}, {prim.AllReduce, sched.Ring}, {prim.AllToAll, sched.Pairwise}}
+	for _, P := range []int{176, 177, 178, 179, 180, 181, 182, 183, 184} {
+		for _, gpn := range []int{0, 8} {
+			if P%max(gpn, 1) != 0 {
+				continue // not whole nodes: refused before any work
+			}
+			kinds := []string{fabric.FatTree}
+			if P == 181 {
+				kinds = append(kinds, fabric.Rail)
+			}
+			for _, kind := range kinds {
+				for _, x := range study {
+					for _, R := range cost.FabricRatios {
+						p := viewQuestion(x.c, x.a, P, gpn, kind, R)
+						if work, limit := simulatedWork(t, p); 2*work > limit {
+							t.Errorf("%s %s P=%d gpn=%d %s %g:1: %d units of work, more than half the cap %d", x.a, x.c, P, gpn, kind, R, work, limit)
+						}
+					}
+				}
+				if _, err := cost.StudyFabric(viewQuestion(prim.AllGather, sched.Ring, P, gpn, kind, 8), budget.Flows); err != nil {
+					t.Errorf("the study of ring AllGather P=%d gpn=%d %s: %v", P, gpn, kind, err)
+				}
+			}
+		}
+	}
+	// Ring AllReduce's 2·P·(P−1) transfers make 512 ranks the largest study
+	// within budget.Flows; 509 ranks leave a last leaf of one node.
+	if work, limit := simulatedWork(t, viewQuestion(prim.AllToAll, sched.Pairwise, 509, 0, fabric.FatTree, 8)); 2*work > limit {
+		t.Errorf("pairwise AllToAll P=509 8:1: %d units of work, more than half the cap %d", work, limit)
+	}
+	_, err := cost.StartStudy(viewQuestion(prim.AllGather, sched.Ring, 513, 0, fabric.FatTree, 8), budget.Flows)
+	var fe *fielderr.Error
+	if !errors.As(err, &fe) || fe.Field != "ranks" || fe.ID != "fabric.too-large" {
+		t.Errorf("the study of 513 ranks, past budget.Flows: %v, want fabric.too-large on ranks before any simulation", err)
+	}
+}
+
+// TestWorkGrowsWithRatio: past 8:1 the work per link of a tangled
+// simulation grows with the ratio, and so do FabricSize's route links
+// (fabric.Spec.LinkWeight: ⌈R/8⌉ each): pairwise AllToAll on 181 ranks stays
+// within half its cap at 16:1, 64:1 and 1024:1, and on 361 ranks at 64:1
+// (2.3 s of simulation) it is over budget.RouteLinks, refused before work
+// by a face that answers for someone else, while at 8:1 it is not.
+func TestWorkGrowsWithRatio(t *testing.T) {
+	for _, R := range []float64{16, 64, 1024} {
+		p := viewQuestion(prim.AllToAll, sched.Pairwise, 181, 0, fabric.FatTree, R)
+		if work, limit := simulatedWork(t, p); 2*work > limit {
+			t.Errorf("pairwise AllToAll P=181 %g:1: %d units of work, more than half the cap %d", R, work, limit)
+		}
+	}
+	for _, c := range []struct {
+		R    float64
+		over bool
+	}{{8, false}, {64, true}} {
+		p := viewQuestion(prim.AllToAll, sched.Pairwise, 361, 0, fabric.FatTree, c.R)
+		n, links, err := cost.FabricSize(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hops := int64(p.Fabric.Normal(361).MaxHops())
+		weight := int64(max(1, (c.R+7)/8))
+		if links != n*hops*weight {
+			t.Errorf("%g:1: %d route links, want %d transfers × %d links × ⌈R/8⌉ = %d", c.R, links, n, hops, n*hops*weight)
+		}
+		if over := links > budget.RouteLinks; over != c.over {
+			t.Errorf("%g:1: %d route links over budget.RouteLinks (%d): %v, want %v", c.R, links, budget.RouteLinks, over, c.over)
+		}
+	}
+}
