@@ -393,6 +393,9 @@ func (c *Charts) CrossoverRows() []CrossoverRow {
 		rt, err2 := evaluate(q)
 		x := c.charts().Crossovers[c.firstOf(i)]
 		row.Text = s.Tf("c.x.text", x.From, BytesShort(x.SizeBytes), x.To, Secs(x.ToTimeS), Secs(x.FromTimeS))
+		if Secs(x.ToTimeS) == Secs(x.FromTimeS) { // equal to the digits shown, as at most crossovers: said once
+			row.Text = s.Tf("c.x.same", x.From, BytesShort(x.SizeBytes), x.To, Secs(x.ToTimeS))
+		}
 		if err1 == nil && err2 == nil {
 			row.Why = s.Tf("c.x.why", x.From, rf.Steps, Secs(rf.LatencyTermS), BytesShort(rf.BytesSentPerRank), Secs(rf.BandwidthTermS),
 				x.To, rt.Steps, Secs(rt.LatencyTermS), BytesShort(rt.BytesSentPerRank), Secs(rt.BandwidthTermS))

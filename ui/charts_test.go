@@ -92,3 +92,47 @@ func TestChartsTieBand(t *testing.T) {
 		}
 	}
 }
+
+// TestCrossoverTimesSaidOnce: at a crossover the two algorithms' times
+// (cost.Evaluate at its size) are mostly equal to the digits shown; the
+// row then says the time once ("both 51 µs"), and names both where they
+// differ, in both languages.
+func TestCrossoverTimesSaidOnce(t *testing.T) {
+	same := 0
+	for _, lang := range []string{"en", "zh"} {
+		for _, q := range []string{"view=charts", "view=charts&ranks=64", "view=charts&ranks=128&gpus-per-node=8", "view=charts&collective=broadcast&ranks=32"} {
+			a := NewApp(NewState(q+"&lang="+lang, lang))
+			for i, g := range a.Charts.charts().Groups {
+				if g.Tie {
+					continue
+				}
+				x := a.Charts.charts().Crossovers[a.Charts.firstOf(i)]
+				p := a.S.P
+				p.Size, p.Chunks, p.Algorithm = x.SizeBytes, 0, x.To
+				to, err := cost.Evaluate(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p.Algorithm = x.From
+				from, err := cost.Evaluate(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				text := a.Charts.CrossoverRows()[i].Text
+				ts, fs := Secs(to.TimeS), Secs(from.TimeS)
+				if ts == fs {
+					same++
+					both := map[string]string{"en": "both " + ts, "zh": "都是 " + ts}[lang]
+					if strings.Count(text, ts) != 1 || !strings.Contains(text, both) {
+						t.Errorf("%s %s: %q does not say %q once", lang, q, text, both)
+					}
+				} else if !strings.Contains(text, ts) || !strings.Contains(text, fs) {
+					t.Errorf("%s %s: %q does not name %s and %s", lang, q, text, ts, fs)
+				}
+			}
+		}
+	}
+	if same == 0 {
+		t.Error("no crossover with equal times shown: the case is not exercised")
+	}
+}

@@ -132,6 +132,7 @@ var en = map[string]string{
 	"c.export":      "Download SVG",
 	"c.x.title":     "Where auto switches, and why",
 	"c.x.tie":       "from %[1]s to %[2]s %[3]s and %[4]s stay within %[5]g %% of each other: the model's %[6]d flips there are rounding noise, a tie; from then on %[7]s is cheapest",
+	"c.x.same":      "below %[2]s %[1]s is cheapest; from %[2]s on, %[3]s (both %[4]s at %[2]s)",
 	"c.x.text":      "below %[2]s %[1]s is cheapest; from %[2]s on, %[3]s (%[4]s vs %[5]s)",
 	"c.x.why":       "%s: %d steps (α term %s), busiest rank sends %s (β term %s) · %s: %d steps (α term %s), sends %s (β term %s)",
 	"c.x.none":      "One algorithm is cheapest over the whole range: auto never switches here.",
