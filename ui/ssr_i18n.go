@@ -15,6 +15,7 @@ var ssrEN = map[string]string{
 	"ssr.budget":        " (%s: the server's page simulates less; the interactive page simulates this question in the browser once it has loaded.)",
 	"ssr.pending":       "The controls show this link's question; the dimmed numbers are the default question's until the interactive page has loaded and computed it.",
 	"ssr.busy":          "The server is busy computing other pages. The interactive page computes this one in the browser once it has loaded; or reload in a few seconds.",
+	"ssr.busy.loading":  "Loading the interactive page.",
 }
 
 var ssrZH = map[string]string{
@@ -26,6 +27,7 @@ var ssrZH = map[string]string{
 	"ssr.budget":        "（%s：服务器渲染的页面只模拟更小的问题；交互页面加载后会在浏览器中模拟此问题。）",
 	"ssr.pending":       "控件显示的是此链接的问题；变暗的数值属于默认问题，交互页面加载并计算后即会更新。",
 	"ssr.busy":          "服务器正忙于计算其他页面。交互页面加载后会在浏览器中计算本页；也可以几秒后刷新。",
+	"ssr.busy.loading":  "正在加载交互页面。",
 }
 
 func init() {

@@ -147,7 +147,8 @@ func TestSlowPagesLeaveTheAPI(t *testing.T) {
 
 // TestBusyPage: a page that finds every slot taken for the gate's wait is
 // 503 with Retry-After and says the server is busy in the page's
-// language (the query's lang, else the browser's).
+// language (the query's lang, else the browser's), its loading bar
+// promising no form.
 func TestBusyPage(t *testing.T) {
 	held := newHeldRenders()
 	h := handler(testShell(t), false, http.NotFoundHandler(), api.NewPageGate(50*time.Millisecond), held.render)
@@ -177,6 +178,9 @@ func TestBusyPage(t *testing.T) {
 		}
 		if !strings.Contains(w.Body.String(), escapeText(ui.T(c.lang, "ssr.busy"))) || !strings.Contains(w.Body.String(), `id="app"`) {
 			t.Errorf("%s (%s): the busy page lacks the %s note or the app root: %s", c.query, c.accept, c.lang, w.Body)
+		}
+		if strings.Contains(w.Body.String(), escapeText(ui.T(c.lang, "ssr.loading"))) || !strings.Contains(w.Body.String(), escapeText(ui.T(c.lang, "ssr.busy.loading"))) {
+			t.Errorf("%s (%s): the busy page's loading bar speaks of a form it does not have", c.query, c.accept)
 		}
 	}
 }

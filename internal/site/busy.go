@@ -12,14 +12,15 @@ import (
 // busy answers a page request that found no render slot: 503 with
 // Retry-After (api.RetryAfter seconds) and the shell whose app root holds
 // the busy note in the page's language (the query's lang, else the
-// browser's). The WebAssembly, when it loads, renders the view itself in
+// browser's), its loading bar saying no more than that the page loads. The WebAssembly, when it loads, renders the view itself in
 // the browser. Not cached.
 func busy(w http.ResponseWriter, r *http.Request, shell Shell, navLang string) {
 	lang := ui.DefaultLang(navLang)
 	if q, err := url.ParseQuery(r.URL.RawQuery); err == nil && (q.Get("lang") == "zh" || q.Get("lang") == "en") {
 		lang = q.Get("lang")
 	}
-	body := shell.fill(ui.ModuleMain, lang, "ccplay", `<div id="app"><p id="server-busy" role="status">`+escapeText(ui.T(lang, "ssr.busy"))+`</p></div>`)
+	body := shell.fillNote(ui.ModuleMain, lang, "ccplay", `<div id="app"><p id="server-busy" class="loading" role="status">`+escapeText(ui.T(lang, "ssr.busy"))+`</p></div>`,
+		ui.T(lang, "ssr.busy.loading"))
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-store")

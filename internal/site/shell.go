@@ -70,8 +70,14 @@ func (s Shell) Fill(p ui.Page) []byte {
 }
 
 // fill returns module's variant of the shell (the main module's for
-// another name) with its slots filled (app is HTML).
+// another name) with its slots filled (app is HTML) and the loading bar's
+// note saying the form works meanwhile.
 func (s Shell) fill(module, lang, title, app string) []byte {
+	return s.fillNote(module, lang, title, app, ui.T(lang, "ssr.loading"))
+}
+
+// fillNote is fill with the loading bar's note (text).
+func (s Shell) fillNote(module, lang, title, app, note string) []byte {
 	html, ok := s.html[module]
 	if !ok {
 		html = s.html[ui.ModuleMain]
@@ -81,7 +87,7 @@ func (s Shell) fill(module, lang, title, app string) []byte {
 		htmlLang = "zh-CN"
 	}
 	return []byte(strings.NewReplacer("{{lang}}", htmlLang, "{{title}}", escapeText(title),
-		"{{app}}", app, "{{loading}}", escapeText(ui.T(lang, "ssr.loading"))).Replace(html))
+		"{{app}}", app, "{{loading}}", escapeText(note)).Replace(html))
 }
 
 // escapeText escapes s for HTML text or a double-quoted attribute value
