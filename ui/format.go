@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/units"
@@ -14,8 +15,19 @@ type KV struct {
 	Title            string
 }
 
-// Secs formats seconds as the CLI does (cost.FormatSeconds).
-func Secs(s float64) string { return cost.FormatSeconds(s) }
+// Secs formats seconds as the CLI does (cost.FormatSeconds), for the
+// page's prose: a negative value with the minus sign U+2212, as typeset
+// text writes it ("−2.41 ms"), not the hyphen-minus of machine-readable
+// output.
+func Secs(s float64) string { return minusSign(cost.FormatSeconds(s)) }
+
+// minusSign replaces a number's leading hyphen-minus with U+2212.
+func minusSign(t string) string {
+	if rest, ok := strings.CutPrefix(t, "-"); ok {
+		return "−" + rest
+	}
+	return t
+}
 
 // Bytes writes a byte count exactly, then in binary and decimal units, as
 // every face does (units.ExactBytes): "104857600 B (100 MiB, 104.9 MB)".
