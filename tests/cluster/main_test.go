@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -61,11 +62,18 @@ func runTests(m *testing.M) int {
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sig)
+	// A signal decides the exit status whichever path ends the run first:
+	// this goroutine, or runTests once the tests the clean-up stopped fail.
+	var caught atomic.Int32
+	announce := sync.OnceFunc(func() {
+		fmt.Fprintf(os.Stderr, "cluster tests: %v: ending the processes and removing the namespaces and temporary files of this run\n", syscall.Signal(caught.Load()))
+	})
 	go func() {
-		s := <-sig
-		fmt.Fprintf(os.Stderr, "cluster tests: %v: ending the processes and removing the namespaces and temporary files of this run\n", s)
+		s := (<-sig).(syscall.Signal)
+		caught.Store(int32(s))
+		announce()
 		cleanup()
-		os.Exit(128 + int(s.(syscall.Signal)))
+		os.Exit(128 + int(s))
 	}()
 	os.Setenv("TMPDIR", root)
 	ccplay = filepath.Join(root, "ccplay")
@@ -78,7 +86,13 @@ func runTests(m *testing.M) int {
 			fmt.Fprintf(os.Stderr, "removed the namespaces of an earlier run: %v %v\n", gone, err)
 		}
 	}
-	return m.Run()
+	code := m.Run()
+	if s := caught.Load(); s != 0 {
+		announce()
+		cleanup()
+		return 128 + int(s)
+	}
+	return code
 }
 
 // removeStaleRoots removes the temporary directories of earlier runs
