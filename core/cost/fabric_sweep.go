@@ -216,17 +216,11 @@ func (r *StudyRun) Progress() float64 {
 	if r.done {
 		return 1
 	}
-	if r.total == 0 {
-		return 0
+	var cur float64
+	if r.cur != nil {
+		cur = r.cur.sim.Progress()
 	}
-	var d float64
-	for _, w := range r.weight[:r.i] {
-		d += w
-	}
-	if r.cur != nil && r.i < len(r.weight) {
-		d += r.weight[r.i] * r.cur.sim.Progress()
-	}
-	return min(d/r.total, 1)
+	return SeqProgress(r.weight, r.total, r.i, cur)
 }
 
 // Work is the units of simulation work Advance has spent so far (the

@@ -129,17 +129,11 @@ func (r *Run) Progress() float64 {
 	if r.done {
 		return 1
 	}
-	if r.total == 0 {
-		return 0
-	}
-	var d float64
-	for _, w := range r.weight[:r.i] {
-		d += w
-	}
+	var cur float64
 	if r.cur != nil {
-		d += r.weight[r.i] * r.cur.Progress()
+		cur = r.cur.Progress()
 	}
-	return min(d/r.total, 1)
+	return cost.SeqProgress(r.weight, r.total, r.i, cur)
 }
 
 // Work is the units of simulation work Advance has spent so far: a slice
