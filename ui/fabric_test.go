@@ -147,18 +147,24 @@ func TestFabricURLBadFields(t *testing.T) {
 }
 
 // A question the fabric simulates below its time without contention
-// (naive Gather of 1 KiB: the closed form adds every message's bytes to its
-// start-up, the root's NIC carries them while it accepts the next) carries core's reason
-// under the headline, in the page's language; one above it carries none.
+// (naive AllToAll of 16 MiB on a non-blocking tree: the closed form adds
+// every message's bytes to its start-up, the NIC carries earlier bytes while
+// the rank starts the next) carries core's reason under the headline, in the
+// page's language; one above it, or one that reads 1.00× (naive Gather of
+// 1 KiB, its root's start-ups), carries none.
 func TestFabricBelowIdeal(t *testing.T) {
 	for _, lang := range []string{"en", "zh"} {
-		a := NewApp(NewState("view=fabric&lang="+lang+"&collective=gather&algorithm=naive&ranks=64&size=1KiB", lang))
+		a := NewApp(NewState("view=fabric&lang="+lang+"&collective=alltoall&algorithm=naive&ranks=64&size=16MiB&fabric.ratio=1", lang))
 		page := finishFabric(t, a)
 		f := a.Fabric.state().st.Result.Fabric
 		want := html.EscapeString(f.SlowdownNoteMsg.In(lang))
 		if f.SlowdownNoteMsg.ID != "fabric.below-ideal" || !strings.Contains(page, `id="fb-below"`) || !strings.Contains(page, want) {
-			t.Errorf("%s: naive Gather at %.3g× shows no reason %q", lang, f.Slowdown, want)
+			t.Errorf("%s: naive AllToAll at %.3g× shows no reason %q", lang, f.Slowdown, want)
 		}
+	}
+	g := NewApp(NewState("view=fabric&lang=en&collective=gather&algorithm=naive&ranks=64&size=1KiB", ""))
+	if page := finishFabric(t, g); strings.Contains(page, `id="fb-below"`) || !strings.Contains(page, "(1.00×)") {
+		t.Errorf("naive Gather of 1 KiB at %.5g× reads 1.00× and must carry no below-ideal reason", g.Fabric.state().st.Result.Fabric.Slowdown)
 	}
 	a := NewApp(NewState("view=fabric&lang=en&collective=alltoall&algorithm=pairwise&ranks=64&gpus-per-node=8&size=64MiB", ""))
 	if html := finishFabric(t, a); strings.Contains(html, `id="fb-below"`) {

@@ -92,9 +92,9 @@ func evaluateFabric(p Params) (Result, *fabric.Net, fabric.Result, error) {
 }
 
 // BelowIdealTol is how far below 1 a FabricResult's Slowdown must be for
-// its SlowdownNote: more than the rounding of a run that is exactly its
-// closed form.
-const BelowIdealTol = 1e-6
+// its SlowdownNote: the faces show the factor to two decimals, so a note
+// comes with a factor that reads below 1.00× and never beside "1.00×".
+const BelowIdealTol = 0.005
 
 // Slowdown is t ÷ ideal: how many times longer contention makes a time;
 // 1 when both are 0 (nothing to send), +Inf when only ideal is.
