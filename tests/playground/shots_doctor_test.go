@@ -20,13 +20,7 @@ import (
 // 1280×800 and 390×844, into $CCPLAY_SHOTS (default /tmp/shots):
 // doctor-example-…, doctor-badlog-…, doctor-tables-… and doctor-forced-….
 func TestShotsDoctor(t *testing.T) {
-	dir := os.Getenv("CCPLAY_SHOTS")
-	if dir == "" {
-		dir = "/tmp/shots"
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir := shotsDir(t)
 	log, err := os.ReadFile("../../core/doctor/testdata/rtx4090_4x_pcie_docker.txt")
 	if err != nil {
 		t.Fatal(err)

@@ -17,13 +17,7 @@ import (
 // in both languages at 1280×800 and 390×844, into $CCPLAY_SHOTS (default
 // /tmp/shots) as lesson-<id>-<lang>-<width>.png.
 func TestShotsLessons(t *testing.T) {
-	dir := os.Getenv("CCPLAY_SHOTS")
-	if dir == "" {
-		dir = "/tmp/shots"
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir := shotsDir(t)
 	base := server(t)
 	for _, size := range [][2]int64{{1280, 800}, {390, 844}} {
 		p := browser(t, size[0], size[1])

@@ -17,13 +17,7 @@ import (
 // $CCPLAY_SHOTS (default /tmp/shots): charts-measured-…, and
 // charts-measured-fit-… after "fit α and β" and "use P".
 func TestShotsMeasured(t *testing.T) {
-	dir := os.Getenv("CCPLAY_SHOTS")
-	if dir == "" {
-		dir = "/tmp/shots"
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir := shotsDir(t)
 	bench, _ := filepath.Abs("../../core/measure/testdata/bench_tcp_4ranks.json")
 	nccl, _ := filepath.Abs("../../core/nccltests/testdata/all_reduce_perf_16x_h100.txt")
 	base := server(t)

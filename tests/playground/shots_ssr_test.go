@@ -17,13 +17,7 @@ import (
 // ssr-<view>-<lang>-<width>.png (view lesson: the ring lesson with its
 // first typed question answered through the form). Opt-in: go test -tags shots -run ShotsServer.
 func TestShotsServerRendered(t *testing.T) {
-	dir := os.Getenv("CCPLAY_SHOTS")
-	if dir == "" {
-		dir = "/tmp/shots"
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir := shotsDir(t)
 	base := stallingServer(t)
 	for _, size := range [][2]int64{{1280, 800}, {390, 844}} {
 		p := browser(t, size[0], size[1])
@@ -52,13 +46,7 @@ func TestShotsServerRendered(t *testing.T) {
 // view and the planner on a fat-tree with their simulated answers, and the
 // fabric view over the render's budget.
 func TestShotsNoScript(t *testing.T) {
-	dir := os.Getenv("CCPLAY_SHOTS")
-	if dir == "" {
-		dir = "/tmp/shots"
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir := shotsDir(t)
 	base := server(t)
 	pages := map[string]string{"timing": "view=timing", "lesson": "lesson=ring&typed=20",
 		"embed-timing": "embed=timing&ranks=64&size=1GiB", "embed-lesson": "embed=lesson&lesson=ring",

@@ -27,13 +27,7 @@ func TestShots(t *testing.T) {
 		"hierarchical": "algorithm=hierarchical&ranks=16&gpus-per-node=4",
 		"chords":       "algorithm=recursive_doubling&ranks=16",
 	}
-	dir := os.Getenv("CCPLAY_SHOTS")
-	if dir == "" {
-		dir = "/tmp/shots"
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir := shotsDir(t)
 	views := ui.Views
 	if v := os.Getenv("CCPLAY_SHOT_VIEWS"); v != "" {
 		views = strings.Split(v, ",")
@@ -118,4 +112,18 @@ func TestShots(t *testing.T) {
 		}
 		p.noConsoleErrors()
 	}
+}
+
+// shotsDir is the folder the screenshots go to: $CCPLAY_SHOTS, or
+// /tmp/shots when it is unset; it exists once shotsDir returns.
+func shotsDir(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("CCPLAY_SHOTS")
+	if dir == "" {
+		dir = "/tmp/shots"
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
