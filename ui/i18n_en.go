@@ -296,7 +296,10 @@ var en = map[string]string{
 	"m.assume":             "Assumptions (illustrative, not a measurement)",
 
 	"view.lessons":            "Lessons",
-	"lesson.free.hint":        "Type your answer with its unit (within %g %% counts):",
+	"lesson.free.hint.time":   "Type your answer with its unit: us, ms or s (within %g %% counts):",
+	"lesson.free.hint.bytes":  "Type your answer with its unit: KiB, MiB, GiB… (within %g %% counts):",
+	"lesson.free.hint.rate":   "Type your answer with its unit: GB/s or Gbps (within %g %% counts):",
+	"lesson.free.hint.number": "Type a number (within %g %% counts):",
 	"lesson.pending":          "Computing this question's answer on the simulated fat-tree…",
 	"lesson.free.check":       "Check",
 	"lesson.free.near":        "You typed %s: the answer, to within 0.05 %%.",

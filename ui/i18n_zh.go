@@ -296,7 +296,10 @@ var zh = map[string]string{
 	"m.assume":             "假设（示意，非实测）",
 
 	"view.lessons":            "课程",
-	"lesson.free.hint":        "填入答案并带上单位（误差在 %g %% 以内算对）：",
+	"lesson.free.hint.time":   "填入答案并带上时间单位：us、ms 或 s（误差在 %g %% 以内算对）：",
+	"lesson.free.hint.bytes":  "填入答案并带上大小单位：KiB、MiB、GiB…（误差在 %g %% 以内算对）：",
+	"lesson.free.hint.rate":   "填入答案并带上带宽单位：GB/s 或 Gbps（误差在 %g %% 以内算对）：",
+	"lesson.free.hint.number": "填入一个数（误差在 %g %% 以内算对）：",
 	"lesson.pending":          "正在模拟的胖树上计算这道题的答案……",
 	"lesson.free.check":       "核对",
 	"lesson.free.near":        "你填的是 %s：与答案相差不到 0.05 %%。",

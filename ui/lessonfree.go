@@ -8,24 +8,42 @@ import (
 	"github.com/ccplay/ccplay/core/units"
 )
 
+// NeedsUnit reports whether a typed answer to a question of metric is a
+// quantity with a unit (a time, size or rate), not a plain number.
+func NeedsUnit(metric string) bool {
+	switch metricKinds[metric] {
+	case "time", "bytes", "rate":
+		return true
+	}
+	return false
+}
+
+// HintID is the catalogue ID of the prompt above a typed answer's input:
+// which unit it wants, or a plain number.
+func HintID(metric string) string {
+	switch k := metricKinds[metric]; k {
+	case "time", "bytes", "rate":
+		return "lesson.free.hint." + k
+	}
+	return "lesson.free.hint.number"
+}
+
 // Off is the answer recorded for a typed value near no option: the URL's
 // ans digit 9.
 const Off = 9
 
-// ParseTyped reads a typed answer to a question of metric whose answer is
-// labelled label, in the metric's base unit (s, B, B/s, %, ×, steps): a
-// time, size or rate through core/units' parsers, a percentage, ratio or
-// count as a plain number ("×1.75", "1.75x", "98 %"). A bare number takes
-// the unit of the label ("3.7" for an answer in ms is 3.7 ms).
-func ParseTyped(metric, typed, label string) (float64, bool) {
+// ParseTyped reads a typed answer to a question of metric in the metric's
+// base unit (s, B, B/s, %, ×, steps): a time, size or rate through
+// core/units' parsers, so it needs its unit ("3.7 ms"; a bare "3.7" is not
+// read, since the student cannot know the answer's unit), a percentage,
+// ratio or count as a plain number ("×1.75", "1.75x", "98 %").
+func ParseTyped(metric, typed string) (float64, bool) {
 	t := strings.TrimSpace(strings.ReplaceAll(typed, ",", "."))
 	if t == "" {
 		return 0, false
 	}
-	if _, err := strconv.ParseFloat(t, 64); err == nil {
-		if i := strings.LastIndexByte(label, ' '); i >= 0 {
-			t += label[i:] // the label's unit: "3.7" + " ms"
-		}
+	if _, err := strconv.ParseFloat(t, 64); err == nil && NeedsUnit(metric) {
+		return 0, false
 	}
 	switch metricKinds[metric] {
 	case "time":

@@ -7,32 +7,34 @@ import (
 )
 
 // TestParseTyped: a typed answer is read in the metric's unit through
-// core/units, a bare number in the unit of the answer's label.
+// core/units; a time, size or rate needs its unit (a bare number is not
+// read), a count, ratio or percentage is a plain number.
 func TestParseTyped(t *testing.T) {
 	for _, tc := range []struct {
-		metric, typed, label string
-		want                 float64
-		ok                   bool
+		metric, typed string
+		want          float64
+		ok            bool
 	}{
-		{"time", "3.7 ms", "3.74 ms", 3.7e-3, true},
-		{"time", "3.7", "3.74 ms", 3.7e-3, true},
-		{"time", "3,7ms", "3.74 ms", 3.7e-3, true},
-		{"time", "0.0037 s", "3.74 ms", 3.7e-3, true},
-		{"time", "fast", "3.74 ms", 0, false},
-		{"rate", "50 GB/s", "50 GB/s", 50e9, true},
-		{"rate", "400 Gbps", "50 GB/s", 50e9, true},
-		{"sent", "175 MiB", "175 MiB", 175 << 20, true},
-		{"sent", "1.88 GiB", "1.875 GiB", 1.88 * (1 << 30), true},
-		{"sent", "1.88", "1.875 GiB", 1.88 * (1 << 30), true},
-		{"busbw", "×1.75", "×1.75", 1.75, true},
-		{"busbw", "1.75x", "×1.75", 1.75, true},
-		{"pct", "98 %", "98 %", 98, true},
-		{"steps", "4094", "4094", 4094, true},
-		{"steps", "", "4094", 0, false},
+		{"time", "3.7 ms", 3.7e-3, true},
+		{"time", "3.7", 0, false},
+		{"time", "3,7ms", 3.7e-3, true},
+		{"time", "0.0037 s", 3.7e-3, true},
+		{"time", "fast", 0, false},
+		{"rate", "50 GB/s", 50e9, true},
+		{"rate", "400 Gbps", 50e9, true},
+		{"sent", "175 MiB", 175 << 20, true},
+		{"sent", "1.88 GiB", 1.88 * (1 << 30), true},
+		{"sent", "1.88", 0, false},
+		{"rate", "50", 0, false},
+		{"busbw", "×1.75", 1.75, true},
+		{"busbw", "1.75x", 1.75, true},
+		{"pct", "98 %", 98, true},
+		{"steps", "4094", 4094, true},
+		{"steps", "", 0, false},
 	} {
-		got, ok := ParseTyped(tc.metric, tc.typed, tc.label)
+		got, ok := ParseTyped(tc.metric, tc.typed)
 		if ok != tc.ok || ok && math.Abs(got-tc.want) > 1e-9*math.Abs(tc.want) {
-			t.Errorf("ParseTyped(%s, %q, %q) = %g, %v; want %g, %v", tc.metric, tc.typed, tc.label, got, ok, tc.want, tc.ok)
+			t.Errorf("ParseTyped(%s, %q) = %g, %v; want %g, %v", tc.metric, tc.typed, got, ok, tc.want, tc.ok)
 		}
 	}
 }
@@ -104,6 +106,33 @@ func TestExample(t *testing.T) {
 	for label, want := range map[string]string{"3.74 ms": "2 ms", "×1.75": "×2", "14": "2", "2": "3", "17.6 GB": "2 GB", "98 %": "2 %", "2.0 s": "3 s", "?": "?"} {
 		if got := Example(label); got != want {
 			t.Errorf("Example(%q) = %q, want %q", label, got, want)
+		}
+	}
+}
+
+// TestHintNamesReadableUnits: every metric's prompt is in both catalogues,
+// and the units a time, size or rate prompt offers are the ones
+// ParseTyped reads (the prompt never asks for what is then refused).
+func TestHintNamesReadableUnits(t *testing.T) {
+	units := map[string][]string{"time": {"us", "ms", "s"}, "bytes": {"KiB", "MiB", "GiB"}, "rate": {"GB/s", "Gbps"}}
+	for metric, kind := range metricKinds {
+		id := HintID(metric)
+		for lang, cat := range Catalogs() {
+			text, ok := cat[id]
+			if !ok {
+				t.Fatalf("%s: prompt %s missing from the %s catalogue", metric, id, lang)
+			}
+			for _, u := range units[kind] {
+				if !strings.Contains(text, u) {
+					t.Errorf("%s (%s): the %s prompt %q does not offer %s", metric, kind, lang, text, u)
+				}
+				if _, ok := ParseTyped(metric, "2 "+u); !ok {
+					t.Errorf("%s: the prompt offers %s but ParseTyped refuses %q", metric, u, "2 "+u)
+				}
+			}
+			if NeedsUnit(metric) != (units[kind] != nil) {
+				t.Errorf("%s: NeedsUnit = %v for kind %s", metric, NeedsUnit(metric), kind)
+			}
 		}
 	}
 }

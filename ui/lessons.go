@@ -319,7 +319,7 @@ func (c *Lessons) Submit(q int, text string) {
 			if a.Err != nil || a.Pending || b.Tol <= 0 {
 				return
 			}
-			v, ok := ParseTyped(b.Metric, text, a.Labels[0])
+			v, ok := ParseTyped(b.Metric, text)
 			c.typed[q] = strings.TrimSpace(text)
 			if !ok {
 				c.inputErr[q] = c.S.Tf("lesson.free.bad", Example(a.Labels[0]))

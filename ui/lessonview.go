@@ -164,13 +164,13 @@ func (c *Lessons) fillFree(it *LessonItem, b Block, a Answer, picked int) {
 	s := c.S
 	it.Free, it.Open, it.Typed, it.InputErr = true, picked < 0, c.typed[it.Q], c.inputErr[it.Q]
 	it.InputID, it.AnswerID, it.CheckID = "qin-"+strconv.Itoa(it.Q), "q"+strconv.Itoa(it.Q)+"-0", "qcheck-"+strconv.Itoa(it.Q)
-	it.Prompt = s.Tf("lesson.free.hint", 100*b.Tol)
+	it.Prompt = s.Tf(HintID(b.Metric), 100*b.Tol)
 	if picked < 0 {
 		return
 	}
 	it.Answer = a.Labels[0]
 	var b2 strings.Builder
-	if v, ok := ParseTyped(b.Metric, it.Typed, a.Labels[0]); ok {
+	if v, ok := ParseTyped(b.Metric, it.Typed); ok {
 		_, off := Grade(a, v, b.Tol)
 		switch p := pct1(math.Abs(off) * 100); {
 		case p == "0.0":
