@@ -85,14 +85,19 @@ func TestFreeAnswer(t *testing.T) {
 		c := app.Lessons
 		c.files["ring.en"] = &lessonFile{l: l, loaded: true}
 		c.Page, c.answers = "ring", map[string]Answer{}
+		if it := c.Items()[0]; it.InputMode != "text" || !strings.Contains(it.Prompt, "ms") {
+			t.Fatalf("a time question asks for %q with %q", it.InputMode, it.Prompt)
+		}
 		c.SubmitKey(0, "a", "oops")
-		c.SubmitKey(0, "Enter", "oops")
-		it := c.Items()[0]
-		if len(c.ans) != 0 || it.InputErr == "" || !it.Open {
-			t.Fatalf("%q: not a value, yet answered (%v) or no hint %q", "oops", c.ans, it.InputErr)
+		for _, bad := range []string{"oops", "3.7"} { // a bare number: the unit is not known
+			c.SubmitKey(0, "Enter", bad)
+			it := c.Items()[0]
+			if len(c.ans) != 0 || it.InputErr == "" || !it.Open {
+				t.Fatalf("%q: not a value, yet answered (%v) or no hint %q", bad, c.ans, it.InputErr)
+			}
 		}
 		c.SubmitKey(0, "Enter", tc.typed)
-		it = c.Items()[0]
+		it := c.Items()[0]
 		if it.Verdict != tc.verdict || it.Open || it.Answer != a.Labels[0] || !strings.Contains(it.Feedback, tc.has) || strings.Contains(it.Feedback, "0.0 %") || c.TakeFocus() != "quiz-0" {
 			t.Errorf("%q: %+v", tc.typed, it)
 		}

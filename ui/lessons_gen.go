@@ -266,10 +266,11 @@ func (c *Lessons) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 											_ = vgparent
 											vgn = vgEl(vgparent, "span", "class", "lbl")
 											vgn.SetInnerHTML(it.Prompt)
-											vgn = vgEl(vgparent, "input", "type", "text", "inputmode", "decimal", "spellcheck", "false", "autocomplete", "off")
+											vgn = vgEl(vgparent, "input", "type", "text", "spellcheck", "false", "autocomplete", "off")
 											vgn.AddAttrInterface("aria-invalid", it.InputErr != "")
 											vgn.AddAttrInterface("disabled", !it.Open)
 											vgn.AddAttrInterface("id", it.InputID)
+											vgn.AddAttrInterface("inputmode", it.InputMode)
 											vgn.AddAttrInterface("value", it.Typed)
 											vgn.DOMEventHandlerSpecList = append(vgn.DOMEventHandlerSpecList, vugu.DOMEventHandlerSpec{
 												EventType: "input",

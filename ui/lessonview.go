@@ -22,12 +22,15 @@ type LessonItem struct {
 	Verdict  string
 	Feedback string
 	// A free answer: the input's text, whether it is still open, the
-	// answer shown once it is closed, the input's error.
+	// answer shown once it is closed, the input's error, and the phone
+	// keyboard it asks for ("decimal" for a plain number, "text" where a
+	// unit is typed).
 	Free                       bool
 	Typed, Answer              string
 	InputID, AnswerID, CheckID string
 	Open                       bool
 	InputErr, Prompt           string
+	InputMode                  string
 }
 
 // QOption is one option of a question.
@@ -164,7 +167,10 @@ func (c *Lessons) fillFree(it *LessonItem, b Block, a Answer, picked int) {
 	s := c.S
 	it.Free, it.Open, it.Typed, it.InputErr = true, picked < 0, c.typed[it.Q], c.inputErr[it.Q]
 	it.InputID, it.AnswerID, it.CheckID = "qin-"+strconv.Itoa(it.Q), "q"+strconv.Itoa(it.Q)+"-0", "qcheck-"+strconv.Itoa(it.Q)
-	it.Prompt = s.Tf(HintID(b.Metric), 100*b.Tol)
+	it.Prompt, it.InputMode = s.Tf(HintID(b.Metric), 100*b.Tol), "decimal"
+	if NeedsUnit(b.Metric) {
+		it.InputMode = "text"
+	}
 	if picked < 0 {
 		return
 	}
