@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/ccplay/ccplay/internal/repopath"
 )
 
 // verbs is what format does with its arguments: the verb letter applied to
@@ -145,6 +147,28 @@ func TestEntriesWellFormed(t *testing.T) {
 				t.Errorf("%s (%s) renders %q", id, lang, s)
 			}
 		}
+	}
+}
+
+// No entry cites a path of the repository (docs/….md, core/…, testdata):
+// its readers use the CLI, the API or the playground and have no checkout
+// to open it in, so each message says what it means itself.
+func TestEntriesCiteNoRepositoryPath(t *testing.T) {
+	path, err := repopath.Matcher("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, lang := range Languages() {
+		for _, id := range IDs(lang) {
+			n++
+			if p := path.FindString(Format(lang, id)); p != "" {
+				t.Errorf("%s (%s) cites the repository path %q: %q", id, lang, strings.TrimSpace(p), Format(lang, id))
+			}
+		}
+	}
+	if n < 2*len(en) {
+		t.Errorf("checked %d entries, fewer than both languages hold", n)
 	}
 }
 

@@ -24,7 +24,7 @@ var en = map[ID]string{
 	"cost.latency.range":               "want a latency from 0 to 1e6 s, got %g s",
 	"cost.model.unknown":               "unknown cost model %q; accepted: alpha-beta, nccl",
 	"cost.nccl.assume.balanced":        "balanced trees across nodes, same channels for Broadcast/Reduce, no extra network latency (graph latencyInter = 0), one operation (no aggregation), no tuner plugin, unregistered buffers",
-	"cost.nccl.assume.estimate":        "the tuner's time is NCCL's own estimate, used to choose an algorithm; it has no pipeline start-up, so the predicted run time beside it adds the start-up, the pipeline's fill and the rate it reaches (see docs/nccl-model.md)",
+	"cost.nccl.assume.estimate":        "the tuner's time is NCCL's own estimate, and it is what chooses the algorithm and protocol; it leaves out what running that choice costs, which the predicted run time beside it adds: the kernel launch and, across nodes, the network's start-up, the pipeline's fill and drain, and the rate the pipeline actually reaches at this size",
 	"cost.nccl.assume.latency":         "latencies are NCCL's own constants (latency, intra-latency and gamma do not enter NCCL's model)",
 	"cost.nccl.assume.one_gpu":         "no system and no gpus-per-node: every rank is its own node (one GPU per node, all traffic on the network); give system or gpus-per-node for GPUs that share a node",
 	"cost.nccl.assume.system_env":      "%s runs NCCL as its provider sets it where no knob is given: %s",

@@ -8,7 +8,8 @@
 // (same count and type letters, explicit indexes where word order differs),
 // so Render never produces a %!verb; nothing here names a CLI flag, a
 // command or an HTTP route — advice that depends on the face is written by
-// the face.
+// the face — nor a file of the repository, which no reader of a face can
+// open.
 package msg
 
 import (

@@ -25,7 +25,7 @@ var zh = map[ID]string{
 	"cost.latency.range":               "需要 0 到 1e6 s 之间的延迟，收到 %g s",
 	"cost.model.unknown":               "未知代价模型 %q；可接受：alpha-beta, nccl",
 	"cost.nccl.assume.balanced":        "跨节点用平衡树，Broadcast/Reduce 用相同的通道，无额外网络延迟（拓扑图的 latencyInter = 0），单次操作（不聚合），无调优插件，缓冲区未注册",
-	"cost.nccl.assume.estimate":        "调优器时间是 NCCL 自己用来选择算法的估计，不含流水线启动；旁边的预测运行时间加上了启动、流水线填充和实际达到的速率（见 docs/nccl-model.md）",
+	"cost.nccl.assume.estimate":        "调优器时间是 NCCL 自己的估计，算法与协议正是由它选定；它不含运行这一选择的开销，旁边的预测运行时间把这些加上：内核启动与（跨节点时）网络的启动开销、流水线的填充与排空，以及该大小下流水线实际达到的速率",
 	"cost.nccl.assume.latency":         "延迟用 NCCL 自带的常数（latency、intra-latency 和 gamma 不进入 NCCL 的模型）",
 	"cost.nccl.assume.one_gpu":         "未给 system 也未给 gpus-per-node：每个 Rank 自成一个节点（每节点一个 GPU，全部流量走网络）；GPU 共享节点时请给 system 或 gpus-per-node",
 	"cost.nccl.assume.system_env":      "%s 按其提供商的设置运行 NCCL（未给出的开关取此值）：%s",
