@@ -1,9 +1,12 @@
 package cost_test
 
 import (
+	"fmt"
 	"testing"
 
+	"github.com/ccplay/ccplay/core/budget"
 	"github.com/ccplay/ccplay/core/cost"
+	"github.com/ccplay/ccplay/core/fabric"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
 )
@@ -79,6 +82,26 @@ func BenchmarkQuick(b *testing.B) {
 					b.Fatal(err)
 				}
 				sinkTerms = t
+			}
+		})
+	}
+}
+
+// BenchmarkStudyFabric is the fabric view's study of pairwise AllToAll on
+// P ranks in nodes of 8 (leaves of a quarter of the nodes, 4:1): the
+// question and ring AllReduce beside it at each of cost.FabricRatios, 13
+// simulations, a row's simulations sharing one schedule built.
+func BenchmarkStudyFabric(b *testing.B) {
+	for _, P := range []int{128, 512} {
+		p := viewQuestion(prim.AllToAll, sched.Pairwise, P, 8, fabric.FatTree, 4)
+		b.Run(fmt.Sprintf("P=%d", P), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				st, err := cost.StudyFabric(p, budget.Flows)
+				if err != nil {
+					b.Fatal(err)
+				}
+				sink = st.Result
 			}
 		})
 	}

@@ -159,11 +159,29 @@ func EvaluateDeferred(p Params) (r Result, deferred bool, err error) {
 // or not (EvaluateDeferred), the yield called between the rounds of a
 // schedule being built or priced (nil: none; EvaluateYielding), and, after
 // the run, built: the schedule of the question itself (ScheduleOf's) that
-// it built and priced, nil if none (EvaluateBuilt).
+// it built and priced, nil if none (EvaluateBuilt). own is the question's
+// schedule once schedule has built it (ownErr its refusal; tried that it
+// was asked for): the ledger, the price and the simulation on a fabric
+// share that one build.
 type evaluation struct {
 	schedules bool
 	yield     func()
 	built     *sched.Schedule
+	own       *sched.Schedule
+	ownErr    error
+	tried     bool
+}
+
+// schedule is the schedule of the question itself, p, as ScheduleOf(p,
+// ScheduleLimit) builds it (its builder calling e.yield): built at the
+// first call, and the same schedule, or the same refusal, at every later
+// one. Every caller passes the same p; no caller changes the schedule.
+func (e *evaluation) schedule(p Params) (*sched.Schedule, error) {
+	if !e.tried {
+		e.own, e.ownErr = scheduleOf(p, ScheduleLimit, e.yield)
+		e.tried = true
+	}
+	return e.own, e.ownErr
 }
 
 // evaluateWith is Evaluate as e says.
@@ -192,7 +210,7 @@ func evaluateWith(p Params, e *evaluation) (Result, bool, error) {
 		if !e.schedules {
 			return r, true, p.CheckFinite(r)
 		}
-		if err := simulateFabric(q, &r, e.yield); err != nil {
+		if err := simulateFabric(q, &r, e.yield, e.own); err != nil {
 			return Result{}, false, err
 		}
 	}
@@ -323,7 +341,7 @@ func evaluate(p Params, e *evaluation) (Result, bool) {
 		}
 	}
 	if p.Topological() {
-		r.Topology = topologyResult(p, s)
+		r.Topology = topologyResult(p, s, e)
 		if !t.Exact && r.ScheduleTimeS == 0 && s.n > 0 && s.p > 1 && !deferred {
 			notes = append(notes, msg.New("cost.note.bound"))
 			c, steps, ok := 0.0, 0, buildable(p)
@@ -394,14 +412,20 @@ func bestChunks(p Params, s shape, m model) int64 {
 }
 
 // scheduleCost builds and prices the schedule of p (ScheduleOf), if it has
-// at most ScheduleLimit transfers, keeping it in e.built when keep (p is
-// the question itself, not a variant of it).
-func (e *evaluation) scheduleCost(p Params, keep bool) (float64, int, bool) {
-	s, err := scheduleOf(p, ScheduleLimit, e.yield)
+// at most ScheduleLimit transfers. When own, p is the question itself, not
+// a variant of it: its schedule is e.schedule's, kept in e.built.
+func (e *evaluation) scheduleCost(p Params, own bool) (float64, int, bool) {
+	var s *sched.Schedule
+	var err error
+	if own {
+		s, err = e.schedule(p)
+	} else {
+		s, err = scheduleOf(p, ScheduleLimit, e.yield)
+	}
 	if err != nil {
 		return 0, 0, false
 	}
-	if keep {
+	if own {
 		e.built = s
 	}
 	c := sim.PriceYielding(s, p.ElemSize, p.Model(), e.yield)

@@ -7,6 +7,7 @@ import (
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/msg"
 	"github.com/ccplay/ccplay/core/prim"
+	"github.com/ccplay/ccplay/core/sched"
 )
 
 // FabricTransfers caps the schedule simulated on a switched fabric: 2^22
@@ -70,25 +71,20 @@ func (p Params) validateFabric() error {
 	return nil
 }
 
-// simulateFabric builds the schedule of the concrete question p, simulates
-// it on p.Fabric and puts the answer in r. It refuses, before building
-// anything, a schedule that may exceed FabricTransfers.
-func simulateFabric(p Params, r *Result, yield func()) error {
-	_, _, err := runFabric(p, r, yield)
-	return err
-}
-
-// evaluateFabric is Evaluate of p (on an active fabric) with the net and
-// the simulation's loads.
-func evaluateFabric(p Params) (Result, *fabric.Net, fabric.Result, error) {
-	q := p
-	q.Fabric = fabric.Spec{}
-	r, err := Evaluate(q)
+// simulateFabric simulates the concrete question p on p.Fabric and puts
+// the answer in r: its schedule is built, unless built (the one Evaluate
+// built already) is not nil. It refuses, before building anything, a
+// schedule that may exceed FabricTransfers.
+func simulateFabric(p Params, r *Result, yield func(), built *sched.Schedule) error {
+	f, _, err := startFabric(p, r, yield, built, nil)
 	if err != nil {
-		return Result{}, nil, fabric.Result{}, err
+		return err
 	}
-	net, res, err := runFabric(concrete(p), &r, nil)
-	return r, net, res, err
+	if _, err := f.sim.Advance(math.MaxInt64); err != nil {
+		return err
+	}
+	f.finish()
+	return nil
 }
 
 // BelowIdealTol is how far below 1 a FabricResult's Slowdown must be for
@@ -125,19 +121,6 @@ func routeLinksOf(n int64, s fabric.Spec) int64 {
 	return n * int64(s.MaxHops()) * s.LinkWeight()
 }
 
-// runFabric is simulateFabric returning the net and the loads.
-func runFabric(p Params, r *Result, yield func()) (*fabric.Net, fabric.Result, error) {
-	f, err := startFabric(p, r, yield)
-	if err != nil {
-		return nil, fabric.Result{}, err
-	}
-	if _, err := f.sim.Advance(math.MaxInt64); err != nil {
-		return nil, fabric.Result{}, err
-	}
-	res := f.finish()
-	return f.net, res, nil
-}
-
 // fabricRun is the simulation of a question's schedule on its fabric,
 // started (startFabric) and, once its sim is over, written into the
 // question's Result (finish).
@@ -150,11 +133,17 @@ type fabricRun struct {
 
 // startFabric refuses a question too large to simulate, builds its net
 // and schedule and starts the simulation, whose answer finish writes
-// into r.
-func startFabric(p Params, r *Result, yield func()) (*fabricRun, error) {
+// into r, and returns the schedule's messages (fabric.Layout) it
+// simulates. A schedule built already is not built again: laid, if not
+// nil, is p's schedule laid out (by an earlier startFabric of p on another
+// fabric); else built, if not nil, is p's schedule (ScheduleOf(p)). Either
+// is the same schedule, so the same answer bit for bit. The run holds no
+// reference to the schedule: once the caller drops its own, its memory is
+// free while the simulation runs.
+func startFabric(p Params, r *Result, yield func(), built *sched.Schedule, laid *fabric.Messages) (*fabricRun, *fabric.Messages, error) {
 	q := concrete(p)
 	if n := TransferBound(q); n > FabricTransfers {
-		return nil, fielderr.New("ranks", "fabric.too-large", n, int64(FabricTransfers))
+		return nil, nil, fielderr.New("ranks", "fabric.too-large", n, int64(FabricTransfers))
 	}
 	spec := p.Fabric
 	if sys := p.NCCL.System; sys.NICs > 0 && p.GPUsPerNode > 0 {
@@ -164,14 +153,22 @@ func startFabric(p Params, r *Result, yield func()) (*fabricRun, error) {
 	}
 	net := fabric.Build(spec, p.Cluster())
 	if n := routeLinksOf(TransferBound(q), net.Spec); n > FabricPathLinks {
-		return nil, fielderr.New("ranks", "fabric.paths", n, int64(FabricPathLinks))
+		return nil, nil, fielderr.New("ranks", "fabric.paths", n, int64(FabricPathLinks))
 	}
-	s, err := scheduleOf(q, FabricTransfers, yield)
-	if err != nil {
-		return nil, err
+	if laid == nil {
+		if built == nil {
+			var err error
+			if built, err = scheduleOf(q, FabricTransfers, yield); err != nil {
+				return nil, nil, err
+			}
+		}
+		laid = fabric.Layout(built, p.ElemSize)
+		if yield != nil {
+			yield()
+		}
 	}
-	sim := fabric.StartYielding(s, p.ElemSize, net, p.Gamma, net.WorkCap(int64(s.Transfers())), yield)
-	return &fabricRun{p: p, r: r, net: net, sim: sim}, nil
+	sim := fabric.StartMessages(laid, net, p.Gamma, net.WorkCap(int64(laid.Transfers())), yield)
+	return &fabricRun{p: p, r: r, net: net, sim: sim}, laid, nil
 }
 
 // finish writes the simulation's answer, over once f.sim has reported

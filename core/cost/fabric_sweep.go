@@ -64,11 +64,21 @@ type StudyRun struct {
 	cur    *fabricRun
 	ideal  bool // r.res holds simulation r.i's closed form
 	res    Result
-	yield  func()
-	work   int64 // simulation work spent so far (Work)
-	st     FabricStudy
-	done   bool
-	err    error
+	// The row under way's answer without contention and its schedule,
+	// built (rowSched, by the evaluation, until it is laid out) and laid
+	// out as messages (rowMsgs), once begin has them (nil before): the
+	// drawing (p, row 0's question) and every ratio of a row share one
+	// evaluation and one schedule built and laid out, as the ratio
+	// changes neither.
+	row      int
+	rowIdeal *Result
+	rowSched *sched.Schedule
+	rowMsgs  *fabric.Messages
+	yield    func()
+	work     int64 // simulation work spent so far (Work)
+	st       FabricStudy
+	done     bool
+	err      error
 }
 
 // StartStudy checks p (whose Fabric is active) and refuses, before any
@@ -125,7 +135,9 @@ func (r *StudyRun) question(i int) (Params, int) {
 // least one step; a slice may run over by one event's work) and reports
 // whether it is over. Starting a simulation takes two slices of their
 // own — the closed form (which may build and price the schedule), then
-// the schedule built on the fabric with its routes — unless work is
+// the schedule built on the fabric with its routes; a row's later
+// simulations take the closed form and the schedule from its first, and
+// build only the fabric and the routes — unless work is
 // math.MaxInt64 (all at once). An error ends
 // the study; later calls return it again.
 func (r *StudyRun) Advance(work int64) (done bool, err error) {
@@ -164,18 +176,32 @@ func (r *StudyRun) Advance(work int64) (done bool, err error) {
 
 // begin starts simulation r.i: the closed form of its question (its time
 // without contention) at the first call, its schedule built on its fabric
-// at the second.
+// at the second. The first simulation of a row evaluates the closed form
+// and builds the schedule (where Evaluate builds it, the same one) and
+// lays it out; the others of the row take the closed form and the
+// messages from it, so a study holds one row's messages at a time.
 func (r *StudyRun) begin() error {
-	q, _ := r.question(r.i)
+	q, row := r.question(r.i)
+	if row = max(row, 0); row != r.row {
+		r.row, r.rowIdeal, r.rowSched, r.rowMsgs = row, nil, nil, nil
+	}
 	if !r.ideal {
-		ideal := q
-		ideal.Fabric = fabric.Spec{}
-		res, _, err := evaluateWith(ideal, &evaluation{schedules: true, yield: r.yield})
-		r.res, r.ideal = res, true
-		return err
+		if r.rowIdeal == nil {
+			ideal := q
+			ideal.Fabric = fabric.Spec{}
+			e := &evaluation{schedules: true, yield: r.yield}
+			res, _, err := evaluateWith(ideal, e)
+			if err != nil {
+				return err
+			}
+			r.rowIdeal, r.rowSched = &res, e.own
+		}
+		r.res, r.ideal = *r.rowIdeal, true
+		return nil
 	}
 	var err error
-	r.cur, err = startFabric(concrete(q), &r.res, r.yield)
+	r.cur, r.rowMsgs, err = startFabric(concrete(q), &r.res, r.yield, r.rowSched, r.rowMsgs)
+	r.rowSched = nil // laid out: the messages are all the row needs
 	return err
 }
 

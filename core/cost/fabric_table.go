@@ -49,7 +49,7 @@ func StartFabricTime(p Params, yield func()) (*FabricTimeRun, error) {
 	q := p
 	q.Algorithm = a
 	run := &FabricTimeRun{r: Result{TimeS: t.Time()}, t: t, a: a}
-	if run.f, err = startFabric(q, &run.r, yield); err != nil {
+	if run.f, _, err = startFabric(q, &run.r, yield, nil, nil); err != nil {
 		return nil, err
 	}
 	return run, nil

@@ -13,8 +13,9 @@ import (
 // the closed-form inter-node bytes of the busiest rank (ring and
 // hierarchical AllReduce), the flat ring beside hierarchical, and the
 // executed schedule's ledger split when it has at most ScheduleLimit
-// transfers.
-func topologyResult(p Params, s shape) *TopologyResult {
+// transfers (e.schedule's, which the price and a fabric's simulation
+// reuse).
+func topologyResult(p Params, s shape, e *evaluation) *TopologyResult {
 	c := p.Cluster()
 	g, k := int64(c.GPUsPerNode), int64(c.Nodes())
 	tr := &TopologyResult{GPUsPerNode: c.GPUsPerNode, Nodes: c.Nodes(),
@@ -45,7 +46,7 @@ func topologyResult(p Params, s shape) *TopologyResult {
 		}
 	}
 	if buildable(p) {
-		if b, err := ScheduleOf(p, ScheduleLimit); err == nil {
+		if b, err := e.schedule(p); err == nil {
 			l := sim.NewClusterLedger(b, p.ElemSize, c.GPUsPerNode)
 			ls := &LinkSplit{InterBytes: l.InterBytes, IntraBytes: l.TotalBytes - l.InterBytes}
 			for r, x := range l.Ranks {

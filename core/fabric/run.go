@@ -26,11 +26,38 @@ func Start(s *sched.Schedule, elemSize int, net *Net, gamma float64, maxWork int
 // browser a turn while a large schedule's flows are routed. yield must not
 // touch the Run. The Run is Start's.
 func StartYielding(s *sched.Schedule, elemSize int, net *Net, gamma float64, maxWork int64, yield func()) *Run {
-	g := buildGraph(s, elemSize)
+	m := Layout(s, elemSize)
 	if yield != nil {
 		yield()
 	}
-	e := newEngineYielding(g, net, gamma, maxWork, yield)
+	return StartMessages(m, net, gamma, maxWork, yield)
+}
+
+// Messages is a schedule laid out as the messages a simulation runs
+// (Layout). It does not change once laid out: any number of runs, on any
+// nets of the schedule's ranks, may share it, one after another or at
+// once, each Run only reading it.
+type Messages struct {
+	g         *graph
+	transfers int
+}
+
+// Layout lays schedule s (elements of elemSize bytes) out as its
+// messages, once for every run that simulates it (StartMessages).
+// O(transfers + P).
+func Layout(s *sched.Schedule, elemSize int) *Messages {
+	return &Messages{g: buildGraph(s, elemSize), transfers: s.Transfers()}
+}
+
+// Transfers is the laid-out schedule's transfers (sched.Schedule.Transfers,
+// local copies included), what a work cap is sized by (Net.WorkCap).
+func (m *Messages) Transfers() int { return m.transfers }
+
+// StartMessages is StartYielding of the schedule m lays out, without
+// laying it out again: the same Run as StartYielding's of that schedule,
+// yield called after every routeSlice routes.
+func StartMessages(m *Messages, net *Net, gamma float64, maxWork int64, yield func()) *Run {
+	e := newEngineYielding(m.g, net, gamma, maxWork, yield)
 	for r := range e.steps {
 		e.next(int32(r))
 	}

@@ -73,3 +73,52 @@ func TestStartYieldingIsStart(t *testing.T) {
 		t.Errorf("started yielding %+v, Simulate %+v", got.Time, want.Time)
 	}
 }
+
+// Messages laid out once serve any number of runs: pairwise AllToAll and
+// a ring AllReduce with γ, laid out once and run on a fat-tree at 1:1 and
+// 4:1, a rail fabric and a torus, the runs of each schedule interleaved
+// slice by slice, end exactly where Simulate of the schedule ends on each
+// net; the messages are unchanged by them.
+func TestMessagesShared(t *testing.T) {
+	nets := []*Net{
+		Build(Spec{Kind: FatTree, Oversubscription: 1, LeafNodes: 2}, cluster(64, 4)),
+		Build(Spec{Kind: FatTree, Oversubscription: 4, LeafNodes: 2}, cluster(64, 4)),
+		Build(Spec{Kind: Rail, Oversubscription: 2, LeafNodes: 2}, cluster(64, 4)),
+		Build(Spec{Kind: Torus}, cluster(64, 4)),
+	}
+	for _, x := range []struct {
+		c prim.Collective
+		a sched.Algorithm
+		n int
+	}{{prim.AllToAll, sched.Pairwise, 1 << 10}, {prim.AllReduce, sched.Ring, 1 << 16}} {
+		s := build(t, x.c, x.a, 64, x.n)
+		m := Layout(s, 4)
+		if m.Transfers() != s.Transfers() {
+			t.Errorf("%s %s: %d transfers laid out, the schedule has %d", x.a, x.c, m.Transfers(), s.Transfers())
+		}
+		runs := make([]*Run, len(nets))
+		for i, net := range nets {
+			runs[i] = StartMessages(m, net, 1e-10, 0, nil)
+		}
+		for left := len(runs); left > 0; {
+			left = 0
+			for _, r := range runs {
+				done, err := r.Advance(300)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !done {
+					left++
+				}
+			}
+		}
+		for i, net := range nets {
+			if got, want := runs[i].Result(), simulate(t, s, net, 1e-10); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s %s on %s: shared messages %g s, Simulate %g s", x.a, x.c, net.Spec.Kind, got.Time, want.Time)
+			}
+		}
+		if !reflect.DeepEqual(m.g, buildGraph(s, 4)) {
+			t.Errorf("%s %s: the runs changed the messages", x.a, x.c)
+		}
+	}
+}
