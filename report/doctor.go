@@ -10,7 +10,7 @@ import (
 )
 
 // Doctor writes a verdict as `ccplay doctor` prints it: the one-line
-// verdict first; what it rests on (the question asked of the model, where
+// verdict first, then a line for each other regime outside its range; what it rests on (the question asked of the model, where
 // each part of it came from, the model's known error); the regimes and the
 // peak; one line per measured size beside the model (out-of-place and
 // in-place where both are measured, '!' marking a row that departs); the
@@ -50,6 +50,9 @@ func Doctor(w io.Writer, v *doctor.Verdict) error {
 // verdict writes one table's verdict.
 func verdict(b *strings.Builder, v *doctor.Verdict) {
 	b.WriteString(v.Summary.Msg + "\n")
+	for _, e := range v.Elsewhere {
+		b.WriteString(e.Msg + "\n")
+	}
 	if s := v.Basis; s != nil {
 		fmt.Fprintf(b, "\nasked of the model (%s): %s\n", s.Label, s.Command)
 		for _, n := range s.From {

@@ -282,6 +282,14 @@ func (c *Doctor) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 				vgn = vgEl(vgparent, "p", "id", "d-verdict", "role", "status")
 				vgn.AddAttrInterface("class", c.VerdictClass())
 				vgn.SetInnerHTML(c.Verdict())
+				for vgiterkeyt, e := range c.Elsewhere() {
+					var vgiterkey interface{} = vgiterkeyt
+					_ = vgiterkey
+					e := e
+					_ = e
+					vgn = vgEl(vgparent, "p", "class", "d-elsewhere")
+					vgn.SetInnerHTML(e)
+				}
 				if c.LogErr() != "" {
 					vgn = vgEl(vgparent, "p", "class", "d-log-err", "role", "alert", "id", "d-log-err")
 					vgn.SetInnerHTML(c.LogErr())

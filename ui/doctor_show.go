@@ -45,6 +45,19 @@ func (c *Doctor) Verdict() string {
 	return c.say(c.v.Summary)
 }
 
+// Elsewhere is a sentence for each regime that does not decide the
+// verdict and whose rows are, on average, outside their range.
+func (c *Doctor) Elsewhere() []string {
+	if c.v == nil {
+		return nil
+	}
+	out := make([]string, len(c.v.Elsewhere))
+	for i, t := range c.v.Elsewhere {
+		out[i] = c.say(t)
+	}
+	return out
+}
+
 // VerdictClass is the CSS class of the verdict: its class ("normal",
 // "below", "far-below", "above", "cannot-judge").
 func (c *Doctor) VerdictClass() string {

@@ -44,6 +44,12 @@ type Verdict struct {
 	// expected over the bandwidth-bound points (0 when not judged).
 	Summary  Text    `json:"summary"`
 	Fraction float64 `json:"fraction"`
+	// Elsewhere follows the Summary: one sentence per regime that does not
+	// decide the class and whose rows reach, on average, a fraction of
+	// expected outside the regime's Range on the other side of the class
+	// (a run normal at 1 GiB and at half the model in the middle is not
+	// normal for a user of 64 MiB). Empty when there is none.
+	Elsewhere []Text `json:"elsewhere"`
 	// Basis is the question asked of the model; nil when there is none
 	// (no preset for the GPU, no ranks, …: Summary says why).
 	Basis   *Basis   `json:"basis"`
@@ -317,6 +323,37 @@ func (v *Verdict) summarize() {
 		g := say("doctor.gap")
 		v.Gap = &g
 	}
+	v.Elsewhere = elsewhere(v.Class, v.Regimes)
+}
+
+// elsewhere is a sentence for each regime that does not decide the class
+// and whose mean fraction of expected is outside its Range on the other
+// side of what the class says (below under a normal or above class, above
+// under a normal or below one: a regime below with the class below adds
+// nothing the summary does not say), in the order of the regimes; empty
+// when there is none.
+func elsewhere(class string, gs []Regime) []Text {
+	out := []Text{}
+	for _, g := range gs {
+		if g.Decides || !departs(g.Name, g.Fraction) {
+			continue
+		}
+		id := msg.ID("doctor.elsewhere.below")
+		if g.Fraction > g.Ceiling {
+			if class == ClassAbove {
+				continue
+			}
+			id = "doctor.elsewhere.above"
+		} else if class == ClassBelow || class == ClassFarBelow {
+			continue
+		}
+		span := units.FormatBytes(float64(g.MinBytes), true)
+		if g.MaxBytes != g.MinBytes {
+			span += " – " + units.FormatBytes(float64(g.MaxBytes), true)
+		}
+		out = append(out, say(id, regimeName(g.Name), span, 100*g.Fraction, 100*g.Floor, 100*g.Ceiling))
+	}
+	return out
 }
 
 // modelNote states what the expectation predicts, the model's known error

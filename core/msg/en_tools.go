@@ -94,6 +94,8 @@ var enTools = map[ID]string{
 	"doctor.cut.header":                "the log stops at line %d, after a table header and before any row: it was cut off",
 	"doctor.cut.row":                   "the log stops at line %d, inside a row: it was cut off; what it holds up to there is judged",
 	"doctor.cut.table":                 "the log stops at line %d, before the table's footer: it was cut off; what it holds up to there is judged",
+	"doctor.elsewhere.above":           "but the %s rows (%s) reach %.0f %% of expected on average, above the %.0f–%.0f %% a healthy run reaches there",
+	"doctor.elsewhere.below":           "but the %s rows (%s) reach %.0f %% of expected on average, below the %.0f–%.0f %% a healthy run reaches there",
 	"doctor.gap":                       "nothing in the log explains the gap",
 	"doctor.hardware.nics":             "%d × %gG NICs per node (%s)",
 	"doctor.hardware.nvlink":           "%s's NVLink %d (%d links per GPU)",

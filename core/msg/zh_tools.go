@@ -88,6 +88,8 @@ var zhTools = map[ID]string{
 	"doctor.cut.header":                "日志在第 %d 行中断，停在表头之后、任何数据行之前：被截断了",
 	"doctor.cut.row":                   "日志在第 %d 行中断，停在一行数据中间：被截断了；下面判断截断之前的内容",
 	"doctor.cut.table":                 "日志在第 %d 行中断，停在表格结尾行之前：被截断了；下面判断截断之前的内容",
+	"doctor.elsewhere.above":           "但%s区间的行（%s）平均达到预期的 %.0f %%，高于健康运行在该区间应有的 %.0f–%.0f %%",
+	"doctor.elsewhere.below":           "但%s区间的行（%s）平均只达到预期的 %.0f %%，低于健康运行在该区间应有的 %.0f–%.0f %%",
 	"doctor.gap":                       "日志中没有能解释这一差距的内容",
 	"doctor.hardware.nics":             "每节点 %d × %gG 网卡（%s）",
 	"doctor.hardware.nvlink":           "%s 的 NVLink %d（每 GPU %d 条链路）",
