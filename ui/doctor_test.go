@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ccplay/ccplay/core/doctor"
+	"github.com/ccplay/ccplay/internal/slowlog"
 	"github.com/ccplay/ccplay/report"
 )
 
@@ -115,6 +116,42 @@ func TestDoctorShowsWhatTheCLIPrints(t *testing.T) {
 	}
 	if a.Doctor.CLI() != "ccplay doctor - --system pcie-l40s" {
 		t.Errorf("CLI %q", a.Doctor.CLI())
+	}
+}
+
+// A run normal where the bandwidth-bound rows decide but twice as slow in
+// the middle: the page shows core's sentence for the middle rows under the
+// verdict, as the CLI prints it, in the page's language.
+func TestDoctorElsewhere(t *testing.T) {
+	data := readFile(t, "../core/cost/testdata/nccl/all_reduce_2x8_aws-p5.txt")
+	o := doctor.Options{System: "aws-p5"}
+	healthy, _ := doctor.Judge([]byte(data), o)
+	var lo, hi int64
+	for _, g := range healthy.Regimes {
+		if g.Name == doctor.RegimeMiddle {
+			lo, hi = g.MinBytes, g.MaxBytes
+		}
+	}
+	slow, err := slowlog.Slow(data, lo, hi, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, _ := doctor.Judge([]byte(slow), o)
+	if v.Class != doctor.ClassNormal || len(v.Elsewhere) != 1 {
+		t.Fatalf("class %s, elsewhere %v: want normal and one sentence", v.Class, v.Elsewhere)
+	}
+	s, a := doctorPage("en")
+	a.Doctor.SetOption("system", "aws-p5")
+	a.Doctor.SetPaste(slow)
+	a.Doctor.CheckPaste()
+	if got := a.Doctor.Elsewhere(); len(got) != 1 || got[0] != v.Elsewhere[0].Msg {
+		t.Fatalf("en: %q, want %q", got, v.Elsewhere[0].Msg)
+	}
+	mustContain(t, render(t, a), `class="d-elsewhere"`, html.EscapeString(v.Elsewhere[0].Msg))
+	s.SetLang("zh")
+	zh := v.Elsewhere[0].In("zh")
+	if got := a.Doctor.Elsewhere(); len(got) != 1 || got[0] != humanBytes(zh) || !strings.Contains(zh, "中间区间") {
+		t.Errorf("zh: %q, want %q", got, zh)
 	}
 }
 

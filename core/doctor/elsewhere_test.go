@@ -4,43 +4,20 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ccplay/ccplay/internal/slowlog"
 )
 
-// slowRows is a copy of an nccl-tests log whose rows of sizes lo..hi took
-// k times as long: times × k, algbw and busbw ÷ k, as the run would have
-// printed them.
+// slowRows is log with its rows of lo..hi bytes k times as long.
 func slowRows(t *testing.T, log string, lo, hi int64, k float64) []byte {
 	t.Helper()
-	lines := strings.Split(log, "\n")
-	n := 0
-	for i, l := range lines {
-		f := strings.Fields(l)
-		if len(f) < 13 || strings.HasPrefix(f[0], "#") {
-			continue
-		}
-		size, err := strconv.ParseInt(f[0], 10, 64)
-		if err != nil || size < lo || size > hi {
-			continue
-		}
-		for _, c := range []int{5, 9} { // out-of-place and in-place: time, algbw, busbw
-			tm, e1 := strconv.ParseFloat(f[c], 64)
-			ab, e2 := strconv.ParseFloat(f[c+1], 64)
-			bb, e3 := strconv.ParseFloat(f[c+2], 64)
-			if e1 != nil || e2 != nil || e3 != nil {
-				t.Fatalf("line %d: not a row: %q", i+1, l)
-			}
-			f[c], f[c+1], f[c+2] = fmt.Sprintf("%.1f", tm*k), fmt.Sprintf("%.2f", ab/k), fmt.Sprintf("%.2f", bb/k)
-		}
-		lines[i] = "  " + strings.Join(f, "  ")
-		n++
+	out, err := slowlog.Slow(log, lo, hi, k)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if n == 0 {
-		t.Fatalf("no row between %d and %d bytes", lo, hi)
-	}
-	return []byte(strings.Join(lines, "\n"))
+	return []byte(out)
 }
 
 // TestElsewhere: a healthy sweep gets no sentence beyond its summary; the
