@@ -438,9 +438,6 @@ func (c *Plan) PlanTable() []plan.StrategyRow {
 	return out
 }
 
-// PlanTableCalls joins one row's collectives.
-func (c *Plan) PlanTableCalls(r plan.StrategyRow) string { return strings.Join(r.Calls, "; ") }
-
 // ExportPlanText downloads the plan as `ccplay plan` prints it.
 func (c *Plan) ExportPlanText() {
 	c.S.Export("ccplay-plan.txt", "text/plain", func() string { return report.Plan(c.r) })

@@ -381,19 +381,30 @@ func (c *Plan) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 						{
 							vgparent := vgn
 							_ = vgparent
-							vgn = vgEl(vgparent, "td", "style", "text-align:left")
+							vgn = vgEl(vgparent, "td")
 							vgn.AddAttrInterface("data-label", c.S.T("pl.col.strategy"))
 							vgn.SetInnerHTML(r.Strategy)
-							vgn = vgEl(vgparent, "td", "style", "text-align:left")
+							vgn = vgEl(vgparent, "td")
 							vgn.AddAttrInterface("data-label", c.S.T("pl.split"))
 							vgn.SetInnerHTML(r.Split)
-							vgn = vgEl(vgparent, "td", "style", "text-align:left")
+							vgn = vgEl(vgparent, "td")
 							vgn.AddAttrInterface("data-label", c.S.T("pl.col.collective"))
-							vgn.SetInnerHTML(c.PlanTableCalls(r))
-							vgn = vgEl(vgparent, "td", "style", "text-align:left")
+							{
+								vgparent := vgn
+								_ = vgparent
+								for vgiterkeyt, x := range r.Calls {
+									var vgiterkey interface{} = vgiterkeyt
+									_ = vgiterkey
+									x := x
+									_ = x
+									vgn = vgEl(vgparent, "span", "class", "pl-call")
+									vgn.SetInnerHTML(x)
+								}
+							}
+							vgn = vgEl(vgparent, "td")
 							vgn.AddAttrInterface("data-label", c.S.T("pl.travels"))
 							vgn.SetInnerHTML(r.Travels)
-							vgn = vgEl(vgparent, "td", "style", "text-align:left")
+							vgn = vgEl(vgparent, "td")
 							vgn.AddAttrInterface("data-label", c.S.T("pl.volume"))
 							vgn.SetInnerHTML(r.Volume)
 						}

@@ -46,6 +46,33 @@ func TestPhoneTablesFit(t *testing.T) {
 	p.noConsoleErrors()
 }
 
+// TestDesktopPlanStrategiesFit: at 1280 px (zh and en) the planner's
+// strategy → collective table, whose cells are phrases, fits its box: no
+// sideways scroll inside it and none of the page, for the default plan
+// and for a MoE plan.
+func TestDesktopPlanStrategiesFit(t *testing.T) {
+	base := server(t)
+	p := browser(t, 1280, 800)
+	for _, lang := range []string{"zh", "en"} {
+		for _, q := range []string{"view=plan", "view=plan&plan.model=deepseek-v3&plan.dp=64&plan.ep=64&plan.tp=1&plan.zero=1&plan.algorithm=ring"} {
+			p.open(base + "/?lang=" + lang + "&" + q)
+			p.waitJS("the strategies' table", `document.querySelectorAll("#pl-strategies tbody tr").length > 0`)
+			got := eval[[]float64](p, `(() => { const box = document.getElementById("pl-strategies").parentElement, d = document.documentElement;
+				return [box.scrollWidth, box.clientWidth, d.scrollWidth, d.clientWidth] })()`)
+			if got[1] < 900 {
+				t.Errorf("%s %s: the table's box is %.0f px wide at 1280 px; the layout under test is not the desktop one", lang, q, got[1])
+			}
+			if got[0] > got[1] {
+				t.Errorf("%s %s: the strategies' table scrolls sideways: %.0f px in a %.0f-px box", lang, q, got[0], got[1])
+			}
+			if got[2] > got[3] {
+				t.Errorf("%s %s: the page scrolls sideways: %.0f px in %.0f", lang, q, got[2], got[3])
+			}
+		}
+	}
+	p.noConsoleErrors()
+}
+
 // TestPhoneChartsReadable: on a phone (390 px) the ledger's bar chart and
 // the charts view's lines are drawn at least 0.7 of their SVG size, so
 // their 11-px labels stay about 8 px or more (a 720-px chart in the card
