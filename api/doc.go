@@ -30,7 +30,8 @@
 // /run, closed-form points of tables and sweeps — and a question over it
 // is a 413 naming the field, before any schedule, buffer or point. At most
 // MaxLight closed forms and MaxHeavy other requests compute at once, at
-// most PerClient of each per client; a POST's body is read whole first and
+// most PerClient of each per client (its remote address, which on a Worker
+// CloudflareClient sets from CF-Connecting-IP); a POST's body is read whole first and
 // an answer is computed into memory and written after its slot is given
 // back, so a slow client holds no slot (limits.go). The playground's
 // pages rendered on the server (package internal/site) take a slot of a

@@ -9,6 +9,8 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/netip"
+	"strings"
 	"sync"
 	"time"
 )
@@ -146,12 +148,36 @@ func (p *pool) leave(who string) {
 }
 
 // clientOf is the client a request counts against: its remote address
-// without the port.
+// without the port. It never reads a header: on a native server any client
+// could write one (a Worker's requests get their address from
+// CloudflareClient before they reach the handler).
 func clientOf(r *http.Request) string {
 	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
 		return host
 	}
 	return r.RemoteAddr
+}
+
+// CloudflareHeader is the header in which Cloudflare's edge gives a
+// Worker the address of the client that sent the request.
+const CloudflareHeader = "CF-Connecting-IP"
+
+// CloudflareClient sets r.RemoteAddr to the address CloudflareHeader
+// holds, so that the per-client limits (PerClient of each pool, the
+// PageGate's) count each client of a Worker apart: a request handed to
+// the Worker's Go instance carries no remote address, and all would count
+// as one client. Only the Worker (wasm/worker) calls it: every request it
+// sees came through Cloudflare's edge, which sets the header to the
+// address of the client connecting to it. A native server never does, as
+// any client could forge the header there. A header that is absent or not one IP address leaves r as
+// it is; an IPv4 address written as IPv6 (::ffff:a.b.c.d) counts as the
+// IPv4 one.
+func CloudflareClient(r *http.Request) {
+	a, err := netip.ParseAddr(strings.TrimSpace(r.Header.Get(CloudflareHeader)))
+	if err != nil {
+		return
+	}
+	r.RemoteAddr = netip.AddrPortFrom(a.Unmap().WithZone(""), 0).String()
 }
 
 // readAhead reads r's body, up to one read past limit (the handler's

@@ -6,6 +6,8 @@ import (
 	"bytes"
 	"net/http"
 	"syscall/js"
+
+	"github.com/ccplay/ccplay/api"
 )
 
 // serve publishes globalThis.ccplayHandle(method, url, headers, body) —
@@ -39,6 +41,7 @@ func serve(h http.Handler) {
 					kv := headers.Index(i)
 					req.Header.Add(kv.Index(0).String(), kv.Index(1).String())
 				}
+				api.CloudflareClient(req) // every request here came through Cloudflare
 				w := &recorder{header: http.Header{}, status: http.StatusOK}
 				h.ServeHTTP(w, req)
 				resolve.Invoke(w.toJS())
