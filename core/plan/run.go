@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"errors"
+	"fmt"
 	"math"
 
 	"github.com/ccplay/ccplay/core/cost"
@@ -143,3 +145,46 @@ func (r *Run) Work() int64 { return r.work }
 
 // Result is the plan once Advance has reported done.
 func (r *Run) Result() Result { return r.r }
+
+// Input is the plan's input, as Start took it.
+func (r *Run) Input() Input { return r.in }
+
+// Times are the simulated times of the plan's calls on its fabric, in the
+// order Start lists them, once Advance has reported done (nil before, and
+// after an error): what Give takes to price the same plan again without
+// simulating. Empty on the ideal network.
+func (r *Run) Times() []float64 {
+	if !r.done {
+		return nil
+	}
+	out := make([]float64, len(r.todo))
+	for i, x := range r.todo {
+		out[i] = r.pr.sims[keyOf(x.p)].t
+	}
+	return out
+}
+
+// Give hands a run not yet advanced the times of its simulations, as
+// Times of a run of the same Input reported them: the run takes them
+// instead of simulating, so its next Advance only prices, and its Result
+// is that run's. It refuses times of another count than the run's
+// simulations, or a time that is negative or not finite, and a run
+// already advanced, leaving the run as it was.
+func (r *Run) Give(times []float64) error {
+	if r.i > 0 || r.cur != nil || r.done || r.err != nil {
+		return errors.New("plan: simulated times are given to a run before it advances")
+	}
+	if len(times) != len(r.todo) {
+		return fmt.Errorf("plan: %d simulated times for %d simulations", len(times), len(r.todo))
+	}
+	for _, t := range times {
+		if !(t >= 0) || math.IsInf(t, 1) {
+			return fmt.Errorf("plan: a simulated time of %g s", t)
+		}
+	}
+	for i, t := range times {
+		r.pr.sims[keyOf(r.todo[i].p)] = simulated{t: t}
+	}
+	r.i = len(r.todo)
+	return nil
+}

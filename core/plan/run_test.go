@@ -2,6 +2,7 @@ package plan
 
 import (
 	"errors"
+	"math"
 	"reflect"
 	"testing"
 
@@ -81,5 +82,74 @@ func TestRunRefusesLikePlan(t *testing.T) {
 	var fe *fielderr.Error
 	if want == nil || run != nil || got == nil || got.Error() != want.Error() || !errors.As(got, &fe) || fe.Field != "dp" {
 		t.Errorf("Start %v (a run: %v), Plan %v", got, run != nil, want)
+	}
+}
+
+// A run given the times another run of the same input simulated prices
+// the same plan (bit for bit) without simulating: one Advance, no work, no
+// schedule built. The times are what it prices with: doubled, the
+// communication grows. Times of another count, a time that is negative or
+// not finite, and a run already advanced are refused.
+func TestGivenTimesArePlan(t *testing.T) {
+	in := mustParse(t, with(moe64(), "fabric", "fat-tree", "oversubscription", "4", "leaf-nodes", "2"))
+	want, err := Plan(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := Start(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Times() != nil {
+		t.Error("times before the run is done")
+	}
+	if _, err := first.Advance(math.MaxInt64); err != nil {
+		t.Fatal(err)
+	}
+	times := first.Times()
+	if len(times) != len(first.todo) || len(times) < 2 {
+		t.Fatalf("%d times for %d simulations", len(times), len(first.todo))
+	}
+	given := func(ts []float64) (Result, *Run) {
+		t.Helper()
+		run, err := Start(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		run.SetYield(func() { t.Error("a schedule is built for a run given its times") })
+		if err := run.Give(ts); err != nil {
+			t.Fatal(err)
+		}
+		if done, err := run.Advance(1); !done || err != nil || run.Work() != 0 || run.Progress() != 1 {
+			t.Fatalf("given its times: done %v, %v, work %d, progress %v", done, err, run.Work(), run.Progress())
+		}
+		return run.Result(), run
+	}
+	if got, run := given(times); !reflect.DeepEqual(got, want) || !reflect.DeepEqual(run.Times(), times) {
+		t.Errorf("given its times, the plan differs from Plan:\n%+v\n%+v", got.Fabric, want.Fabric)
+	}
+	doubled := make([]float64, len(times))
+	for i, x := range times {
+		doubled[i] = 2 * x
+	}
+	if got, _ := given(doubled); !(got.CommS > want.CommS) {
+		t.Errorf("doubled times: communication %g s, simulated %g s", got.CommS, want.CommS)
+	}
+	for _, bad := range [][]float64{times[1:], append(times, 1), {-1, 1}, {math.NaN(), 1}, {math.Inf(1), 1}} {
+		if len(bad) == 2 && len(times) != 2 {
+			bad = append(bad, times[2:]...)
+		}
+		run, _ := Start(in)
+		if err := run.Give(bad); err == nil {
+			t.Errorf("times %v are taken", bad)
+		}
+		if run.i != 0 {
+			t.Errorf("refused times %v moved the run on", bad)
+		}
+	}
+	run, _ := Start(in)
+	run.Advance(1)
+	if err := run.Give(times); err == nil {
+		t.Error("times are given to a run already advanced")
 	}
 }
