@@ -8,7 +8,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-build}"
 mkdir -p "$out/worker"
-GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$out/worker/app.wasm" ./wasm/worker
+# The Worker's pages hand their simulations' answers to the playground's modules built from the same
+# sources: both carry the sources' version (ui.Build, wasmbuild.SourceID).
+id="$(go run ./internal/wasmbuild/build -source-id)"
+GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w -X github.com/ccplay/ccplay/ui.Build=$id" -o "$out/worker/app.wasm" ./wasm/worker
 cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$out/worker/wasm_exec.js"
 cp wasm/worker/entry.mjs "$out/worker/entry.mjs"
 rm -rf "$out/assets"

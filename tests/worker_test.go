@@ -18,7 +18,9 @@ import (
 	"github.com/ccplay/ccplay/api"
 	"github.com/ccplay/ccplay/internal/site"
 	"github.com/ccplay/ccplay/internal/testskip"
+	"github.com/ccplay/ccplay/internal/wasmbuild"
 	"github.com/ccplay/ccplay/tests/wrangler"
+	"github.com/ccplay/ccplay/ui"
 )
 
 // maxCompatibilityDate is the newest compatibility_date the pinned
@@ -159,7 +161,9 @@ func TestWorkerMatchesNative(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Natively: the same page handler around the same shell (the one the
-	// build wrote for the Worker) and the API serving the same assets.
+	// build wrote for the Worker) and the API serving the same assets, the
+	// pages stamped with the same build version (their handoffs).
+	stampBuild(t, root)
 	shellText, err := os.ReadFile(filepath.Join(dir, "build", "worker", "shell.html"))
 	if err != nil {
 		t.Fatal(err)
@@ -285,6 +289,10 @@ func TestWorkerMatchesNative(t *testing.T) {
 			if strings.Contains(wb, `id="fb-progress"`) || strings.Contains(wb, `id="pl-progress"`) {
 				t.Errorf("the Worker's page %s shows a progress bar instead of its simulations' answer", x.target)
 			}
+			simulated := module == "tools" && !strings.Contains(x.target, "view=doctor") && !strings.Contains(x.target, "ranks=181")
+			if got := strings.Contains(wb, `<script type="application/json" id="`+ui.HandoffID+`">{"build":"`+ui.Build+`"`); got != simulated {
+				t.Errorf("the Worker's page %s hands its simulations over: %v, want %v", x.target, got, simulated)
+			}
 			if !regexp.MustCompile(`data-wasm="` + module + `\.[0-9a-f]{10}\.wasm"`).MatchString(wb) {
 				t.Errorf("the Worker's page %s does not load %s.wasm", x.target, module)
 			}
@@ -309,4 +317,19 @@ func TestWorkerMatchesNative(t *testing.T) {
 		t.Errorf("wrangler dev (process group %d) did not end on SIGTERM", dev.PID())
 	}
 	stopped = true
+}
+
+// stampBuild sets ui.Build, for the test, to the version of the sources
+// at root, as scripts/build-worker.sh stamps the Worker and wasmbuild the
+// modules, so the pages rendered here hand their simulations over as the
+// Worker's do.
+func stampBuild(t *testing.T, root string) {
+	t.Helper()
+	id, err := wasmbuild.SourceID(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	was := ui.Build
+	ui.Build = id
+	t.Cleanup(func() { ui.Build = was })
 }

@@ -83,8 +83,9 @@ func (c *Fabric) params() cost.Params {
 }
 
 // state is the study of params(): the one finished last if it is that
-// question's; else computed at once when small (DeferFabricTransfers),
-// or left to a FabricJob (running), which replaces any older one.
+// question's; else the one the page was handed for it (HandOver); else
+// computed at once when small (DeferFabricTransfers), or left to a
+// FabricJob (running), which replaces any older one.
 func (c *Fabric) state() fabricState {
 	p := c.params()
 	if !c.done.ok || c.done.p != p {
@@ -92,6 +93,10 @@ func (c *Fabric) state() fabricState {
 			return fabricState{running: true}
 		}
 		c.job = nil
+		if st, ok := c.S.handedStudy(p); ok {
+			c.done = fabricDone{ok: true, p: p, st: st, sliced: true}
+			return fabricState{st: st}
+		}
 		run, err := cost.StartStudy(p, fabricTransfers)
 		if err == nil && run.Transfers() > DeferFabricTransfers {
 			c.job = &FabricJob{p: p, run: run, field: "ranks"}

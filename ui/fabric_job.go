@@ -13,9 +13,11 @@ import (
 // after each. Pairwise AllToAll with ring AllReduce beside it on 32 ranks
 // (13,056 transfers over the 13 schedules) is computed at once; on 64
 // ranks (52,736) it is deferred. A page rendered for someone else (the
-// server's) runs the job to its end before it renders (FinishJobs), and
-// the WebAssembly taking that page over does the same in slices before
-// its first render, so neither shows the bar for the page's own question.
+// server's) runs the job to its end before it renders (FinishJobs) and
+// hands the study over (handoff); the WebAssembly taking that page over
+// takes it (State.HandOver) or, when it cannot, runs the job in slices
+// before its first render, so neither shows the bar for the page's own
+// question.
 const DeferFabricTransfers = 1 << 14
 
 // fabricDone is the last study the view finished: its question, its
@@ -25,6 +27,9 @@ type fabricDone struct {
 	p   cost.Params
 	st  cost.FabricStudy
 	err error
+	// sliced: the study was large enough to run in slices (a FabricJob),
+	// or was handed over for that reason (a page hands over no other).
+	sliced bool
 }
 
 // FabricJob is a simulation on a fabric under way in slices: the fabric
@@ -88,7 +93,7 @@ func (c *Fabric) settle(j *FabricJob) bool {
 	}
 	j.shown = j.run.Progress()
 	if j.over {
-		c.done = fabricDone{ok: true, p: j.p, st: j.run.(*cost.StudyRun).Study(), err: j.err}
+		c.done = fabricDone{ok: true, p: j.p, st: j.run.(*cost.StudyRun).Study(), err: j.err, sliced: true}
 		c.job = nil
 	}
 	return true

@@ -42,6 +42,7 @@ type Plan struct {
 	tlFor  float64
 	tlLang string
 	job    *FabricJob // the plan of text on its fabric under way (plan.Run), nil when none
+	sims   *planSims  // r's simulations on its fabric, nil when it has none or r is not text's plan
 }
 
 // PlanFields are the planner fields the view edits and the URL carries (as
@@ -124,13 +125,23 @@ func planShown(text map[string]string, f string) bool {
 
 // recompute re-plans; a bad field keeps the last valid plan. A plan with
 // simulations on its fabric is never simulated here, in an event or a
-// render: it is left to a FabricJob, which the page's adapter advances in
-// slices, the view showing its progress until SettleFabric hands the plan
-// over. A newer change abandons it.
+// render: it takes the times the page was handed for its input
+// (HandOver), or is left to a FabricJob, which the page's adapter
+// advances in slices, the view showing its progress until SettleFabric
+// hands the plan over. A newer change abandons it.
 func (c *Plan) recompute() {
-	c.job = nil
+	c.job, c.sims = nil, nil
 	run, large, err := planStart(c.text)
 	if err == nil && run.Transfers() > 0 {
+		if times, ok := c.S.handedTimes(run.Input()); ok && run.Give(times) == nil {
+			if _, err := run.Advance(math.MaxInt64); err != nil { // the pricing alone
+				c.fail(err) // the plan's own error: the pricing takes the times as simulated
+				return
+			}
+			c.r, c.field, c.err = run.Result(), "", nil
+			c.sims = &planSims{in: run.Input(), times: times}
+			return
+		}
 		c.job = &FabricJob{run: run, field: large}
 		c.field, c.err = "", nil
 		return

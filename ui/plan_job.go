@@ -23,7 +23,9 @@ func (c *Plan) settle(j *FabricJob) bool {
 		if j.err != nil {
 			c.fail(j.err)
 		} else {
-			c.r, c.field, c.err = j.run.(*plan.Run).Result(), "", nil
+			run := j.run.(*plan.Run)
+			c.r, c.field, c.err = run.Result(), "", nil
+			c.sims = &planSims{in: run.Input(), times: run.Times()}
 		}
 	}
 	return true

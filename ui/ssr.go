@@ -76,7 +76,7 @@ func RenderPageContext(ctx context.Context, query, navLang string) (Page, error)
 	if len(br.Out.Out) != 1 {
 		return Page{}, errors.New("ssr: the page's build has no single root element")
 	}
-	w := pageWriter{br: br, form: newSSRForm(app), lang: s.Lang}
+	w := pageWriter{br: br, form: newSSRForm(app), lang: s.Lang, handoff: app.handoffHTML()}
 	w.b.Grow(64 << 10)
 	w.node(br.Out.Out[0], true)
 	return Page{HTML: w.b.String(), Lang: s.Lang, Title: s.T("app.title"), Module: app.Module()}, nil
@@ -100,6 +100,9 @@ type pageWriter struct {
 	br   *vugu.BuildResults
 	form *ssrForm
 	lang string
+	// handoff is the page's handoff element, written last in the root
+	// (App.handoffHTML; "" for none).
+	handoff string
 }
 
 // node writes n and its subtree as HTML, as domrender would build it
@@ -178,6 +181,7 @@ func (w *pageWriter) node(n *vugu.VGNode, root bool) {
 	if root {
 		w.form.writeForm(b)
 		w.noScript()
+		b.WriteString(w.handoff)
 	}
 	b.WriteString("</")
 	b.WriteString(tag)

@@ -80,6 +80,11 @@ type State struct {
 	Download func(name, mime, data string)
 
 	memo memo
+
+	// handoff is what the server's page handed over (HandOver): a
+	// simulation's answer the fabric view or the planner takes for its
+	// question instead of simulating it; nil when nothing was.
+	handoff *handoff
 }
 
 // ControlFields are the cost fields the controls edit and the URL carries,

@@ -2,7 +2,11 @@
 
 package ui
 
-import "github.com/vugu/vugu"
+import (
+	"encoding/json"
+
+	"github.com/vugu/vugu"
+)
 
 // toolViews holds the views of the tools module (ToolViews): the log
 // doctor, the planner and the fabric view. Native builds and the tools
@@ -92,3 +96,27 @@ func (t *toolViews) jobs() []*FabricJob {
 // answer once over) and reports whether it is still that view's. Under the
 // event lock.
 func (t *toolViews) SettleFabric(j *FabricJob) bool { return t.Fabric.settle(j) || t.Plan.settle(j) }
+
+// handoffHTML is the page's handoff element for the view shown ("" when
+// it hands nothing over: Build unset, no simulation in slices, an error).
+func (t *toolViews) handoffHTML() string {
+	if Build == "" {
+		return ""
+	}
+	var h *handoff
+	switch t.Fabric.S.View {
+	case "fabric":
+		h = t.Fabric.handoff()
+	case "plan":
+		h = t.Plan.handoff()
+	}
+	if h == nil {
+		return ""
+	}
+	h.Build = Build
+	b, err := json.Marshal(h) // escapes <, > and &: nothing in it ends the script
+	if err != nil {
+		return ""
+	}
+	return `<script type="application/json" id="` + HandoffID + `">` + string(b) + `</script>`
+}

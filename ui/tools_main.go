@@ -120,5 +120,8 @@ func (t *toolViews) startJobs() {}
 // jobs are none: the main module has no fabric view.
 func (t *toolViews) jobs() []*FabricJob { return nil }
 
+// handoffHTML is "": the main module runs no simulation to hand over.
+func (t *toolViews) handoffHTML() string { return "" }
+
 // SettleFabric reports false: the main module has no fabric view.
 func (t *toolViews) SettleFabric(*FabricJob) bool { return false }

@@ -70,6 +70,9 @@ func build(public, out, shellOut string) error {
 	if err := wasmbuild.Ensure(public, os.Stderr); err != nil {
 		return err
 	}
+	if err := stampBuild(public); err != nil {
+		return err
+	}
 	src := os.DirFS(public)
 	files, names, err := assets.Load(src)
 	if err != nil {
@@ -170,4 +173,17 @@ func write(out, name string, b []byte) error {
 		return err
 	}
 	return os.WriteFile(full, b, 0o644)
+}
+
+// stampBuild sets ui.Build to the version of the sources beside public
+// (wasmbuild.SourceID), which this command, run from them (go run), is
+// built from as the modules are: its pages hand their simulations'
+// answers to those modules.
+func stampBuild(public string) error {
+	abs, err := filepath.Abs(public)
+	if err != nil {
+		return err
+	}
+	ui.Build, err = wasmbuild.SourceID(filepath.Dir(abs))
+	return err
 }

@@ -10,6 +10,8 @@ package wasmbuild
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -43,9 +45,16 @@ type Module struct {
 var Modules = []Module{{File: "app.wasm", Tags: "mainmodule"}, {File: "tools.wasm"}}
 
 // BuildArgs are the arguments of `go build` (after GOOS=js GOARCH=wasm)
-// writing module m to out, with the -overlay file Overlay wrote.
-func BuildArgs(m Module, out, overlay string) []string {
-	args := append([]string{"build"}, Flags...)
+// writing module m to out, with the -overlay file Overlay wrote and the
+// build's version id (SourceID) stamped as ui.Build.
+func BuildArgs(m Module, out, overlay, id string) []string {
+	args := []string{"build"}
+	for _, f := range Flags {
+		if f == "-ldflags=-s -w" {
+			f += " " + StampFlag(id)
+		}
+		args = append(args, f)
+	}
 	args = append(args, "-overlay="+overlay)
 	if m.Tags != "" {
 		args = append(args, "-tags="+m.Tags)
@@ -99,8 +108,14 @@ func Ensure(publicDir string, stderr io.Writer) error {
 	if err := copyWasmExec(goroot, pub); err != nil {
 		return err
 	}
+	id := ""
+	if len(stale) > 0 {
+		if id, err = SourceID(root); err != nil {
+			return err
+		}
+	}
 	for _, m := range stale {
-		if err := build(goBin, goroot, root, pub, m, why[m.File], stderr); err != nil {
+		if err := build(goBin, goroot, root, pub, m, why[m.File], id, stderr); err != nil {
 			return err
 		}
 	}
@@ -112,8 +127,9 @@ func Ensure(publicDir string, stderr io.Writer) error {
 	return nil
 }
 
-// build builds module m into pub (why says why, for the progress line).
-func build(goBin, goroot, root, pub string, m Module, why string, stderr io.Writer) error {
+// build builds module m into pub, stamped with the version id (why says
+// why, for the progress line).
+func build(goBin, goroot, root, pub string, m Module, why, id string, stderr io.Writer) error {
 	out := filepath.Join(pub, m.File)
 	fmt.Fprintf(stderr, "building %s (%s)…\n", out, why)
 	start := time.Now()
@@ -132,7 +148,7 @@ func build(goBin, goroot, root, pub string, m Module, why string, stderr io.Writ
 	if err != nil {
 		return err
 	}
-	cmd := exec.Command(goBin, BuildArgs(m, tmp.Name(), overlay)...)
+	cmd := exec.Command(goBin, BuildArgs(m, tmp.Name(), overlay, id)...)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	var msg bytes.Buffer
@@ -197,6 +213,48 @@ func Stale(root, wasm string) (bool, string, error) {
 	}
 	return false, "", nil
 }
+
+// SourceID is the version of a build from root's sources (ui.Build): the
+// first 16 hex digits of SHA-256 over go.mod, go.sum and every .go and
+// .vugu file under SourceDirs but the tests, each path with its content,
+// in lexical order. Builds from the same sources have the same id; a
+// changed source changes it. O(the sources' bytes).
+func SourceID(root string) (string, error) {
+	h := sha256.New()
+	add := func(rel string) error {
+		b, err := os.ReadFile(filepath.Join(root, rel))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", filepath.ToSlash(rel), len(b))
+		h.Write(b)
+		return nil
+	}
+	for _, f := range []string{"go.mod", "go.sum"} {
+		if err := add(f); err != nil {
+			return "", err
+		}
+	}
+	for _, d := range SourceDirs {
+		err := filepath.WalkDir(filepath.Join(root, d), func(p string, e fs.DirEntry, err error) error {
+			if err != nil || e.IsDir() || strings.HasSuffix(p, "_test.go") || !(strings.HasSuffix(p, ".go") || strings.HasSuffix(p, ".vugu")) {
+				return err
+			}
+			rel, err := filepath.Rel(root, p)
+			if err != nil {
+				return err
+			}
+			return add(rel)
+		})
+		if err != nil {
+			return "", err
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// StampFlag is the linker flag that stamps id as ui.Build.
+func StampFlag(id string) string { return "-X github.com/ccplay/ccplay/ui.Build=" + id }
 
 // GoRoot is the GOROOT of goBin run in root.
 func GoRoot(goBin, root string) (string, error) {

@@ -94,6 +94,13 @@ func (p *page) watchFabric(ids ...string) []float64 {
 // nodes), from core.
 func fabricSummary(t *testing.T, r float64) string {
 	t.Helper()
+	return ui.Secs(fabricStudy(t, r).Result.TimeS)
+}
+
+// fabricStudy is core's study of fabricQuery at ratio r on its fat-tree
+// (leaves of a quarter of the nodes), as the fabric view asks it.
+func fabricStudy(t *testing.T, r float64) cost.FabricStudy {
+	t.Helper()
 	get := map[string]string{}
 	for _, kv := range strings.Split(fabricQuery, "&") {
 		k, v, _ := strings.Cut(kv, "=")
@@ -109,5 +116,5 @@ func fabricSummary(t *testing.T, r float64) string {
 	if err != nil {
 		t.Fatal(fmt.Errorf("ratio %g: %w", r, err))
 	}
-	return ui.Secs(st.Result.TimeS)
+	return st
 }

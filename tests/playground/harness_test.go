@@ -18,6 +18,7 @@ import (
 	"github.com/ccplay/ccplay/internal/assets"
 	"github.com/ccplay/ccplay/internal/testskip"
 	"github.com/ccplay/ccplay/internal/wasmbuild"
+	"github.com/ccplay/ccplay/ui"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
@@ -46,7 +47,13 @@ func publicDir(t testing.TB) string {
 func ensureBuilt(t testing.TB) string {
 	t.Helper()
 	dir := publicDir(t)
-	buildOnce.Do(func() { buildErr = wasmbuild.Ensure(dir, os.Stderr) })
+	buildOnce.Do(func() {
+		if buildErr = wasmbuild.Ensure(dir, os.Stderr); buildErr == nil {
+			// the pages rendered here hand their simulations over to the
+			// modules built from the same sources, as `ccplay serve`'s do
+			ui.Build, buildErr = wasmbuild.SourceID(filepath.Dir(dir))
+		}
+	})
 	if buildErr != nil {
 		t.Fatal(buildErr)
 	}

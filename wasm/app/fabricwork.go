@@ -99,3 +99,11 @@ func (w *fabricWorker) run() {
 		}
 	}
 }
+
+// handOver gives s the handoff of the server's page (ui.State.HandOver):
+// the text of its element ui.HandoffID, if the page has one.
+func handOver(win js.Value, s *ui.State) {
+	if el := win.Get("document").Call("getElementById", ui.HandoffID); el.Truthy() {
+		s.HandOver(el.Get("textContent").String())
+	}
+}

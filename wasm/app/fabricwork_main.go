@@ -3,6 +3,8 @@
 package main
 
 import (
+	"syscall/js"
+
 	"github.com/ccplay/ccplay/ui"
 	"github.com/vugu/vugu"
 )
@@ -14,3 +16,7 @@ type fabricWorker struct{}
 func newFabricWorker(vugu.EventEnv, *ui.App) *fabricWorker { return &fabricWorker{} }
 
 func (*fabricWorker) afterRender() {}
+
+// handOver does nothing: the main module runs no simulation a page could
+// hand over (fabricwork.go).
+func handOver(js.Value, *ui.State) {}

@@ -24,6 +24,7 @@ func main() {
 	win := js.Global()
 	query, navLang := pageState(win)
 	s := ui.NewState(query, navLang)
+	handOver(win, s) // before NewApp: the planner plans as it is made
 	applyTyped(win, s)
 
 	renderer, err := domrender.New("#app")
@@ -51,10 +52,11 @@ func main() {
 	if renderedFor(win) {
 		// The page holds its question's complete answer and its
 		// simulations' (the server computed them): the first render must
-		// show them too, not the quick answer or a bar at 0 %. They are
-		// computed again here in slices, the server's page (a working
-		// form) showing meanwhile; what was typed into it since is
-		// applied after.
+		// show them too, not the quick answer or a bar at 0 %. The
+		// simulations the page handed over (handOver) are taken as they
+		// are; the rest is computed again here in slices, the server's
+		// page (a working form) showing meanwhile; what was typed into it
+		// since is applied after.
 		turns := browserTurns()
 		s.FinishAnswer(turns)
 		if root.JobsWithin(ui.RenderFlows) {
