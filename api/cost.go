@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"net/http"
 
-	"github.com/ccplay/ccplay/core/budget"
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/field"
 	"github.com/ccplay/ccplay/core/fielderr"
@@ -37,25 +36,17 @@ func serveCost(w http.ResponseWriter, r *http.Request) {
 // switched fabric's (question.FabricFields).
 var costFields = fields([][]string{question.CostFields, question.FabricFields})
 
-// checkFabric refuses, with a *budget.Error on ranks, a question on a
-// switched fabric whose schedule may have more than budget.Flows
-// transfers to simulate, or routes of more than budget.RouteLinks links. Questions that ReadCost refuses pass through to
-// AnswerCost, which reports them. O(1).
+// checkFabric refuses, before any work, a question on a switched fabric
+// over one request's budget (question.CheckFabricBudget: its flows, the
+// links of their routes, and its work, about 1 s of CPU). Questions that
+// ReadCost refuses pass through to AnswerCost, which reports them. O(1)
+// to admit; a refusal searches the largest value accepted.
 func checkFabric(get field.Lookup) error {
 	p, err := question.CostParams(get)
-	if err != nil || !p.Fabric.Active() {
+	if err != nil {
 		return nil
 	}
-	n, links, err := cost.FabricSize(p)
-	switch {
-	case err != nil:
-		return nil
-	case n > budget.Flows:
-		return budget.New("ranks", "fabric.too-large", n, int64(budget.Flows))
-	case links > budget.RouteLinks:
-		return budget.New("ranks", "fabric.paths", links, int64(budget.RouteLinks))
-	}
-	return nil
+	return question.CheckFabricBudget(p)
 }
 
 // tableFields are the parameters of /api/v1/table: the cost fields without

@@ -11,7 +11,8 @@ import (
 )
 
 // /cost takes the fabric fields and answers with the simulated fabric; a
-// schedule over budget.Flows transfers is refused with 413 before any work,
+// schedule over budget.Flows transfers, budget.RouteLinks route links or
+// budget.FabricWork units of work is refused with 413 before any work,
 // and the same question without the fabric is answered.
 func TestCostOnFabric(t *testing.T) {
 	a := get(t, "/api/v1/cost?collective=alltoall&ranks=64&gpus-per-node=8&size=64MiB&fabric=fat-tree&oversubscription=4&leaf-nodes=2")
@@ -35,13 +36,19 @@ func TestCostOnFabric(t *testing.T) {
 	wantError(t, "a fabric field without a fabric", get(t, "/api/v1/cost?oversubscription=4"), http.StatusBadRequest, "oversubscription", "fabrics")
 	// Pairwise AllToAll on 361 ranks, leaves of 90 nodes and one of 1: past
 	// 8:1 a simulation's work per link grows with the ratio, so at 64:1
-	// its route links count 8 times each and it is refused before work; at
-	// 8:1 it is answered.
+	// its route links count 8 times each and it is refused before work, on
+	// the ratio, with the largest ratio accepted; at 8:1 it is answered.
 	tangled := "/api/v1/cost?collective=alltoall&algorithm=pairwise&ranks=361&size=1MiB&fabric=fat-tree&leaf-nodes=90&oversubscription="
-	wantError(t, "pairwise AllToAll on 361 ranks at 64:1", get(t, tangled+"64"), http.StatusRequestEntityTooLarge, "ranks", "links")
+	wantError(t, "pairwise AllToAll on 361 ranks at 64:1", get(t, tangled+"64"), http.StatusRequestEntityTooLarge, "oversubscription", "links")
 	if b := get(t, tangled+"8"); b.status != http.StatusOK {
 		t.Errorf("pairwise AllToAll on 361 ranks at 8:1: status %d: %s", b.status, b.body)
 	}
+	// Pairwise AllToAll on 388 ranks at 8:1 may cost more units of work
+	// than one request may spend (387 is the most it admits there,
+	// question.TestFabricWorkBoundary): refused on the ratio, with one
+	// accepted.
+	wantError(t, "pairwise AllToAll on 388 ranks at 8:1", get(t, "/api/v1/cost?collective=alltoall&algorithm=pairwise&ranks=388&size=1MiB&fabric=fat-tree&oversubscription=8"),
+		http.StatusRequestEntityTooLarge, "oversubscription", "units of work", ":1, the other fields as given, it is accepted")
 }
 
 // /table takes the fabric fields: its rows are simulated (each the /cost

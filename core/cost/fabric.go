@@ -115,6 +115,36 @@ func FabricSize(p Params) (transfers, routeLinks int64, err error) {
 	return n, routeLinksOf(n, p.Fabric.Normal(p.Ranks/max(p.GPUsPerNode, 1))), nil
 }
 
+// SetupWork is what one transfer of a schedule simulated on a fabric
+// costs besides the simulation's work units, counted in those units
+// (fabric.Run's, 1.6–4.4 ns each on a 2-core machine): building,
+// pricing and laying out the schedule, routing its messages and the
+// simulation's bookkeeping of each message, which no unit counts — about
+// 1 µs a transfer (docs/performance.md).
+const SetupWork = 256
+
+// FabricWork bounds the work of answering p on its switched fabric, in the
+// simulation's units of work, before any of it: SetupWork for each
+// transfer of its schedule (TransferBound) and the work cap its simulation
+// stops at (fabric.Spec.WorkCap of those transfers). A simulation never
+// spends more than its cap — it stops with an error on ranks — so a face
+// that refuses questions whose FabricWork is over its budget bounds the
+// CPU time of every question it admits, whatever the simulation's
+// actual work. math.MaxInt64 where the bound overflows. O(1) after
+// validation.
+func FabricWork(p Params) (int64, error) {
+	q, err := Concrete(p)
+	if err != nil {
+		return 0, err
+	}
+	n := TransferBound(q)
+	limit := p.Fabric.Normal(p.Ranks / max(p.GPUsPerNode, 1)).WorkCap(n)
+	if n > (math.MaxInt64-limit)/SetupWork {
+		return math.MaxInt64, nil
+	}
+	return n*SetupWork + limit, nil
+}
+
 // routeLinksOf is FabricSize's route links for n transfers on the
 // normalised fabric s.
 func routeLinksOf(n int64, s fabric.Spec) int64 {

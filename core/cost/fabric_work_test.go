@@ -2,6 +2,7 @@ package cost_test
 
 import (
 	"errors"
+	"math"
 	"testing"
 
 	"github.com/ccplay/ccplay/core/budget"
@@ -121,6 +122,52 @@ func TestWorkGrowsWithRatio(t *testing.T) {
 		}
 		if over := links > budget.RouteLinks; over != c.over {
 			t.Errorf("%g:1: %d route links over budget.RouteLinks (%d): %v, want %v", c.R, links, budget.RouteLinks, over, c.over)
+		}
+	}
+}
+
+// FabricWork is cost.SetupWork per transfer of the schedule's bound and
+// the simulation's work cap of as many transfers, computed before
+// anything is built: the cap, as the documented rule gives it (64 units a
+// link of the longest route — 6 on a fat-tree or rail fabric, 2 and the
+// torus distance on a torus — R/2 times that beyond 2:1), is the one the
+// simulation of the question is allowed (Net.WorkCap of its transfers,
+// whose count is within the bound), and the question simulated spends no
+// more than it.
+func TestFabricWorkIsSetupAndCap(t *testing.T) {
+	for _, tc := range []struct {
+		c    prim.Collective
+		a    sched.Algorithm
+		P    int
+		spec fabric.Spec
+		hops int64
+	}{
+		{prim.AllToAll, sched.Pairwise, 64, fabric.Spec{Kind: fabric.FatTree, Oversubscription: 8, LeafNodes: 4}, 6},
+		{prim.AllReduce, sched.Ring, 48, fabric.Spec{Kind: fabric.Rail, Oversubscription: 3, LeafNodes: 2}, 6},
+		{prim.AllGather, sched.Bruck, 36, fabric.Spec{Kind: fabric.Torus}, 2 + 3 + 3}, // 6 × 6
+		{prim.Broadcast, sched.Tree, 64, fabric.Spec{Kind: fabric.FatTree, Tiers: 3, PodLeaves: 2, LeafNodes: 2}, 6},
+	} {
+		p := base(tc.c, tc.a, tc.P)
+		p.Size = 4 << 20
+		p.Fabric = tc.spec
+		w, err := cost.FabricWork(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, _ := cost.Concrete(p)
+		n := cost.TransferBound(q)
+		perLink := int64(math.Ceil(64 * math.Max(1, tc.spec.Oversubscription/2)))
+		if want := n*cost.SetupWork + n*tc.hops*perLink; w != want {
+			t.Errorf("%s %s on %s: FabricWork %d, want %d = %d transfers × (%d + %d links × %d)", tc.c, tc.a, tc.spec.Kind, w, want, n, cost.SetupWork, tc.hops, perLink)
+		}
+		s, err := cost.ScheduleOf(q, cost.FabricTransfers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		net := fabric.Build(p.Fabric, p.Cluster())
+		res, err := fabric.Simulate(s, p.ElemSize, net, p.Gamma, net.WorkCap(int64(s.Transfers())))
+		if err != nil || int64(s.Transfers()) > n || net.WorkCap(int64(s.Transfers())) > w-n*cost.SetupWork || res.Work > net.WorkCap(int64(s.Transfers())) {
+			t.Errorf("%s %s on %s: %d transfers (bound %d), work %d of cap %d (%v)", tc.c, tc.a, tc.spec.Kind, s.Transfers(), n, res.Work, net.WorkCap(int64(s.Transfers())), err)
 		}
 	}
 }

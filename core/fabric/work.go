@@ -37,8 +37,17 @@ func (s Spec) ratio() float64 {
 }
 
 // WorkCap is the work Simulate is allowed for flows messages on n: each
-// on a route of at most n.MaxHops() links, WorkPerLink units a link.
-// O(1).
-func (n *Net) WorkCap(flows int64) int64 {
-	return flows * int64(n.MaxHops()) * n.Spec.WorkPerLink()
+// on a route of at most n.MaxHops() links, WorkPerLink units a link
+// (Spec.WorkCap). O(1).
+func (n *Net) WorkCap(flows int64) int64 { return n.Spec.WorkCap(flows) }
+
+// WorkCap is Net.WorkCap on the fabric s describes (normalised,
+// Spec.Normal), known before the net is built: flows × MaxHops ×
+// WorkPerLink, math.MaxInt64 where that product overflows. O(1).
+func (s Spec) WorkCap(flows int64) int64 {
+	per := int64(s.MaxHops()) * s.WorkPerLink() // < 2^36: at most 2^20 nodes, R ≤ MaxOversubscription
+	if flows > 0 && per > math.MaxInt64/flows {
+		return math.MaxInt64
+	}
+	return flows * per
 }
