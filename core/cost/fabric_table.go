@@ -101,6 +101,35 @@ func TableFabricSize(p Params, dt DType, w Sweep) (transfers, routeLinks int64, 
 	return transfers, routeLinks, nil
 }
 
+// TableFabricWork is FabricWork of each row of a table of p's sweep on
+// p.Fabric, summed (math.MaxInt64 where the sum overflows): the work its
+// simulations may cost, known before any of them. Zero for the ideal
+// fabric; O(rows).
+func TableFabricWork(p Params, dt DType, w Sweep) (int64, error) {
+	if !p.Fabric.Active() {
+		return 0, nil
+	}
+	sizes, err := w.Sizes()
+	if err != nil {
+		return 0, err
+	}
+	p.ElemSize = dt.Size
+	var sum int64
+	for _, s := range sizes {
+		q := p
+		q.Size = RoundSize(p.Collective, p.Ranks, dt.Size, s)
+		x, err := FabricWork(q)
+		if err != nil {
+			return 0, err
+		}
+		if x > math.MaxInt64-sum {
+			return math.MaxInt64, nil
+		}
+		sum += x
+	}
+	return sum, nil
+}
+
 // checkTableFabric refuses, before any row is simulated, a table on a
 // switched fabric whose rows together may simulate more than
 // FabricTransfers transfers (naming maxbytes: fewer sizes) or that asks

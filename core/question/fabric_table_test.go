@@ -2,6 +2,7 @@ package question_test
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -104,9 +105,9 @@ func TestTableFabricRefused(t *testing.T) {
 }
 
 // CheckBudget admits a table whose rows together stay within
-// budget.Flows transfers and refuses a larger one on maxbytes with a
-// *budget.Error, before any row is simulated; the ideal fabric costs
-// nothing.
+// budget.Flows transfers and budget.FabricWork units of work and refuses
+// a larger one on maxbytes with a *budget.Error, before any row is
+// simulated; the ideal fabric costs nothing.
 func TestTableCheckBudget(t *testing.T) {
 	read := func(in map[string]string) question.Table {
 		tq, err := question.ReadTable(field.Map(in))
@@ -128,5 +129,28 @@ func TestTableCheckBudget(t *testing.T) {
 	}
 	if err := read(map[string]string{"ranks": "1024", "algorithm": "ring"}).CheckBudget(); err != nil {
 		t.Errorf("the ideal fabric: %v", err)
+	}
+	// One row of pairwise AllToAll at 8:1, within the transfers and the
+	// route links, is refused on its work where /cost refuses the same
+	// question (388 ranks) and admitted where /cost admits it (387): the
+	// table's work is the question's.
+	for _, P := range []int{387, 388} {
+		in := map[string]string{"collective": "alltoall", "algorithm": "pairwise", "ranks": fmt.Sprint(P), "fabric": "fat-tree", "oversubscription": "8",
+			"minbytes": "1MiB", "maxbytes": "1MiB"}
+		row := read(in)
+		w, err := row.FabricWork()
+		q := row.Params
+		q.Size = 1 << 20
+		one, err2 := cost.FabricWork(q)
+		if err != nil || err2 != nil || w != one {
+			t.Fatalf("%d ranks: the table's work %d, the question's %d (%v, %v)", P, w, one, err, err2)
+		}
+		err = row.CheckBudget()
+		if refused := question.CheckFabricBudget(q) != nil; refused != (err != nil) {
+			t.Errorf("%d ranks: the table refused %v (%v), the question refused %v", P, err != nil, err, refused)
+		}
+		if err != nil && (!errors.As(err, &fe) || fe.Field != "maxbytes" || fe.ID != "fabric.budget") {
+			t.Errorf("%d ranks: %v, want refused on maxbytes for its work", P, err)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package question
 
 import (
 	"context"
+	"math"
 
 	"github.com/ccplay/ccplay/core/budget"
 	"github.com/ccplay/ccplay/core/cost"
@@ -36,10 +37,31 @@ func (t Table) FabricSize() (transfers, routeLinks int64, err error) {
 	return transfers, routeLinks, nil
 }
 
+// FabricWork is the work simulating the table t on its switched fabric
+// may cost: cost.TableFabricWork summed over the data types (each
+// reduction operation reuses its data type's rows), math.MaxInt64 where
+// the sum overflows. Zero on the ideal fabric; O(rows).
+func (t Table) FabricWork() (int64, error) {
+	var sum int64
+	for _, dt := range t.DTypes {
+		x, err := cost.TableFabricWork(t.Params, dt, t.Sweep)
+		if err != nil {
+			return 0, err
+		}
+		if x > math.MaxInt64-sum {
+			return math.MaxInt64, nil
+		}
+		sum += x
+	}
+	return sum, nil
+}
+
 // CheckBudget refuses, with a *budget.Error on maxbytes, a table on a
 // switched fabric whose rows together may simulate more than budget.Flows
-// transfers or budget.RouteLinks route links (FabricSize): what a face
-// answering for someone else admits. O(rows).
+// transfers or budget.RouteLinks route links (FabricSize), or cost more
+// than budget.FabricWork units of work (FabricWork: about a second of
+// CPU, as one question of /cost may): what a face answering for someone
+// else admits. O(rows).
 func (t Table) CheckBudget() error {
 	n, links, err := t.FabricSize()
 	switch {
@@ -49,6 +71,13 @@ func (t Table) CheckBudget() error {
 		return budget.New("maxbytes", "cost.table.fabric-size", n, int64(budget.Flows))
 	case links > budget.RouteLinks:
 		return budget.New("maxbytes", "fabric.paths", links, int64(budget.RouteLinks))
+	}
+	w, err := t.FabricWork()
+	switch {
+	case err != nil:
+		return err
+	case w > budget.FabricWork:
+		return budget.New("maxbytes", "fabric.budget", w, int64(budget.FabricWork))
 	}
 	return nil
 }
