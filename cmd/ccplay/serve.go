@@ -68,15 +68,15 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if v, ok := f.given["public"]; ok {
 		dir = v
 	}
-	if err := ensurePlaygroundBuilt(dir, stderr); err != nil {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := ensurePlaygroundBuilt(ctx, dir, stderr); err != nil {
 		return fail(stderr, "playground: %v", err)
 	}
 	static, err := publicDir(dir, f.isGiven("public"))
 	if err != nil {
 		return fail(stderr, "--public: %v", err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	return serve(ctx, addr, allowedHosts(addr, allow), static, stdout, stderr)
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"io"
 	"os"
 	"path/filepath"
@@ -18,8 +19,9 @@ import (
 // hand their simulations' answers to the modules.
 // Outside a ccplay checkout (no go.mod beside publicDir) there is nothing to
 // build from and the directory is served as it is, its pages handing
-// nothing over. Progress goes to stderr.
-func ensurePlaygroundBuilt(publicDir string, stderr io.Writer) error {
+// nothing over. Progress goes to stderr. Once ctx is done (an interrupt
+// during the build) it stops, leaving no temporary file in publicDir.
+func ensurePlaygroundBuilt(ctx context.Context, publicDir string, stderr io.Writer) error {
 	abs, err := filepath.Abs(publicDir)
 	if err != nil {
 		return err
@@ -30,7 +32,7 @@ func ensurePlaygroundBuilt(publicDir string, stderr io.Writer) error {
 	if _, err := os.Stat(abs); err != nil {
 		return nil // publicDir reports a missing directory
 	}
-	if err := wasmbuild.Ensure(publicDir, stderr); err != nil {
+	if err := wasmbuild.Ensure(ctx, publicDir, stderr); err != nil {
 		return err
 	}
 	ui.Build, err = wasmbuild.SourceID(filepath.Dir(abs))

@@ -21,6 +21,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io/fs"
@@ -67,7 +68,7 @@ func pages() []page {
 }
 
 func build(public, out, shellOut string) error {
-	if err := wasmbuild.Ensure(public, os.Stderr); err != nil {
+	if err := wasmbuild.Ensure(context.Background(), public, os.Stderr); err != nil {
 		return err
 	}
 	if err := stampBuild(public); err != nil {

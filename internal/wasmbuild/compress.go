@@ -2,6 +2,7 @@ package wasmbuild
 
 import (
 	"compress/gzip"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -32,8 +33,9 @@ var Encodings = []struct {
 // is missing or older than wasm, through a temporary file renamed into
 // place (world-readable, as a static host's server needs). The copies are
 // compressed in parallel; brotli at quality 11 takes ≈ 15 s for the 7 MB
-// playground on one core.
-func EnsureCompressed(wasm string) error {
+// playground on one core. Once ctx is done it stops within one
+// compressBlock and returns ctx.Err(), its temporary files removed.
+func EnsureCompressed(ctx context.Context, wasm string) error {
 	st, err := os.Stat(wasm)
 	if err != nil {
 		return err
@@ -51,7 +53,7 @@ func EnsureCompressed(wasm string) error {
 				return err
 			}
 		}
-		go func() { errs <- writeCompressed(dst, raw, e.Writer) }()
+		go func() { errs <- writeCompressed(ctx, dst, raw, e.Writer) }()
 	}
 	for range Encodings {
 		if e := <-errs; e != nil && err == nil {
@@ -61,15 +63,26 @@ func EnsureCompressed(wasm string) error {
 	return err
 }
 
-// writeCompressed writes raw compressed by newWriter to dst atomically.
-func writeCompressed(dst string, raw []byte, newWriter func(io.Writer) io.WriteCloser) error {
+// compressBlock is how much of the wasm is compressed between two looks
+// at the context.
+const compressBlock = 256 << 10
+
+// writeCompressed writes raw compressed by newWriter to dst atomically; a
+// done ctx stops it between blocks, leaving no temporary file.
+func writeCompressed(ctx context.Context, dst string, raw []byte, newWriter func(io.Writer) io.WriteCloser) error {
 	tmp, err := os.CreateTemp(filepath.Dir(dst), ".tmp-*"+filepath.Ext(dst))
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp.Name())
 	w := newWriter(tmp)
-	_, err = w.Write(raw)
+	for rest := raw; len(rest) > 0 && err == nil; {
+		n := min(len(rest), compressBlock)
+		if err = ctx.Err(); err == nil {
+			_, err = w.Write(rest[:n])
+		}
+		rest = rest[n:]
+	}
 	if err == nil {
 		err = w.Close()
 	}
@@ -80,7 +93,7 @@ func writeCompressed(dst string, raw []byte, newWriter func(io.Writer) io.WriteC
 		err = os.Chmod(tmp.Name(), 0o644)
 	}
 	if err != nil {
-		return fmt.Errorf("playground: writing %s: %v", dst, err)
+		return fmt.Errorf("writing %s: %w", dst, err)
 	}
 	return os.Rename(tmp.Name(), dst)
 }

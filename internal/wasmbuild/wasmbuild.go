@@ -10,6 +10,7 @@ package wasmbuild
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -71,15 +72,17 @@ var SourceDirs = []string{"ui", "chart", "wasm/app", "core"}
 // It builds a module when its file is missing or older than any source (or
 // go.mod/go.sum), writing to a temporary file renamed into place, so a
 // concurrent reader never sees half a file. Progress and compiler output
-// go to stderr.
-func Ensure(publicDir string, stderr io.Writer) error {
+// go to stderr. Once ctx is done (an interrupt) it stops the compiler and
+// the compression and returns an error wrapping ctx.Err(), leaving no
+// temporary file behind.
+func Ensure(ctx context.Context, publicDir string, stderr io.Writer) error {
 	pub, err := filepath.Abs(publicDir)
 	if err != nil {
 		return err
 	}
 	root := filepath.Dir(pub)
 	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
-		return fmt.Errorf("playground: %s is not next to go.mod; run from a ccplay checkout", publicDir)
+		return fmt.Errorf("%s is not next to go.mod; run from a ccplay checkout", publicDir)
 	}
 	var stale []Module
 	why := map[string]string{}
@@ -99,7 +102,7 @@ func Ensure(publicDir string, stderr io.Writer) error {
 		if len(stale) == 0 && execErr == nil {
 			return nil // current, and nothing to build with: serve what is there
 		}
-		return errors.New("playground: the WebAssembly needs building and no `go` is on PATH (install Go 1.26)")
+		return errors.New("the WebAssembly needs building and no `go` is on PATH (install Go 1.26)")
 	}
 	goroot, err := GoRoot(goBin, root)
 	if err != nil {
@@ -115,12 +118,12 @@ func Ensure(publicDir string, stderr io.Writer) error {
 		}
 	}
 	for _, m := range stale {
-		if err := build(goBin, goroot, root, pub, m, why[m.File], id, stderr); err != nil {
+		if err := build(ctx, goBin, goroot, root, pub, m, why[m.File], id, stderr); err != nil {
 			return err
 		}
 	}
 	for _, m := range Modules {
-		if err := EnsureCompressed(filepath.Join(pub, m.File)); err != nil {
+		if err := EnsureCompressed(ctx, filepath.Join(pub, m.File)); err != nil {
 			return err
 		}
 	}
@@ -129,7 +132,7 @@ func Ensure(publicDir string, stderr io.Writer) error {
 
 // build builds module m into pub, stamped with the version id (why says
 // why, for the progress line).
-func build(goBin, goroot, root, pub string, m Module, why, id string, stderr io.Writer) error {
+func build(ctx context.Context, goBin, goroot, root, pub string, m Module, why, id string, stderr io.Writer) error {
 	out := filepath.Join(pub, m.File)
 	fmt.Fprintf(stderr, "building %s (%s)…\n", out, why)
 	start := time.Now()
@@ -148,14 +151,17 @@ func build(goBin, goroot, root, pub string, m Module, why, id string, stderr io.
 	if err != nil {
 		return err
 	}
-	cmd := exec.Command(goBin, BuildArgs(m, tmp.Name(), overlay, id)...)
+	cmd := exec.CommandContext(ctx, goBin, BuildArgs(m, tmp.Name(), overlay, id)...)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	var msg bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &msg, &msg
 	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("building %s stopped: %w", m.File, ctx.Err())
+		}
 		stderr.Write(msg.Bytes())
-		return fmt.Errorf("playground: building %s failed: %v", m.File, err)
+		return fmt.Errorf("building %s failed: %v", m.File, err)
 	}
 	if err := os.Rename(tmp.Name(), out); err != nil {
 		return err
@@ -262,7 +268,7 @@ func GoRoot(goBin, root string) (string, error) {
 	cmd.Dir = root
 	out, err := cmd.Output()
 	if err != nil {
-		return "", fmt.Errorf("playground: go env GOROOT: %v", err)
+		return "", fmt.Errorf("go env GOROOT: %v", err)
 	}
 	return strings.TrimSpace(string(out)), nil
 }
@@ -274,7 +280,7 @@ func copyWasmExec(goroot, pub string) error {
 	src := filepath.Join(goroot, "lib", "wasm", "wasm_exec.js")
 	want, err := os.ReadFile(src)
 	if err != nil {
-		return fmt.Errorf("playground: %v (Go ≥ 1.24 keeps wasm_exec.js in lib/wasm)", err)
+		return fmt.Errorf("%v (Go ≥ 1.24 keeps wasm_exec.js in lib/wasm)", err)
 	}
 	dst := filepath.Join(pub, "wasm_exec.js")
 	if have, err := os.ReadFile(dst); err == nil && bytes.Equal(have, want) {

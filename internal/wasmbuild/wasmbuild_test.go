@@ -3,6 +3,8 @@ package wasmbuild
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -60,7 +62,7 @@ func TestEnsureBuildsAndCopies(t *testing.T) {
 		return
 	}
 	pub, _ := filepath.Abs("../../public")
-	if err := Ensure(pub, os.Stderr); err != nil {
+	if err := Ensure(context.Background(), pub, os.Stderr); err != nil {
 		t.Fatal(err)
 	}
 	if st, err := os.Stat(filepath.Join(pub, "wasm_exec.js")); err != nil || st.Size() == 0 {
@@ -107,7 +109,7 @@ func TestEnsureCompressedIsReadableAndExact(t *testing.T) {
 	if err := os.WriteFile(wasm, raw, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := EnsureCompressed(wasm); err != nil {
+	if err := EnsureCompressed(context.Background(), wasm); err != nil {
 		t.Fatal(err)
 	}
 	if br, err := os.ReadFile(wasm + ".br"); err != nil {
@@ -134,5 +136,49 @@ func TestEnsureCompressedIsReadableAndExact(t *testing.T) {
 	got, err := io.ReadAll(zr)
 	if err != nil || !bytes.Equal(got, raw) {
 		t.Errorf("inflated %d bytes (err %v), want the %d of app.wasm", len(got), err, len(raw))
+	}
+}
+
+// TestInterruptedLeavesNoTemporaryFile: an interrupt (a done context)
+// stops the build and the compression with an error that says so, and
+// leaves neither a temporary file nor a half-written copy in the public
+// directory.
+func TestInterruptedLeavesNoTemporaryFile(t *testing.T) {
+	root := t.TempDir()
+	pub := filepath.Join(root, "public")
+	for path, text := range map[string]string{"go.mod": "module example.com/x\n\ngo 1.26\n", "go.sum": "", "core/a.go": "package core\n", "ui/a.go": "package ui\n", "chart/a.go": "package chart\n", "wasm/app/a.go": "package main\n"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, path)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, path), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(pub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	wasm := filepath.Join(pub, "app.wasm")
+	if err := os.WriteFile(wasm, bytes.Repeat([]byte("\x00asm ccplay "), 100000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := EnsureCompressed(ctx, wasm); !errors.Is(err, context.Canceled) {
+		t.Errorf("EnsureCompressed after an interrupt: %v, want context.Canceled", err)
+	}
+	if err := os.Chtimes(wasm, time.Unix(1, 0), time.Unix(1, 0)); err != nil { // older than core/a.go: stale
+		t.Fatal(err)
+	}
+	if err := Ensure(ctx, pub, io.Discard); !errors.Is(err, context.Canceled) {
+		t.Errorf("Ensure after an interrupt: %v, want context.Canceled", err)
+	}
+	names, err := os.ReadDir(pub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		if n.Name() != "app.wasm" && n.Name() != "wasm_exec.js" {
+			t.Errorf("%s left in the public directory after an interrupt", n.Name())
+		}
 	}
 }

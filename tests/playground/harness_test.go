@@ -48,7 +48,7 @@ func ensureBuilt(t testing.TB) string {
 	t.Helper()
 	dir := publicDir(t)
 	buildOnce.Do(func() {
-		if buildErr = wasmbuild.Ensure(dir, os.Stderr); buildErr == nil {
+		if buildErr = wasmbuild.Ensure(context.Background(), dir, os.Stderr); buildErr == nil {
 			// the pages rendered here hand their simulations over to the
 			// modules built from the same sources, as `ccplay serve`'s do
 			ui.Build, buildErr = wasmbuild.SourceID(filepath.Dir(dir))

@@ -8,6 +8,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -21,14 +22,14 @@ func main() {
 	if *sourceID {
 		id, err := wasmbuild.SourceID(".")
 		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
+			fmt.Fprintln(os.Stderr, "playground:", err)
 			os.Exit(1)
 		}
 		fmt.Println(id)
 		return
 	}
-	if err := wasmbuild.Ensure("public", os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, err)
+	if err := wasmbuild.Ensure(context.Background(), "public", os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "playground:", err)
 		os.Exit(1)
 	}
 }
