@@ -148,3 +148,50 @@ func TestEmbeddedLessonIndexLink(t *testing.T) {
 		}
 	}
 }
+
+// TestFeedbackSentenceSpacing walks every lesson in both languages, each
+// question answered wrong (a typed question with a wrong option's value,
+// so the feedback holds how far it was, the verdict, the option's reason
+// and the explanation): the Chinese feedback runs on after a full-width
+// mark with no space ("答对了：14。两个阶段…"), the English one has one
+// space between sentences.
+func TestFeedbackSentenceSpacing(t *testing.T) {
+	zhGap := regexp.MustCompile(`[。！？；：」）] `)
+	enGap := regexp.MustCompile(`[a-z%)×.]\.[A-Z]|  `)
+	for _, id := range LessonIDs {
+		for _, lang := range []string{"zh", "en"} {
+			a := NewApp(NewState("lesson="+id+"&lang="+lang, lang))
+			l := readLesson(t, id, lang)
+			q := 0
+			for bi, b := range l.Blocks {
+				if b.Kind != BlockQuestion {
+					continue
+				}
+				render(t, a)
+				ans := a.Lessons.answer(bi, b)
+				if b.Tol > 0 {
+					a.Lessons.SubmitKey(q, "Enter", ans.Labels[1])
+				} else {
+					a.Lessons.Pick(q, 1)
+				}
+				render(t, a)
+				var fb string
+				for _, it := range a.Lessons.Items() {
+					if it.Kind == "question" && it.Q == q {
+						fb = it.Feedback
+					}
+				}
+				if fb == "" {
+					t.Fatalf("%s/%s question %d: no feedback after the answer", id, lang, q)
+				}
+				if lang == "zh" && zhGap.MatchString(fb) {
+					t.Errorf("%s/zh question %d: a space after a full-width mark: %q", id, q, fb)
+				}
+				if lang == "en" && enGap.MatchString(fb) {
+					t.Errorf("%s/en question %d: sentences not one space apart: %q", id, q, fb)
+				}
+				q++
+			}
+		}
+	}
+}

@@ -145,9 +145,9 @@ func (c *Lessons) fillQuestion(it *LessonItem, bi int, b Block, m *Masker) {
 		return
 	}
 	if picked == 0 {
-		it.Verdict, it.Feedback = "right", c.S.Tf("lesson.right", a.Labels[0])+" "+a.Explain(b.Why)
+		it.Verdict, it.Feedback = "right", sentences(c.S.Tf("lesson.right", a.Labels[0]), a.Explain(b.Why))
 	} else {
-		it.Verdict, it.Feedback = "wrong", c.S.Tf("lesson.wrong", a.Labels[picked], a.Labels[0])+" "+reason(b, a, picked)+a.Explain(b.Why)
+		it.Verdict, it.Feedback = "wrong", sentences(c.S.Tf("lesson.wrong", a.Labels[picked], a.Labels[0]), reason(b, a, picked), a.Explain(b.Why))
 	}
 }
 
@@ -155,9 +155,36 @@ func (c *Lessons) fillQuestion(it *LessonItem, bi int, b Block, m *Masker) {
 // values filled in ("" when the lesson gives none).
 func reason(b Block, a Answer, v int) string {
 	if v > 0 && v < len(b.Reasons) && b.Reasons[v] != "" {
-		return a.Explain(b.Reasons[v]) + " "
+		return a.Explain(b.Reasons[v])
 	}
 	return ""
+}
+
+// sentences joins the non-empty sentences of a feedback in order: a space
+// between two, except after a full-width mark (。！？；：」）), which
+// Chinese text runs on from without one.
+func sentences(parts ...string) string {
+	var b strings.Builder
+	for _, p := range parts {
+		if p == "" {
+			continue
+		}
+		if b.Len() > 0 && !endsFullWidth(b.String()) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(p)
+	}
+	return b.String()
+}
+
+// endsFullWidth reports whether s ends with a full-width mark.
+func endsFullWidth(s string) bool {
+	for _, m := range []string{"。", "！", "？", "；", "：", "」", "）"} {
+		if strings.HasSuffix(s, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // fillFree sets a typed question: the input while open; once answered the
@@ -175,31 +202,30 @@ func (c *Lessons) fillFree(it *LessonItem, b Block, a Answer, picked int) {
 		return
 	}
 	it.Answer = a.Labels[0]
-	var b2 strings.Builder
+	var parts []string
 	if v, ok := ParseTyped(b.Metric, it.Typed); ok {
 		_, off := Grade(a, v, b.Tol)
 		switch p := pct1(math.Abs(off) * 100); {
 		case p == "0.0":
-			b2.WriteString(s.Tf("lesson.free.near", it.Typed) + " ") // "0.0 % over" would read as a miss
+			parts = append(parts, s.Tf("lesson.free.near", it.Typed)) // "0.0 % over" would read as a miss
 		case off < 0:
-			b2.WriteString(s.Tf("lesson.free.under", it.Typed, p) + " ")
+			parts = append(parts, s.Tf("lesson.free.under", it.Typed, p))
 		default:
-			b2.WriteString(s.Tf("lesson.free.over", it.Typed, p) + " ")
+			parts = append(parts, s.Tf("lesson.free.over", it.Typed, p))
 		}
 	}
 	switch {
 	case picked == 0:
 		it.Verdict = "right"
-		b2.WriteString(s.Tf("lesson.right", a.Labels[0]) + " ")
+		parts = append(parts, s.Tf("lesson.right", a.Labels[0]))
 	case picked == Off || picked >= len(a.Labels):
 		it.Verdict = "wrong"
-		b2.WriteString(s.Tf("lesson.free.wrong", a.Labels[0], 100*b.Tol) + " ")
+		parts = append(parts, s.Tf("lesson.free.wrong", a.Labels[0], 100*b.Tol))
 	default:
 		it.Verdict = "wrong"
-		b2.WriteString(s.Tf("lesson.wrong", a.Labels[picked], a.Labels[0]) + " " + reason(b, a, picked))
+		parts = append(parts, s.Tf("lesson.wrong", a.Labels[picked], a.Labels[0]), reason(b, a, picked))
 	}
-	b2.WriteString(a.Explain(b.Why))
-	it.Feedback = b2.String()
+	it.Feedback = sentences(append(parts, a.Explain(b.Why))...)
 }
 
 // pct1 formats a percentage with one decimal ("11.2").
