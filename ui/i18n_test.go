@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ccplay/ccplay/core/msg"
 	"github.com/ccplay/ccplay/internal/repopath"
+	"github.com/ccplay/ccplay/public/lessons"
 )
 
 var verb = regexp.MustCompile(`%(\[\d+\])?[dsvfgq]`)
@@ -106,6 +108,40 @@ func TestCatalogsCiteNoRepositoryFile(t *testing.T) {
 		for k, v := range cat {
 			if p := path.FindString(v); p != "" {
 				t.Errorf("%s %s cites the repository path %q: %q", lang, k, strings.TrimSpace(p), v)
+			}
+		}
+	}
+}
+
+// zhVariants are words the zh page once used beside the glossary's term
+// for the same thing (docs/glossary.md): each maps to the term.
+var zhVariants = map[string]string{
+	"字节账本": "通信量账本", // byte ledger, the view's name
+	"归约":   "规约",    // reduce
+}
+
+// TestZhTermsFollowTheGlossary: the zh catalogues (the page's and core's)
+// and the zh lessons use the glossary's term, never a variant of it, so a
+// learner meets one word for one thing.
+func TestZhTermsFollowTheGlossary(t *testing.T) {
+	texts := map[string]string{}
+	for k, v := range Catalogs()["zh"] {
+		texts["ui "+k] = v
+	}
+	for _, id := range msg.IDs(msg.ZH) {
+		texts["core "+string(id)] = msg.Format(msg.ZH, id)
+	}
+	for _, id := range LessonIDs {
+		data, err := lessons.Read(id, "zh")
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts["lesson "+id] = string(data)
+	}
+	for where, s := range texts {
+		for bad, term := range zhVariants {
+			if strings.Contains(s, bad) {
+				t.Errorf("%s says %q where the glossary's term is %q", where, bad, term)
 			}
 		}
 	}
