@@ -138,3 +138,59 @@ func TestParseLessonErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestLessonsNameViewsAsTheirTabs: where a lesson's prose names a view
+// ("the timing view", "图表视图"), it uses the view's own name as its tab
+// or heading shows it (case and hyphens aside), so a student can find the
+// view it means; "the view" and "下面的视图" name none.
+func TestLessonsNameViewsAsTheirTabs(t *testing.T) {
+	generic := map[string][]string{
+		"en": {"the", "this", "that", "a", "each", "every", "one", "same"},
+		"zh": {"的", "把", "个", "这", "该", "每"},
+	}
+	norm := func(s string) string { return strings.ReplaceAll(strings.ToLower(s), "-", " ") }
+	for _, lang := range []string{"en", "zh"} {
+		var names []string
+		for _, v := range append(append([]string{}, Views...), LessonViews...) {
+			names = append(names, norm(Catalogs()[lang]["view."+v]))
+		}
+		word := " view"
+		if lang == "zh" {
+			word = "视图"
+		}
+		for _, id := range LessonIDs {
+			data, err := lessons.Read(id, lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, line := range strings.Split(string(data), "\n") {
+				if strings.HasPrefix(line, "{{") {
+					continue
+				}
+				text := norm(line)
+				for i := 0; ; {
+					j := strings.Index(text[i:], word)
+					if j < 0 {
+						break
+					}
+					j += i
+					i = j + len(word)
+					if lang == "en" && i < len(text) && text[i] == 's' { // "views": no one view
+						continue
+					}
+					before := strings.TrimRight(text[:j], " ")
+					ok := false
+					for _, n := range names {
+						ok = ok || strings.HasSuffix(before, n)
+					}
+					for _, g := range generic[lang] {
+						ok = ok || (lang == "zh" && strings.HasSuffix(before, g)) || (lang == "en" && (before == g || strings.HasSuffix(before, " "+g)))
+					}
+					if !ok {
+						t.Errorf("%s.%s names a view no tab shows: %q", id, lang, strings.ToValidUTF8(text[max(0, j-30):min(len(text), j+len(word)+10)], ""))
+					}
+				}
+			}
+		}
+	}
+}
