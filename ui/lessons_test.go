@@ -1,7 +1,10 @@
 package ui
 
 import (
+	"math"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -191,6 +194,37 @@ func TestLessonsNameViewsAsTheirTabs(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestInterviewStateArithmetic: the interview's DDP drill writes its
+// answer as 16 B × N·10⁹; that product is core's answer (the 70b
+// preset's parameters, within the 3 figures N is written with).
+func TestInterviewStateArithmetic(t *testing.T) {
+	product := regexp.MustCompile(`16 B × ([0-9.]+)·10⁹ = \{0\}`)
+	for _, lang := range []string{"en", "zh"} {
+		found := false
+		for _, b := range readLesson(t, "interview", lang).Blocks {
+			m := product.FindStringSubmatch(b.Why)
+			if b.Kind != BlockQuestion || m == nil {
+				continue
+			}
+			found = true
+			n, err := strconv.ParseFloat(m[1], 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := AnswerOf(b)
+			if a.Err != nil {
+				t.Fatal(a.Err)
+			}
+			if got, want := 16*n*1e9, a.Values[0]; math.Abs(got-want) > 0.001*want {
+				t.Errorf("interview.%s: 16 B × %s·10⁹ = %.4g B, core's answer is %.4g B (%s)", lang, m[1], got, want, a.Labels[0])
+			}
+		}
+		if !found {
+			t.Errorf("interview.%s: no explanation writes 16 B × N·10⁹ = {0}", lang)
 		}
 	}
 }
