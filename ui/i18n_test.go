@@ -146,3 +146,21 @@ func TestZhTermsFollowTheGlossary(t *testing.T) {
 		}
 	}
 }
+
+// TestCatalogsHoldNoMarkdown: the page shows a message as it is written, so
+// no message (the page's or core's, in either language) carries Markdown's
+// backticks, which would show as such ("`ccplay plan`").
+func TestCatalogsHoldNoMarkdown(t *testing.T) {
+	for _, lang := range []string{"en", "zh"} {
+		for k, v := range Catalogs()[lang] {
+			if strings.Contains(v, "`") {
+				t.Errorf("ui %s/%s: a backtick in %q", lang, k, v)
+			}
+		}
+		for _, id := range msg.IDs(lang) {
+			if v := msg.Format(lang, id); strings.Contains(v, "`") {
+				t.Errorf("core %s/%s: a backtick in %q", lang, id, v)
+			}
+		}
+	}
+}

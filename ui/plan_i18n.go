@@ -8,7 +8,7 @@ package ui
 // out (its nav label, view.plan, is in en/zh).
 var planEN = map[string]string{
 	"pl.headline":        "%s (%.1f B parameters) on %d GPUs = %d nodes × %d: step %s, communication %.1f%% of it (nothing overlapped)",
-	"pl.intro":           "Every collective one training step calls on one GPU — DDP buckets, ZeRO's gathers and reduce-scatters, Megatron TP/SP, pipeline sends, MoE all-to-alls — placed on the rank grid (TP inside a node first, then PP, then DP) and priced on the links each group actually crosses. The fields are those of `ccplay plan` and GET /api/v1/plan.",
+	"pl.intro":           "Every collective one training step calls on one GPU — DDP buckets, ZeRO's gathers and reduce-scatters, Megatron TP/SP, pipeline sends, MoE all-to-alls — placed on the rank grid (TP inside a node first, then PP, then DP) and priced on the links each group actually crosses. The fields are those of the ccplay plan command and of GET /api/v1/plan.",
 	"pl.groups":          "Groups on the rank grid",
 	"pl.collectives":     "Collectives per training step (one GPU; the slowest group of each kind)",
 	"pl.col.strategy":    "strategy",
@@ -52,7 +52,7 @@ var planEN = map[string]string{
 
 var planZH = map[string]string{
 	"pl.headline":        "%s（%.1f B 参数），%d 张 GPU = %d 节点 × %d：每步 %s，其中通信占 %.1f%%（不计重叠）",
-	"pl.intro":           "一个训练步在一张 GPU 上调用的全部集合通信——DDP 分桶、ZeRO 的 AllGather 与 ReduceScatter、Megatron TP/SP、流水线收发、MoE 的 AllToAll——按 Rank 网格放置（先 TP 于节点内，再 PP，再 DP），并按每个通信组实际经过的链路计价。字段与 `ccplay plan` 和 GET /api/v1/plan 相同。",
+	"pl.intro":           "一个训练步在一张 GPU 上调用的全部集合通信——DDP 分桶、ZeRO 的 AllGather 与 ReduceScatter、Megatron TP/SP、流水线收发、MoE 的 AllToAll——按 Rank 网格放置（先 TP 于节点内，再 PP，再 DP），并按每个通信组实际经过的链路计价。字段与 ccplay plan 命令和 GET /api/v1/plan 相同。",
 	"pl.groups":          "Rank 网格上的通信组",
 	"pl.collectives":     "每个训练步的集合通信（单张 GPU；每类取最慢的组）",
 	"pl.col.strategy":    "策略",

@@ -15,8 +15,8 @@ import (
 
 // zhAllowed are the words the zh page may show in Latin letters besides
 // the registries' identifiers and names (collectives, algorithms; see
-// EnglishWords): NCCL's names, flags, units,
-// products and tools, and the lecture's acronyms. A word with a digit or
+// EnglishWords): NCCL's names, flags, units, products and tools (ccplay's
+// commands doctor and plan), and the lecture's acronyms. A word with a digit or
 // an underscore (int8, H100, NCCL_ALGO, recursive_doubling) or in capitals
 // (GPU, ZeRO's ZERO) is an identifier too (see EnglishWords).
 const zhAllowed = `
@@ -30,7 +30,7 @@ ccplay nccl nccl-tests English Go GitHub bench json txt log csv tcp
 ZeRO Megatron MoE LayerNorm Adam GPU GPUs FSDP DDP Korthikanti
 algbw busbw redop root count type size time algorithm
 Rank Chunk bit byte bits bytes token top-k micro-batch micro-batches hidden dropout
-alpha-beta fsdp fb latencies bandwidths tokens doctor
+alpha-beta fsdp fb latencies bandwidths tokens doctor plan
 tp-pp-dp tp-dp-pp pp-tp-dp pp-dp-tp dp-tp-pp dp-pp-tp
 P M S T N
 `
