@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"html"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -185,6 +186,28 @@ func TestFabricHottestSmallShare(t *testing.T) {
 		}
 		if want := `id="fb-hottest">` + html.EscapeString(a.S.Tf("fb.hottest", h.From, h.To, "< 1")) + "</p>"; !strings.Contains(page, want) {
 			t.Errorf("%s: the view lacks %q", lang, want)
+		}
+	}
+}
+
+// TestFabricLayoutCounts: the drawing's caption states its counts in
+// words that hold for one as for many: the default question's fat-tree has
+// one spine and one uplink per leaf, and the English caption reads no
+// "1 spines".
+func TestFabricLayoutCounts(t *testing.T) {
+	a := NewApp(NewState("view=fabric&lang=en", "en"))
+	finishFabric(t, a)
+	st := a.Fabric.state().st
+	if len(st.Drawing.Spines) != 1 || st.Result.Fabric.UplinksPerLeaf != 1 {
+		t.Fatalf("the default fabric has %d spines and %d uplinks per leaf; the test wants one of each", len(st.Drawing.Spines), st.Result.Fabric.UplinksPerLeaf)
+	}
+	caption := a.Fabric.Layout()
+	if m := regexp.MustCompile(`\b1 [a-z]+s\b`).FindString(caption); m != "" {
+		t.Errorf("the caption %q says %q", caption, m)
+	}
+	for _, n := range []int{len(st.Drawing.Spines), len(st.Drawing.Leaves), st.Result.Fabric.LeafNodes, len(st.Drawing.Nodes)} {
+		if !strings.Contains(caption, strconv.Itoa(n)) {
+			t.Errorf("the caption %q lacks the count %d", caption, n)
 		}
 	}
 }

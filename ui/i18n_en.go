@@ -427,7 +427,7 @@ var en = map[string]string{
 	"fb.fat-tree":             "fat-tree",
 	"fb.rail":                 "rail-optimised",
 	"fb.summary":              "%s · %s at %s:1: %s simulated; %s without contention (%.2f×)",
-	"fb.layout":               "%d spines · %d leaves of %d nodes · %d nodes · %d uplinks per leaf",
+	"fb.layout":               "spines: %d · leaves: %d, %d nodes each · nodes: %d · uplinks per leaf: %d",
 	"fb.hottest":              "Hottest link: %s → %s, busy %s%% of the time.",
 	"fb.bisection":            "AllToAll's bisection bound at %s:1: %s (every byte between leaves crosses their uplinks).",
 	"fb.title":                "Switches and cables, coloured by utilisation",
