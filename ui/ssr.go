@@ -30,6 +30,10 @@ type Page struct {
 	Title string
 	// Module is the WebAssembly module the page loads (App.Module).
 	Module string
+	// Form reports whether the page's form has controls that submit (an
+	// embedded view without controls has none: its numbers are the
+	// server's until the WebAssembly takes the page over).
+	Form bool
 }
 
 // RenderPage renders the page for the URL query (with or without the
@@ -79,7 +83,7 @@ func RenderPageContext(ctx context.Context, query, navLang string) (Page, error)
 	w := pageWriter{br: br, form: newSSRForm(app), lang: s.Lang, handoff: app.handoffHTML()}
 	w.b.Grow(64 << 10)
 	w.node(br.Out.Out[0], true)
-	return Page{HTML: w.b.String(), Lang: s.Lang, Title: s.T("app.title"), Module: app.Module()}, nil
+	return Page{HTML: w.b.String(), Lang: s.Lang, Title: s.T("app.title"), Module: app.Module(), Form: len(w.form.named) > 0}, nil
 }
 
 // LessonFiles, when set, gives RenderPage a lesson's file where the

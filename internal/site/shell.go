@@ -64,8 +64,14 @@ func NewShell(index string, names map[string]string, main, tools Boot) (Shell, e
 	return ParseShell(boot(main) + moduleMark + boot(tools))
 }
 
-// Fill returns the page: the shell with p's language, title and HTML.
+// Fill returns the page: the shell with p's language, title and HTML, its
+// loading bar's note saying the form works meanwhile, or, for a page with
+// no form (an embedded view without controls), that its numbers are the
+// server's meanwhile.
 func (s Shell) Fill(p ui.Page) []byte {
+	if !p.Form {
+		return s.fillNote(p.Module, p.Lang, p.Title, p.HTML, ui.T(p.Lang, "ssr.loading.view"))
+	}
 	return s.fill(p.Module, p.Lang, p.Title, p.HTML)
 }
 

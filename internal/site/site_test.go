@@ -109,3 +109,22 @@ func TestAccepts(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadingNoteFitsThePage: while the WebAssembly loads, the bar's note
+// says the form works only on a page that has one; an embedded view
+// without controls says its numbers are the server's instead.
+func TestLoadingNoteFitsThePage(t *testing.T) {
+	s := testShell(t)
+	for q, form := range map[string]bool{"view=timing": true, "embed=timing&controls=1": true, "embed=timing": false, "embed=charts": false} {
+		for _, lang := range []string{"zh", "en"} {
+			page := string(Render(s, q+"&lang="+lang, lang))
+			want, not := "ssr.loading", "ssr.loading.view"
+			if !form {
+				want, not = not, want
+			}
+			if !strings.Contains(page, escapeText(ui.T(lang, want))) || strings.Contains(page, escapeText(ui.T(lang, not))) {
+				t.Errorf("%s (%s): the loading note is not %s", q, lang, want)
+			}
+		}
+	}
+}
