@@ -143,14 +143,17 @@ func Evaluate(p Params) (Result, error) {
 	return r, err
 }
 
-// EvaluateDeferred is Evaluate without building any schedule: the same
-// Result except ScheduleTimeS, ScheduleSteps,
+// EvaluateDeferred is Evaluate without pricing any executed schedule: the
+// same Result except ScheduleTimeS, ScheduleSteps,
 // Topology.UnslowedScheduleTimeS and the sentence of Note about them (and
 // SlowRatio computed from the closed forms). deferred reports whether
-// Evaluate would try to build one; then Evaluate(p) completes the answer. An
+// Evaluate would price one; then Evaluate(p) completes the answer. An
 // interactive page shows this at once and the complete answer a moment
-// later: building the schedule is the only part of Evaluate whose cost
-// grows with P and the chunk count (tens of milliseconds at P = 1024).
+// later: pricing the schedule (and for a tree building it) is the part of
+// Evaluate whose cost grows most with P and the chunk count (tens of
+// milliseconds at P = 1024). With the ranks on nodes it still builds the
+// question's schedule when it is buildable, for the links' ledger
+// (Topology.Ledger), which the page shows at once.
 func EvaluateDeferred(p Params) (r Result, deferred bool, err error) {
 	return evaluateWith(p, &evaluation{})
 }
