@@ -37,9 +37,9 @@ func TestCloudflareClient(t *testing.T) {
 	cases := []struct{ header, want string }{
 		{"198.51.100.9", "198.51.100.9"},
 		{" 203.0.113.5 ", "203.0.113.5"},
-		{"2001:db8::1", "2001:db8::1"},
+		{"2001:db8::1", "2001:db8::/64"},
 		{"::ffff:198.51.100.9", "198.51.100.9"},
-		{"fe80::1%eth0", "fe80::1"},
+		{"fe80::1%eth0", "fe80::/64"},
 		{"", ""},
 		{"unknown", ""},
 		{"198.51.100.9, 203.0.113.5", ""},
@@ -70,5 +70,36 @@ func TestCloudflareClient(t *testing.T) {
 	}
 	if a, b := key("2001:db8::1"), key("2001:db8:0:0::1"); a != b {
 		t.Errorf("one Worker client has two keys: %q and %q", a, b)
+	}
+}
+
+// TestClientIPv6By64: IPv6 clients count by their /64, natively and on
+// the Worker's path: a host that takes a new address in its /64 with each
+// request stays one client; another /64 is another client; IPv4 counts by
+// its address, also when written mapped into IPv6.
+func TestClientIPv6By64(t *testing.T) {
+	native := func(addr string) string {
+		r := httptest.NewRequest(http.MethodGet, "/api/v1/cost", nil)
+		r.RemoteAddr = addr
+		return clientOf(r)
+	}
+	same := [][2]string{
+		{"[2001:db8:1:2::1]:40000", "[2001:db8:1:2:ffff:ffff:ffff:ffff]:40001"},
+		{"[2001:db8:1:2::1]:40000", "[2001:db8:1:2:aaaa::9%eth0]:1"},
+		{"192.0.2.7:40000", "[::ffff:192.0.2.7]:40001"},
+	}
+	for _, p := range same {
+		if a, b := native(p[0]), native(p[1]); a != b {
+			t.Errorf("%s and %s count apart (%q, %q), want one client", p[0], p[1], a, b)
+		}
+	}
+	apart := [][2]string{
+		{"[2001:db8:1:2::1]:40000", "[2001:db8:1:3::1]:40000"},
+		{"192.0.2.7:40000", "192.0.2.8:40000"},
+	}
+	for _, p := range apart {
+		if a, b := native(p[0]), native(p[1]); a == b {
+			t.Errorf("%s and %s share the key %q, want two clients", p[0], p[1], a)
+		}
 	}
 }

@@ -148,14 +148,25 @@ func (p *pool) leave(who string) {
 }
 
 // clientOf is the client a request counts against: its remote address
-// without the port. It never reads a header: on a native server any client
+// without the port, an IPv6 address by its /64 (one customer's network:
+// a host given a /64 can take a new address at will, and would otherwise
+// count as a new client with each), an IPv4 address mapped into IPv6 as
+// the IPv4 one. It never reads a header: on a native server any client
 // could write one (a Worker's requests get their address from
 // CloudflareClient before they reach the handler).
 func clientOf(r *http.Request) string {
-	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+	host := r.RemoteAddr
+	if h, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+		host = h
+	}
+	a, err := netip.ParseAddr(host)
+	if err != nil {
 		return host
 	}
-	return r.RemoteAddr
+	if a = a.Unmap().WithZone(""); a.Is6() {
+		return netip.PrefixFrom(a, 64).Masked().String()
+	}
+	return a.String()
 }
 
 // CloudflareHeader is the header in which Cloudflare's edge gives a
