@@ -21,7 +21,7 @@ func TestPhoneTablesFit(t *testing.T) {
 		}
 	}
 	for _, lang := range []string{"zh", "en"} {
-		for _, q := range []string{"view=timing", "view=ledger&ranks=8", "view=steps&ranks=8", "view=nccl", "view=ncclmodel&model=nccl&ranks=16&gpus-per-node=8&intra-preset=nvlink4&preset=ib400", "view=units", "view=abacus", "lesson=network&ans=0000000000", "lesson=primitives&ans=0000000000", "lesson=ring&ans=0000000000", "lesson=tree&ans=0000000000", "lesson=cost-model&ans=0000000000", "lesson=hierarchy&ans=0000000000", "lesson=moe&ans=0000000000", "lesson=streams&ans=0000000000", "lesson=production&ans=0000000000", "lesson=interview&ans=0000000000"} {
+		for _, q := range []string{"view=timing", "view=ledger&ranks=8", "view=steps&ranks=8", "view=nccl", "view=ncclmodel&model=nccl&ranks=16&gpus-per-node=8&intra-preset=nvlink4&preset=ib400", "view=units", "view=abacus", "view=fabric", "lesson=network&ans=0000000000", "lesson=primitives&ans=0000000000", "lesson=ring&ans=0000000000", "lesson=tree&ans=0000000000", "lesson=cost-model&ans=0000000000", "lesson=hierarchy&ans=0000000000", "lesson=moe&ans=0000000000", "lesson=streams&ans=0000000000", "lesson=production&ans=0000000000", "lesson=interview&ans=0000000000"} {
 			p.open(base + "/?lang=" + lang + "&" + q)
 			fits(lang + " " + q)
 		}
@@ -38,7 +38,7 @@ func TestPhoneTablesFit(t *testing.T) {
 	// Embedded in a course page's 360-px column on a phone.
 	p = browser(t, 360, 800)
 	for _, lang := range []string{"zh", "en"} {
-		for _, q := range []string{"embed=ledger&ranks=8", "embed=nccl", "embed=steps&ranks=8", "embed=ncclmodel&model=nccl&ranks=16&gpus-per-node=8&intra-preset=nvlink4&preset=ib400"} {
+		for _, q := range []string{"embed=ledger&ranks=8", "embed=nccl", "embed=steps&ranks=8", "embed=ncclmodel&model=nccl&ranks=16&gpus-per-node=8&intra-preset=nvlink4&preset=ib400", "embed=fabric"} {
 			p.open(base + "/?lang=" + lang + "&" + q)
 			fits(lang + " " + q + " at 360 px")
 		}
