@@ -136,3 +136,24 @@ func TestPhonePlaceholdersFit(t *testing.T) {
 	}
 	p.noConsoleErrors()
 }
+
+// TestPhoneLinkButtonsStartLeft: a link-like button whose text wraps on a
+// phone (a lesson's "show the … view here again") starts each line at its
+// left edge, as the prose around it does, rather than centring it.
+func TestPhoneLinkButtonsStartLeft(t *testing.T) {
+	base := server(t)
+	p := browser(t, 390, 844)
+	p.open(base + "/?lang=en&lesson=streams&ans=000")
+	p.waitJS("the lesson answered", `document.querySelectorAll("p.fb").length >= 3`)
+	got := eval[[]float64](p, `(() => { const b = [...document.querySelectorAll(".linkish")].find(b => { const r = document.createRange(); r.selectNodeContents(b); return r.getClientRects().length > 1 });
+		if (!b) return [];
+		const r = document.createRange(); r.selectNodeContents(b); const lines = r.getClientRects();
+		return [lines[lines.length - 1].left - b.getBoundingClientRect().left] })()`)
+	if len(got) == 0 {
+		t.Fatal("no link-like button wraps at 390 px; the case under test is gone")
+	}
+	if got[0] > 1 {
+		t.Errorf("a wrapped link-like button's last line starts %.0f px right of its edge", got[0])
+	}
+	p.noConsoleErrors()
+}
