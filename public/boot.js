@@ -82,11 +82,23 @@
   let started = inflate && typeof DecompressionStream === "function"
     ? load(url, inflate).catch(() => load(url.replace(/\.gz$/, ""), ""))
     : load(url.replace(/\.gz$/, ""), "");
+  // showTab scrolls the row of tabs, on a phone wider than the screen, to
+  // the current view's tab, which may be the last one: a page opened on a
+  // view shows which view it is. Where the tabs fit nothing scrolls.
+  const showTab = () => {
+    const tab = document.querySelector('.tabs [aria-selected="true"]');
+    if (tab) {
+      const list = tab.parentElement, t = tab.getBoundingClientRect(), l = list.getBoundingClientRect();
+      list.scrollLeft += t.left + t.width / 2 - (l.left + l.width / 2);
+    }
+  };
+  showTab();
   // wasm/app calls this after its first render: the page is interactive,
   // and the server-rendered page's form (see ui.Page) gives way to it.
   window.ccplayBooted = () => {
     boot.remove();
     document.querySelectorAll("#ccplay-form, #app .ssr-submit").forEach((e) => e.remove());
+    showTab();
   };
   started.then((result) => go.run(result.instance),
     (err) => fail("ccplay could not load its WebAssembly: " + err));

@@ -137,6 +137,25 @@ func TestPhonePlaceholdersFit(t *testing.T) {
 	p.noConsoleErrors()
 }
 
+// TestPhoneActiveTabInSight: on a phone the tabs are one row wider than
+// the screen; a page opened on a view far along it (the fabric, the last)
+// scrolls the row so that the view's tab is in sight, in both languages.
+func TestPhoneActiveTabInSight(t *testing.T) {
+	base := server(t)
+	p := browser(t, 390, 844)
+	for _, lang := range []string{"zh", "en"} {
+		for _, v := range []string{"charts", "units", "fabric"} {
+			p.open(base + "/?lang=" + lang + "&view=" + v)
+			if eval[bool](p, `(() => { const l = document.querySelector(".tabs"); return l.scrollWidth <= l.clientWidth })()`) {
+				t.Fatalf("%s: the tabs fit a 390-px screen; the layout under test is not the phone's", lang)
+			}
+			p.waitJS(lang+" "+v+"'s tab in sight", `(() => { const r = document.getElementById("tab-`+v+`").getBoundingClientRect();
+				return r.left >= 0 && r.right <= document.documentElement.clientWidth })()`)
+		}
+	}
+	p.noConsoleErrors()
+}
+
 // TestPhoneLinkButtonsStartLeft: a link-like button whose text wraps on a
 // phone (a lesson's "show the … view here again") starts each line at its
 // left edge, as the prose around it does, rather than centring it.
