@@ -302,7 +302,7 @@ var en = map[string]string{
 	"lesson.free.hint.number": "Type a number (within %g %% counts):",
 	"lesson.pending":          "Computing this question's answer on the simulated fat-tree…",
 	"lesson.free.check":       "Check",
-	"lesson.free.near":        "You typed %s: the answer, to within 0.05 %%.",
+	"lesson.free.near":        "You typed %s: that is the answer.",
 	"lesson.free.over":        "You typed %s: %s %% over the answer.",
 	"lesson.free.under":       "You typed %s: %s %% under the answer.",
 	"lesson.free.wrong":       "The answer is %s (within %g %% would count).",

@@ -302,7 +302,7 @@ var zh = map[string]string{
 	"lesson.free.hint.number": "填入一个数（误差在 %g %% 以内算对）：",
 	"lesson.pending":          "正在模拟的胖树上计算这道题的答案……",
 	"lesson.free.check":       "核对",
-	"lesson.free.near":        "你填的是 %s：与答案相差不到 0.05 %%。",
+	"lesson.free.near":        "你填的是 %s：正是答案。",
 	"lesson.free.over":        "你填的是 %s：比答案高 %s %%。",
 	"lesson.free.under":       "你填的是 %s：比答案低 %s %%。",
 	"lesson.free.wrong":       "答案是 %s（误差在 %g %% 以内才算对）。",

@@ -195,3 +195,52 @@ func TestFeedbackSentenceSpacing(t *testing.T) {
 		}
 	}
 }
+
+// TestTypedAnswerAsWritten: a typed question answered with its answer as
+// the page writes it (core's label, rounded) is right and its feedback
+// says that is the answer, in both languages ("×3.91" is not "0.1 % under"
+// the 3.914 it rounds); a typed value further off still gets how far.
+func TestTypedAnswerAsWritten(t *testing.T) {
+	typed := 0
+	for _, id := range LessonIDs {
+		for _, lang := range []string{"zh", "en"} {
+			a := NewApp(NewState("lesson="+id+"&lang="+lang, lang))
+			q := 0
+			for bi, b := range readLesson(t, id, lang).Blocks {
+				if b.Kind != BlockQuestion {
+					continue
+				}
+				render(t, a)
+				ans := a.Lessons.answer(bi, b)
+				if b.Tol > 0 {
+					typed++
+					a.Lessons.SubmitKey(q, "Enter", ans.Labels[0])
+				} else {
+					a.Lessons.Pick(q, 0)
+				}
+				render(t, a)
+				for _, it := range a.Lessons.Items() {
+					if it.Kind != "question" || it.Q != q || b.Tol == 0 {
+						continue
+					}
+					right := sentences(a.S.Tf("lesson.free.near", ans.Labels[0]), a.S.Tf("lesson.right", ans.Labels[0]))
+					if it.Verdict != "right" || !strings.HasPrefix(it.Feedback, right) {
+						t.Errorf("%s/%s question %d: typing %q gives %s %q, want it to open with %q", id, lang, q, ans.Labels[0], it.Verdict, it.Feedback, right)
+					}
+				}
+				q++
+			}
+		}
+	}
+	if typed == 0 {
+		t.Fatal("no typed question in the lessons")
+	}
+	a := NewApp(NewState("lesson=ring&lang=en", "en"))
+	render(t, a)
+	a.Lessons.SubmitKey(0, "Enter", "14.1")
+	for _, it := range a.Lessons.Items() {
+		if it.Kind == "question" && it.Q == 0 && !strings.HasPrefix(it.Feedback, a.S.Tf("lesson.free.over", "14.1", "0.7")) {
+			t.Errorf("typing 14.1 for 14: %q", it.Feedback)
+		}
+	}
+}

@@ -206,8 +206,10 @@ func (c *Lessons) fillFree(it *LessonItem, b Block, a Answer, picked int) {
 	if v, ok := ParseTyped(b.Metric, it.Typed); ok {
 		_, off := Grade(a, v, b.Tol)
 		switch p := pct1(math.Abs(off) * 100); {
-		case p == "0.0":
-			parts = append(parts, s.Tf("lesson.free.near", it.Typed)) // "0.0 % over" would read as a miss
+		case p == "0.0" || sameValue(b.Metric, v, a.Labels[0]):
+			// "0.0 % over" would read as a miss, and so would "0.1 % under"
+			// for the answer as the page writes it (×3.91 for 3.914).
+			parts = append(parts, s.Tf("lesson.free.near", it.Typed))
 		case off < 0:
 			parts = append(parts, s.Tf("lesson.free.under", it.Typed, p))
 		default:
@@ -226,6 +228,13 @@ func (c *Lessons) fillFree(it *LessonItem, b Block, a Answer, picked int) {
 		parts = append(parts, s.Tf("lesson.wrong", a.Labels[picked], a.Labels[0]), reason(b, a, picked))
 	}
 	it.Feedback = sentences(append(parts, a.Explain(b.Why))...)
+}
+
+// sameValue reports whether label, read as metric's values are typed,
+// is v.
+func sameValue(metric string, v float64, label string) bool {
+	w, ok := ParseTyped(metric, label)
+	return ok && w == v
 }
 
 // pct1 formats a percentage with one decimal ("11.2").
