@@ -37,17 +37,17 @@ func TestCostOnFabric(t *testing.T) {
 	// Pairwise AllToAll on 361 ranks, leaves of 90 nodes and one of 1: past
 	// 8:1 a simulation's work per link grows with the ratio, so at 64:1
 	// its route links count 8 times each and it is refused before work, on
-	// the ratio, with the largest ratio accepted; at 8:1 it is answered.
+	// the ratio, with the largest ratio accepted; at 2:1 it is answered.
 	tangled := "/api/v1/cost?collective=alltoall&algorithm=pairwise&ranks=361&size=1MiB&fabric=fat-tree&leaf-nodes=90&oversubscription="
 	wantError(t, "pairwise AllToAll on 361 ranks at 64:1", get(t, tangled+"64"), http.StatusRequestEntityTooLarge, "oversubscription", "links")
-	if b := get(t, tangled+"8"); b.status != http.StatusOK {
-		t.Errorf("pairwise AllToAll on 361 ranks at 8:1: status %d: %s", b.status, b.body)
+	if b := get(t, tangled+"2"); b.status != http.StatusOK {
+		t.Errorf("pairwise AllToAll on 361 ranks at 2:1: status %d: %s", b.status, b.body)
 	}
-	// Pairwise AllToAll on 388 ranks at 8:1 may cost more units of work
-	// than one request may spend (387 is the most it admits there,
+	// Pairwise AllToAll on 94 ranks at 8:1 may cost more units of work
+	// than one request may spend (93 is the most it admits there,
 	// question.TestFabricWorkBoundary): refused on the ratio, with one
 	// accepted.
-	wantError(t, "pairwise AllToAll on 388 ranks at 8:1", get(t, "/api/v1/cost?collective=alltoall&algorithm=pairwise&ranks=388&size=1MiB&fabric=fat-tree&oversubscription=8"),
+	wantError(t, "pairwise AllToAll on 94 ranks at 8:1", get(t, "/api/v1/cost?collective=alltoall&algorithm=pairwise&ranks=94&size=1MiB&fabric=fat-tree&oversubscription=8"),
 		http.StatusRequestEntityTooLarge, "oversubscription", "units of work", ":1, the other fields as given, it is accepted")
 }
 
@@ -72,7 +72,7 @@ func TestTableOnFabric(t *testing.T) {
 			t.Errorf("%d B: row %g µs, /cost %s", row.SizeBytes, row.TimeUs, c.body)
 		}
 	}
-	if txt := get(t, "/api/v1/table?format=text&"+q+"&maxbytes=1M"); !strings.Contains(txt.body, "; fabric fat-tree, 2 nodes per leaf, 4:1 oversubscribed, nvswitch inside a node") {
+	if txt := get(t, "/api/v1/table?format=text&"+q+"&minbytes=256K&maxbytes=1M"); !strings.Contains(txt.body, "; fabric fat-tree, 2 nodes per leaf, 4:1 oversubscribed, nvswitch inside a node") {
 		t.Errorf("the text header does not name the fabric:\n%s", txt.body)
 	}
 	wantError(t, "ring AllReduce on 256 ranks, 8 B to 8 GiB: 31 rows of 130,560 transfers",

@@ -126,11 +126,30 @@ func TestWorkGrowsWithRatio(t *testing.T) {
 	}
 }
 
+// perLinkRule is the work a simulation is allowed per message and link,
+// as docs/limits.md states it: on a fat-tree or rail fabric 64 units at a
+// ratio R ≤ 1, 256 at R ≤ 2, 1,024 at R ≤ 4, 5,120 at R ≤ 64 and R/64
+// times that beyond; 2,048 on a torus.
+func perLinkRule(spec fabric.Spec) int64 {
+	r := math.Max(1, spec.Oversubscription)
+	switch {
+	case spec.Kind == fabric.Torus:
+		return 2048
+	case r <= 1:
+		return 64
+	case r <= 2:
+		return 256
+	case r <= 4:
+		return 1024
+	}
+	return int64(math.Ceil(5120 * math.Max(1, r/64)))
+}
+
 // FabricWork is cost.SetupWork per transfer of the schedule's bound and
 // the simulation's work cap of as many transfers, computed before
-// anything is built: the cap, as the documented rule gives it (64 units a
-// link of the longest route — 6 on a fat-tree or rail fabric, 2 and the
-// torus distance on a torus — R/2 times that beyond 2:1), is the one the
+// anything is built: the cap, as the documented rule gives it (the units
+// a link of perLinkRule, of the longest route — 6 links on a fat-tree or
+// rail fabric, 2 and the torus distance on a torus), is the one the
 // simulation of the question is allowed (Net.WorkCap of its transfers,
 // whose count is within the bound), and the question simulated spends no
 // more than it.
@@ -144,6 +163,9 @@ func TestFabricWorkIsSetupAndCap(t *testing.T) {
 	}{
 		{prim.AllToAll, sched.Pairwise, 64, fabric.Spec{Kind: fabric.FatTree, Oversubscription: 8, LeafNodes: 4}, 6},
 		{prim.AllReduce, sched.Ring, 48, fabric.Spec{Kind: fabric.Rail, Oversubscription: 3, LeafNodes: 2}, 6},
+		{prim.AllReduce, sched.Tree, 48, fabric.Spec{Kind: fabric.FatTree, Oversubscription: 1, LeafNodes: 2}, 6},
+		{prim.ReduceScatter, sched.Pairwise, 48, fabric.Spec{Kind: fabric.Rail, Oversubscription: 12, LeafNodes: 2}, 6},
+		{prim.AllGather, sched.Bruck, 32, fabric.Spec{Kind: fabric.FatTree, Oversubscription: 100, LeafNodes: 2}, 6},
 		{prim.AllGather, sched.Bruck, 36, fabric.Spec{Kind: fabric.Torus}, 2 + 3 + 3}, // 6 × 6
 		{prim.Broadcast, sched.Tree, 64, fabric.Spec{Kind: fabric.FatTree, Tiers: 3, PodLeaves: 2, LeafNodes: 2}, 6},
 	} {
@@ -156,7 +178,7 @@ func TestFabricWorkIsSetupAndCap(t *testing.T) {
 		}
 		q, _ := cost.Concrete(p)
 		n := cost.TransferBound(q)
-		perLink := int64(math.Ceil(64 * math.Max(1, tc.spec.Oversubscription/2)))
+		perLink := perLinkRule(tc.spec)
 		if want := n*cost.SetupWork + n*tc.hops*perLink; w != want {
 			t.Errorf("%s %s on %s: FabricWork %d, want %d = %d transfers × (%d + %d links × %d)", tc.c, tc.a, tc.spec.Kind, w, want, n, cost.SetupWork, tc.hops, perLink)
 		}

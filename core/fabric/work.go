@@ -3,19 +3,42 @@ package fabric
 import "math"
 
 // WorkPerLink is the work Simulate is allowed per message and link of its
-// route on the fabric s describes (normalised, Spec.Normal): 64 units, and
-// R/2 times that on a fat-tree or rail fabric oversubscribed R > 2 to 1.
-// Collective schedules spend a few units per message and link where the
-// leaves are alike (AllToAll on 1024 ranks at 4:1, the most tangled even
-// case measured, about 15). Where the last leaf holds fewer nodes than the
-// others and R is large, messages crossing the spine get different rates,
-// finish one by one, and each finish re-shares the rates of the others:
-// pairwise AllToAll on 178 to 723 ranks, one GPU a node, leaves of a
-// quarter of the nodes, spends 6 units at 1:1, 28 at 4:1, 79 at 8:1, 191
-// at 16:1 and 690 at 64:1, below R/2 × 64 ÷ 2.5 throughout
-// (TestWorkWithinCap). O(1).
+// route on the fabric s describes (normalised, Spec.Normal). Its actual
+// work cannot be told in advance: where messages get different rates (a
+// last leaf holding fewer nodes than the others, a high ratio R,
+// intra-node messages beside network ones) they finish one by one, and
+// each finish re-shares the rates of the flows linked to it by shared
+// links — on a torus, most of the flows under way. So the allowance is
+// measured: the grid of every collective and algorithm at 1 MiB and
+// 256 MiB, on fat-trees and rail fabrics at R = 1 … 64 (leaves of 16
+// nodes and of a quarter of the nodes, uneven last leaves included, one
+// GPU a node and nodes of 8) and on square tori, each at the largest size
+// a request's budget admits with these allowances (cost.FabricWork ≤
+// budget.FabricWork), spends at most a third of them
+// (docs/performance.md):
+//
+//   - fat-tree and rail fabrics: 64 units at R ≤ 1, 256 at R ≤ 2, 1,024
+//     at R ≤ 4, 5,120 at R ≤ 64 and R/64 times that beyond, where the
+//     work per link grows with R (LinkWeight refuses such questions on
+//     their route links first);
+//   - a torus: 2,048 units, whatever its size (its routes already count
+//     the torus distance).
+//
+// O(1).
 func (s Spec) WorkPerLink() int64 {
-	return int64(math.Ceil(64 * max(1, s.ratio()/2)))
+	if s.Kind == Torus {
+		return 2048
+	}
+	switch r := s.ratio(); {
+	case r <= 1:
+		return 64
+	case r <= 2:
+		return 256
+	case r <= 4:
+		return 1024
+	default:
+		return int64(math.Ceil(5120 * max(1, r/64)))
+	}
 }
 
 // LinkWeight is how many times one link of a route counts against a

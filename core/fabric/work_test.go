@@ -7,9 +7,9 @@ import (
 	"github.com/ccplay/ccplay/core/sched"
 )
 
-// The work cap a caller grants before simulating (Net.WorkCap: 128 units
-// per flow and hop at 4:1, decided from the schedule's size and the
-// fabric alone) is at least twice
+// The work cap a caller grants before simulating (Net.WorkCap: 256 units
+// per flow and hop at 4:1 on a fat-tree or rail fabric, 4,096 on a torus,
+// decided from the schedule's size and the fabric alone) is at least twice
 // the work the simulation spends, for every collective and algorithm at P
 // of 16, 64 and 256 on nodes of 8 GPUs, on a fat-tree, a rail fabric and a
 // torus at 4:1: so what is refused before the run is what would be large,
