@@ -84,9 +84,10 @@ func TestTableOnFabric(t *testing.T) {
 }
 
 // /plan takes the fabric fields: the answer gains "fabric" with the rows
-// it changed; plans whose simulations together exceed budget.Flows are
-// refused with 413 on the largest group's field before any, and a bad
-// fabric field is named.
+// it changed; plans whose simulations together exceed budget.Flows, or
+// may cost more than budget.FabricWork units of work, are refused with
+// 413 on the largest group's field before any, and a bad fabric field is
+// named.
 func TestPlanOnFabric(t *testing.T) {
 	q := "/api/v1/plan?model=deepseek-v3&dp=64&ep=64&tp=1&pp=1&zero=1&algorithm=ring"
 	a := get(t, q+"&fabric=fat-tree&oversubscription=4&leaf-nodes=2")
@@ -113,6 +114,8 @@ func TestPlanOnFabric(t *testing.T) {
 	if b := get(t, q); strings.Contains(b.body, `"fabric"`) {
 		t.Errorf("the plan without a fabric names one")
 	}
+	wantError(t, "the same plan at 8:1: 2.3 times the work budget", get(t, q+"&fabric=fat-tree&oversubscription=8&leaf-nodes=2"), http.StatusRequestEntityTooLarge, "dp", "units of work", "268435456")
+	wantError(t, "DDP over 256 ranks on a torus: 16 times the work budget", get(t, "/api/v1/plan?model=13b&dp=256&zero=0&algorithm=ring&fabric=torus"), http.StatusRequestEntityTooLarge, "dp", "units of work")
 	big := "/api/v1/plan?model=13b&dp=512&zero=0&algorithm=ring"
 	wantError(t, "DDP over 512 ranks, ring: two bucket sizes of 523,264 transfers", get(t, big+"&fabric=fat-tree"), http.StatusRequestEntityTooLarge, "dp", "flows")
 	if b := get(t, big); b.status != http.StatusOK {

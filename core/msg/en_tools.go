@@ -134,6 +134,7 @@ var enTools = map[ID]string{
 	"plan.ep.experts":                  "want a divisor of the %d experts, got %d",
 	"plan.experts.dense":               "top-k, shared-experts and dense-layers need experts ≥ 1; got a dense model (experts 0)",
 	"plan.experts.range":               "want an integer from 0 (dense) to %d, got %d",
+	"plan.fabric.budget":               "simulating the plan's data-parallel and expert-parallel calls on the fabric may cost up to %d units of work, more than the %d one request may spend here (about a second of CPU); use smaller groups or the ideal fabric",
 	"plan.fabric.dims":                 "the planner prices each group on the squarest torus of its own nodes; leave torus-dims out",
 	"plan.fabric.too-large":            "simulating the plan's data-parallel and expert-parallel calls on the fabric may take up to %d flows, more than the %d simulated here; use smaller groups or the ideal fabric",
 	"plan.fraction.range":              "want a fraction in (0, 1], got %g",

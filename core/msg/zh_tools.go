@@ -128,6 +128,7 @@ var zhTools = map[ID]string{
 	"plan.ep.experts":                  "需要专家数 %d 的约数，收到 %d",
 	"plan.experts.dense":               "top-k、shared-experts 和 dense-layers 需要 experts ≥ 1；收到的是稠密模型（experts 0）",
 	"plan.experts.range":               "需要 0（稠密）到 %d 之间的整数，收到 %d",
+	"plan.fabric.budget":               "在网络上模拟该方案的数据并行与专家并行调用可能耗费多达 %d 个工作量单位，超过此处单个请求可用的 %d 个（约一秒 CPU 时间）；请用更小的通信组，或使用理想网络",
 	"plan.fabric.dims":                 "规划器把每个通信组放在由它自己的节点组成的最接近正方形的环面上估价；请不要给 torus-dims",
 	"plan.fabric.too-large":            "在网络上模拟该方案的数据并行与专家并行调用可能需要多达 %d 条流，超过此处可模拟的 %d 条；请用更小的通信组，或使用理想网络",
 	"plan.fraction.range":              "需要 (0, 1] 内的比例，收到 %g",

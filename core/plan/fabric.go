@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"math"
+
 	"github.com/ccplay/ccplay/core/budget"
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/fabric"
@@ -172,37 +174,69 @@ func fabricCalls(in Input, calls []Call, shapes map[string][]Placement) []fabric
 }
 
 // fabricWork is what simulating the calls of a plan on its fabric holds
-// before it runs: cost.FabricSize of each distinct call and shape priced
-// there, summed, and the field of the group holding the most transfers.
-// Calls the pricing refuses count nothing (the pricing reports them).
-// O(calls · shapes).
-func fabricWork(in Input, calls []Call, shapes map[string][]Placement) (transfers, links int64, field string) {
+// and may cost before it runs: cost.FabricSize of each distinct call and
+// shape priced there, summed, and the field of the group holding the most
+// transfers; and cost.FabricWork of each, summed (math.MaxInt64 where the
+// sum overflows), and the field of the group whose calls may cost the
+// most. Calls the pricing refuses count nothing (the pricing reports
+// them). O(calls · shapes).
+func fabricWork(in Input, calls []Call, shapes map[string][]Placement) (size fabricLoad, work int64, workField string) {
 	var most int64
+	perGroup := map[string]int64{}
 	for _, x := range fabricCalls(in, calls, shapes) {
 		n, l, err := cost.FabricSize(x.p)
 		if err != nil {
 			continue
 		}
-		transfers, links = transfers+n, links+l
+		size.transfers, size.links = size.transfers+n, size.links+l
 		if n > most {
-			most, field = n, groupField(x.group)
+			most, size.field = n, groupField(x.group)
+		}
+		w, err := cost.FabricWork(x.p)
+		if err != nil {
+			continue
+		}
+		f := groupField(x.group)
+		perGroup[f] = addCapped(perGroup[f], w)
+		work = addCapped(work, w)
+		if workField == "" || perGroup[f] > perGroup[workField] {
+			workField = f
 		}
 	}
-	return transfers, links, field
+	return size, work, workField
+}
+
+// fabricLoad is the transfers a plan's simulations hold, the links of
+// their routes, and the field of the group holding the most transfers.
+type fabricLoad struct {
+	transfers, links int64
+	field            string
+}
+
+// addCapped is a + b for a, b ≥ 0, math.MaxInt64 where that overflows.
+func addCapped(a, b int64) int64 {
+	if b > math.MaxInt64-a {
+		return math.MaxInt64
+	}
+	return a + b
 }
 
 // checkWork refuses, before any simulation, a plan whose calls on the
 // fabric may simulate more than maxTransfers transfers or maxLinks route
-// links together, with the error refuse makes (a *fielderr.Error, or a
-// face's budget error) on the field of the largest group.
-func checkWork(in Input, calls []Call, shapes map[string][]Placement, maxTransfers, maxLinks int64,
+// links together, on the field of the largest group, or (maxWork > 0)
+// cost more than maxWork units of work together (cost.FabricWork summed),
+// on the field of the group that may cost the most; with the error
+// refuse makes (a *fielderr.Error, or a face's budget error).
+func checkWork(in Input, calls []Call, shapes map[string][]Placement, maxTransfers, maxLinks, maxWork int64,
 	refuse func(field string, id msg.ID, args ...any) error) error {
-	n, links, field := fabricWork(in, calls, shapes)
+	size, work, workField := fabricWork(in, calls, shapes)
 	switch {
-	case n > maxTransfers:
-		return refuse(field, "plan.fabric.too-large", n, maxTransfers)
-	case links > maxLinks:
-		return refuse(field, "fabric.paths", links, maxLinks)
+	case size.transfers > maxTransfers:
+		return refuse(size.field, "plan.fabric.too-large", size.transfers, maxTransfers)
+	case size.links > maxLinks:
+		return refuse(size.field, "fabric.paths", size.links, maxLinks)
+	case maxWork > 0 && work > maxWork:
+		return refuse(workField, "plan.fabric.budget", work, maxWork)
 	}
 	return nil
 }
@@ -250,19 +284,40 @@ func FabricSize(in Input) (transfers, links int64, field string, err error) {
 		return 0, 0, "", nil
 	}
 	_, calls, shapes := layout(in)
-	transfers, links, field = fabricWork(in, calls, shapes)
-	return transfers, links, field, nil
+	size, _, _ := fabricWork(in, calls, shapes)
+	return size.transfers, size.links, size.field, nil
 }
 
-// CheckBudget refuses, with a *budget.Error on the field (dp or ep) of the
-// group holding the most transfers, a plan whose simulations on its fabric
-// may together take more than budget.Flows transfers or budget.RouteLinks
-// route links (FabricSize): what a face answering for someone else admits.
-// Plans Validate refuses pass through, for Plan to report.
+// FabricWork is what simulating the plan of in on its switched fabric may
+// cost before it runs, in the simulation's units (a face's budget counts
+// it): cost.FabricWork of every distinct call priced there, summed — each
+// simulation stops at its work cap, so the plan's never spend more — and
+// the field (dp or ep) of the group whose calls may cost the most. Zero on
+// the ideal network. O(World + layers + rows · shapes).
+func FabricWork(in Input) (work int64, field string, err error) {
+	if err := in.Validate(); err != nil {
+		return 0, "", err
+	}
+	if !in.Cluster.Fabric.Active() {
+		return 0, "", nil
+	}
+	_, calls, shapes := layout(in)
+	_, work, field = fabricWork(in, calls, shapes)
+	return work, field, nil
+}
+
+// CheckBudget refuses, before any simulation, with a *budget.Error on a
+// group's field (dp or ep), a plan whose simulations on its fabric may
+// together take more than budget.Flows transfers or budget.RouteLinks
+// route links (FabricSize; the field of the group holding the most
+// transfers), or cost more than budget.FabricWork units of work, about a
+// second of CPU (FabricWork; the field of the group that may cost the
+// most): what a face answering for someone else admits. Plans Validate
+// refuses pass through, for Plan to report.
 func CheckBudget(in Input) error {
 	if in.Validate() != nil || !in.Cluster.Fabric.Active() {
 		return nil
 	}
 	_, calls, shapes := layout(in)
-	return checkWork(in, calls, shapes, budget.Flows, budget.RouteLinks, budget.New)
+	return checkWork(in, calls, shapes, budget.Flows, budget.RouteLinks, budget.FabricWork, budget.New)
 }

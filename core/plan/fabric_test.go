@@ -3,8 +3,10 @@ package plan
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
+	"github.com/ccplay/ccplay/core/budget"
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/fabric"
 	"github.com/ccplay/ccplay/core/field"
@@ -152,6 +154,49 @@ func TestPlanFabricRefused(t *testing.T) {
 	one, _, _ := cost.FabricSize(p)
 	if err != nil || field != "ep" || n <= one {
 		t.Errorf("FabricSize = %d on %q, %v; the AllToAll alone holds %d", n, field, err, one)
+	}
+}
+
+// A plan's simulations on a fabric together may cost at most
+// budget.FabricWork units (about a second of CPU) where a face answers for
+// someone else: FabricWork is, for every distinct call simulated, its
+// transfers (the FabricSize the flows' budget counts) times
+// cost.SetupWork plus the work allowed on each link of a 6-link fat-tree
+// route (1,024 units at 4:1, 5,120 at 8:1: docs/limits.md), summed; the
+// MoE plan on 64 GPUs is admitted at 4:1 and refused at 8:1, before any
+// simulation, on the field of the group that may cost the most, in
+// English and in Chinese. The CLI's Start keeps no work budget.
+func TestPlanFabricWorkBudget(t *testing.T) {
+	for _, c := range []struct {
+		ratio   string
+		perLink int64
+		over    bool
+	}{{"4", 1024, false}, {"8", 5120, true}} {
+		in := mustParse(t, with(moe64(), "fabric", "fat-tree", "oversubscription", c.ratio, "leaf-nodes", "2"))
+		n, _, _, err := FabricSize(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, field, err := FabricWork(in)
+		if want := n * (cost.SetupWork + 6*c.perLink); err != nil || w != want || field != "dp" {
+			t.Errorf("%s:1: FabricWork %d on %q (%v), want %d = %d transfers × (%d + 6 × %d) on dp", c.ratio, w, field, err, want, n, cost.SetupWork, c.perLink)
+		}
+		err = CheckBudget(in)
+		var be *budget.Error
+		var fe *fielderr.Error
+		switch {
+		case !c.over && err != nil:
+			t.Errorf("%s:1: %d units, within budget, refused: %v", c.ratio, w, err)
+		case c.over && (!errors.As(err, &be) || !errors.As(err, &fe) || fe.Field != "dp" || fe.ID != "plan.fabric.budget"):
+			t.Errorf("%s:1: %d units over budget: %v, want plan.fabric.budget on dp", c.ratio, w, err)
+		case c.over:
+			if zh := msg.Render(err, "zh"); zh == err.Error() || !strings.Contains(zh, "工作量") {
+				t.Errorf("%s:1: the refusal in Chinese: %q", c.ratio, zh)
+			}
+			if _, err := Start(in); err != nil {
+				t.Errorf("%s:1: Start (the CLI's) refused: %v", c.ratio, err)
+			}
+		}
 	}
 }
 

@@ -49,7 +49,7 @@ func Start(in Input) (*Run, error) {
 		return run, nil
 	}
 	refuse := func(field string, id msg.ID, args ...any) error { return fielderr.New(field, id, args...) }
-	if err := checkWork(in, calls, shapes, cost.FabricTransfers, cost.FabricPathLinks, refuse); err != nil {
+	if err := checkWork(in, calls, shapes, cost.FabricTransfers, cost.FabricPathLinks, 0, refuse); err != nil {
 		return nil, err
 	}
 	run.todo = fabricCalls(in, calls, shapes)
