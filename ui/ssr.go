@@ -49,8 +49,8 @@ func RenderPage(query, navLang string) (Page, error) {
 // executed schedule's cost a browser adds after painting) and the
 // simulations on a fabric a build leaves under way (the fabric view's
 // study, the planner's plan) run to their end within the request's
-// budget, RenderFlows (a page over it shows the budget's error in their
-// place) — so a visitor without JavaScript reads the answer and one with
+// budget, RenderFlows and RenderWork (a page over either shows the
+// budget's error in their place) — so a visitor without JavaScript reads the answer and one with
 // it sees no progress bar at 0 %. Once ctx is done (the client
 // went away) it stops and returns ctx.Err(). Natively and under js/wasm;
 // it does not touch a DOM. O(the page + its simulations).
@@ -70,7 +70,7 @@ func RenderPageContext(ctx context.Context, query, navLang string) (Page, error)
 	if err := s.FinishAnswer(ctx.Err); err != nil {
 		return Page{}, err
 	}
-	if _, err := app.FinishJobs(RenderFlows, ctx.Err); err != nil {
+	if _, err := app.FinishJobs(RenderFlows, RenderWork, ctx.Err); err != nil {
 		return Page{}, err
 	}
 	br, err := BuildSafely(&env, newEnv, app, app)

@@ -17,6 +17,21 @@ import (
 // visitor, simulates it in slices.
 const RenderFlows = budget.Flows
 
+// RenderWork is the simulation work a page rendered for someone else may
+// spend, all its simulations together, in fabric.Run's units
+// (budget.FabricWork: about a second of CPU). What a simulation will
+// spend cannot be told before it runs: its work cap bounds it
+// (cost.FabricWork), but the caps are set for the most tangled shapes
+// and a typical page spends a small share of them — the fabric view's
+// study of pairwise AllToAll on 128 ranks (13 simulations) is allowed 7.6
+// times RenderWork and spends about 2 % of it. So a render
+// counts the work its simulations spend, slice by slice, and stops them
+// before a slice that would pass RenderWork: the page then shows the
+// budget's error in their place, as for RenderFlows, and the WebAssembly
+// simulates them in the browser. With the setup of at most RenderFlows
+// transfers, a render's simulations cost at most about 1.5 s of CPU.
+const RenderWork = budget.FabricWork
+
 // jobSlice is the simulation work FinishJob does between two looks
 // (fabric.Run.Advance's units: well under a millisecond).
 const jobSlice = 1 << 14
@@ -38,19 +53,29 @@ func (j *FabricJob) Within(limit int64) bool { return j.run.Transfers() <= limit
 
 // FinishJob runs j to its end (its answer or error), for a render that
 // shows the answer rather than a progress bar. A job over limit transfers
-// is refused before any work: it ends with a *budget.Error on its field.
-// Once look returns an error FinishJob stops and returns it, the job left
-// unfinished. Hand j back with App.SettleFabric under the event lock. Off
-// the lock, from one goroutine.
-func FinishJob(j *FabricJob, limit int64, look Look) error {
+// is refused before any work, and one that would spend more than work
+// units of simulation (RenderWork; math.MaxInt64 for no limit) is stopped
+// before the slice that would pass it: either ends with a *budget.Error
+// on its field. No slice is longer than the work left, so the job spends
+// at most work units and one event. Once look returns an error FinishJob
+// stops and returns it, the job left unfinished. Hand j back with
+// App.SettleFabric under the event lock. Off the lock, from one
+// goroutine.
+func FinishJob(j *FabricJob, limit, work int64, look Look) error {
 	if !j.Within(limit) {
 		j.over, j.err = true, budget.New(j.field, "fabric.too-large", j.run.Transfers(), limit)
 		return nil
 	}
+	start := j.Work()
 	return untilStopped(look, func(yield func()) {
 		for !j.over {
 			yield()
-			j.Advance(jobSlice, yield)
+			left := work - (j.Work() - start)
+			if left <= 0 {
+				j.over, j.err = true, budget.New(j.field, "fabric.render-work", work)
+				return
+			}
+			j.Advance(min(jobSlice, left), yield)
 		}
 	})
 }
@@ -101,16 +126,21 @@ func (s *State) FinishAnswer(look Look) error {
 // FinishJobs runs the simulations of the view shown, under way or as a
 // build would start them (the fabric view's study, the planner's plan on
 // its fabric), to their end and hands them back (FinishJob,
-// SettleFabric), all of them within limit transfers together; it reports
-// whether it finished any (a build shows them). look is FinishJob's.
-// Under the event lock, or where no event runs (a server's render).
-func (a *App) FinishJobs(limit int64, look Look) (finished bool, err error) {
+// SettleFabric), all of them within limit transfers and work units of
+// simulation together (RenderFlows and RenderWork for a server's render;
+// math.MaxInt64 work where the visitor's own browser simulates); it
+// reports whether it finished any (a build shows them). look is
+// FinishJob's. Under the event lock, or where no event runs (a server's
+// render).
+func (a *App) FinishJobs(limit, work int64, look Look) (finished bool, err error) {
 	a.startJobs()
 	for _, j := range a.jobs() {
-		if err := FinishJob(j, limit, look); err != nil {
+		before := j.Work()
+		if err := FinishJob(j, limit, work, look); err != nil {
 			return finished, err
 		}
 		limit = max(limit-j.run.Transfers(), 0)
+		work = max(work-(j.Work()-before), 0)
 		finished = a.SettleFabric(j) || finished
 	}
 	return finished, nil

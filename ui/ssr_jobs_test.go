@@ -21,14 +21,14 @@ func TestFinishJobsOfTheViewShown(t *testing.T) {
 	if a.Plan.FabricJob() == nil {
 		t.Fatalf("the address's plan on a fat-tree has no simulation to run")
 	}
-	if finished, err := a.FinishJobs(RenderFlows, nil); finished || err != nil {
+	if finished, err := a.FinishJobs(RenderFlows, RenderWork, nil); finished || err != nil {
 		t.Errorf("the timing page finished a simulation (%v, %v)", finished, err)
 	}
 	if j := a.Plan.FabricJob(); j == nil || j.over || j.run.Work() != 0 {
 		t.Errorf("the planner's simulation ran on the timing page")
 	}
 	b := NewApp(NewState("view=plan&lang=en&"+planOnFatTree, "en"))
-	if finished, err := b.FinishJobs(RenderFlows, nil); !finished || err != nil {
+	if finished, err := b.FinishJobs(RenderFlows, RenderWork, nil); !finished || err != nil {
 		t.Fatalf("the planner's page did not finish its plan (%v, %v)", finished, err)
 	}
 	if b.Plan.Running() || b.Plan.err != nil || b.Plan.PlanFabric() == nil {
@@ -50,7 +50,7 @@ func TestFinishJobStops(t *testing.T) {
 	}
 	gone := errors.New("the client went away")
 	looks := 0
-	if err := FinishJob(j, RenderFlows, func() error {
+	if err := FinishJob(j, RenderFlows, RenderWork, func() error {
 		if looks++; looks > 3 {
 			return gone
 		}
@@ -61,7 +61,7 @@ func TestFinishJobStops(t *testing.T) {
 	if j.over || j.run.Progress() >= 1 {
 		t.Errorf("the stopped job ended (progress %v)", j.run.Progress())
 	}
-	if err := FinishJob(j, RenderFlows, func() error { return nil }); err != nil || !j.over {
+	if err := FinishJob(j, RenderFlows, RenderWork, func() error { return nil }); err != nil || !j.over {
 		t.Fatalf("FinishJob went on to no end: %v", err)
 	}
 	want, err := cost.StudyFabric(j.p, fabricTransfers)
@@ -79,7 +79,7 @@ func TestFinishJobStops(t *testing.T) {
 // note that the interactive page simulates it.
 func TestFinishJobsBudget(t *testing.T) {
 	a := NewApp(NewState("view=fabric&lang=zh&collective=alltoall&algorithm=pairwise&ranks=64", "zh"))
-	if _, err := a.FinishJobs(1000, nil); err != nil {
+	if _, err := a.FinishJobs(1000, RenderWork, nil); err != nil {
 		t.Fatal(err)
 	}
 	var be *budget.Error
@@ -90,7 +90,7 @@ func TestFinishJobsBudget(t *testing.T) {
 		t.Errorf("fabric view: %q (running %v), want the budget and the field named", got, a.Fabric.Running())
 	}
 	p := NewApp(NewState("view=plan&lang=en&"+planOnFatTree, "en"))
-	if _, err := p.FinishJobs(1000, nil); err != nil {
+	if _, err := p.FinishJobs(1000, RenderWork, nil); err != nil {
 		t.Fatal(err)
 	}
 	f := p.Plan.field
@@ -99,5 +99,40 @@ func TestFinishJobsBudget(t *testing.T) {
 	}
 	if got := p.Plan.PlanErrFor(f); !strings.Contains(got, "1000") || !strings.Contains(got, T("en", "plf."+f)) || p.Plan.Running() {
 		t.Errorf("planner: %q beside %s (running %v), want the budget and the field named", got, f, p.Plan.Running())
+	}
+}
+
+// TestFinishJobsWorkBudget: a render's simulations together spend at most
+// the work they are given. The fabric view's study of pairwise AllToAll on
+// 128 ranks, whose simulations' work caps sum to several times
+// RenderWork, ends within RenderWork with its answer; given 5,000 units
+// it stops with the budget's error on ranks, naming them, after at most
+// those units and one event, and shows the note that the interactive page
+// simulates it; the planner's plan stops on its group's field.
+func TestFinishJobsWorkBudget(t *testing.T) {
+	const study = "view=fabric&lang=zh&collective=alltoall&algorithm=pairwise&ranks=128&gpus-per-node=8&size=64MiB"
+	a := NewApp(NewState(study, "zh"))
+	if finished, err := a.FinishJobs(RenderFlows, RenderWork, nil); !finished || err != nil || a.Fabric.done.err != nil {
+		t.Fatalf("the study of 128 ranks within RenderWork: finished %v, %v, %v", finished, err, a.Fabric.done.err)
+	}
+	b := NewApp(NewState(study, "zh"))
+	b.startJobs()
+	j := b.Fabric.FabricJob()
+	if _, err := b.FinishJobs(RenderFlows, 5000, nil); err != nil {
+		t.Fatal(err)
+	}
+	var be *budget.Error
+	if !errors.As(b.Fabric.done.err, &be) || j.Work() < 5000 || j.Work() > 5000+jobSlice {
+		t.Fatalf("the study given 5,000 units: error %v after %d units", b.Fabric.done.err, j.Work())
+	}
+	if got := b.Fabric.Err(); !strings.Contains(got, "5000") || !strings.Contains(got, T("zh", "f.ranks")) || b.Fabric.Running() {
+		t.Errorf("fabric view: %q (running %v), want the budget and the field named", got, b.Fabric.Running())
+	}
+	p := NewApp(NewState("view=plan&lang=en&"+planOnFatTree, "en"))
+	if _, err := p.FinishJobs(RenderFlows, 5000, nil); err != nil {
+		t.Fatal(err)
+	}
+	if f := p.Plan.field; (f != "dp" && f != "ep") || !strings.Contains(p.Plan.PlanErrFor(f), "5000") {
+		t.Errorf("planner given 5,000 units: %q beside %q", p.Plan.PlanErrFor(f), f)
 	}
 }

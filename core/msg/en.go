@@ -116,6 +116,7 @@ var en = map[ID]string{
 	"fabric.slow":                      "a slowed rank or link is not simulated on a switched fabric; leave the slowdown out or use the ideal fabric",
 	"fabric.stalled":                   "the simulation stalled with %d flows and no rate (a link of zero capacity)",
 	"fabric.tiers":                     "a fat-tree has 2 or 3 tiers, got %d",
+	"fabric.render-work":               "simulating this page's answers reached the %d units of work a page rendered here may spend (about a second of CPU)",
 	"fabric.too-large":                 "simulating the schedule on the fabric may take up to %d flows, more than the %d simulated here",
 	"fabric.unused":                    "applies only to these fabrics: %s",
 	"fabric.work":                      "the simulation spent more than its %d units of work; use fewer ranks or chunks",

@@ -117,6 +117,7 @@ var zh = map[ID]string{
 	"fabric.slow":                      "交换网络上不模拟慢 Rank 或慢链路；请去掉减速设置，或使用理想网络",
 	"fabric.stalled":                   "模拟停滞：%d 条流没有速率（某条链路容量为零）",
 	"fabric.tiers":                     "胖树有 2 或 3 层，收到 %d",
+	"fabric.render-work":               "模拟本页的答案已用到此处渲染一个页面可用的 %d 个工作量单位（约一秒 CPU 时间）",
 	"fabric.too-large":                 "在网络上模拟该调度可能需要多达 %d 条流，超过此处可模拟的 %d 条",
 	"fabric.unused":                    "只适用于这些网络结构：%s",
 	"fabric.work":                      "模拟用去的工作量超过了上限 %d 个单位；请减少 Rank 数或分块数",

@@ -12,6 +12,7 @@
 package main
 
 import (
+	"math"
 	"syscall/js"
 	"time"
 
@@ -60,7 +61,7 @@ func main() {
 		turns := browserTurns()
 		s.FinishAnswer(turns)
 		if root.JobsWithin(ui.RenderFlows) {
-			root.FinishJobs(ui.RenderFlows, turns)
+			root.FinishJobs(ui.RenderFlows, math.MaxInt64, turns)
 		}
 		applyTyped(win, s)
 	}
