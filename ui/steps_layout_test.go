@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"math"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -51,5 +54,47 @@ func TestStepsLayoutFollowsAlgorithm(t *testing.T) {
 	}
 	if q := a.Query(); !strings.Contains(q, "gpus-per-node=4") {
 		t.Errorf("URL %q lacks gpus-per-node", q)
+	}
+}
+
+// TestStepsTokensClearOfNodes: on every layout a chunk's dot starts off
+// its sender's circle and ends off its receiver's, so it never hides a
+// rank's number (the tree's short leaf edges had it over both), through
+// the rounds of the shots' questions.
+func TestStepsTokensClearOfNodes(t *testing.T) {
+	nodeRE := regexp.MustCompile(`<circle cx="([0-9.]+)" cy="([0-9.]+)" r="([0-9.]+)" fill="#(?:e8f1f8|f2f2f2)"`)
+	tokRE := regexp.MustCompile(`<g class="tok" style="--dx:(-?[0-9.]+)px;--dy:(-?[0-9.]+)px"><circle cx="([0-9.]+)" cy="([0-9.]+)" r="([0-9.]+)"`)
+	f := func(s string) float64 {
+		x, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return x
+	}
+	for _, q := range []string{"algorithm=tree&ranks=8", "algorithm=ring&ranks=8", "algorithm=naive&ranks=8", "collective=broadcast&algorithm=binomial&ranks=8",
+		"algorithm=hierarchical&ranks=16&gpus-per-node=4", "algorithm=recursive_doubling&ranks=16", "collective=alltoall&algorithm=pairwise&ranks=4"} {
+		a := NewApp(NewState("view=steps&lang=en&"+q, "en"))
+		render(t, a)
+		tokens := 0
+		for r := 1; r <= min(a.Steps.AnimRounds(), 6); r++ {
+			a.Steps.StepBy(1)
+			render(t, a)
+			svg := string(a.Steps.AnimSVG())
+			nodes := nodeRE.FindAllStringSubmatch(svg, -1)
+			for _, m := range tokRE.FindAllStringSubmatch(svg, -1) {
+				tokens++
+				dx, dy, x, y, tr := f(m[1]), f(m[2]), f(m[3]), f(m[4]), f(m[5])
+				for _, end := range [][2]float64{{x, y}, {x + dx, y + dy}} {
+					for _, n := range nodes {
+						if d := math.Hypot(end[0]-f(n[1]), end[1]-f(n[2])); d < f(n[3])+tr {
+							t.Errorf("%s round %d: a dot at (%.0f, %.0f) lies %.1f px from the node at (%s, %s), within its %s px and the dot's %.0f", q, r, end[0], end[1], d, n[1], n[2], n[3], tr)
+						}
+					}
+				}
+			}
+		}
+		if tokens == 0 {
+			t.Errorf("%s: no chunk's dot drawn; the test reads the SVG wrongly", q)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -152,9 +153,11 @@ func (c *Steps) DoneCheck() string {
 }
 
 // tokens are the chunks the round shown sends, one per arrow of g, drawn
-// as numbered dots coloured by chunk index that move from the sender
-// towards the receiver (CSS animation; at rest half-way under
-// prefers-reduced-motion). ASCII SVG.
+// as numbered dots coloured by chunk index that move from the sender's rim
+// to the receiver's (CSS animation; at rest half-way under
+// prefers-reduced-motion): a dot never lies on a node, whose number it
+// would hide, at either end; on an arrow too short for that it stays at
+// the arrow's middle. ASCII SVG.
 func (c *Steps) tokens(g chart.Graph, sc *sched.Schedule, t int) string {
 	if t == 0 || len(g.Arrows) > 64 {
 		return ""
@@ -187,16 +190,27 @@ func (c *Steps) tokens(g chart.Graph, sc *sched.Schedule, t int) string {
 		}
 		from, to := g.Nodes[a.From].At, g.Nodes[a.To].At
 		dx, dy := to.X-from.X, to.Y-from.Y
+		d := math.Hypot(dx, dy)
+		if d == 0 {
+			continue
+		}
+		// The dot's centre keeps tokenR and the node's radius (with the
+		// dot's white ring) from each node's centre.
+		clear := min((g.R+tokenR+1.5)/d, 0.5)
+		x, y := from.X+clear*dx, from.Y+clear*dy
 		fill, label := "#667085", ""
 		if k >= 0 {
 			fill, label = chart.Palette[k%len(chart.Palette)], strconv.Itoa(k)
 		}
-		b.WriteString(`<g class="tok" style="--dx:` + px(0.7*dx) + `;--dy:` + px(0.7*dy) + `"><circle cx="` + num(from.X+0.15*dx) + `" cy="` + num(from.Y+0.15*dy) +
-			`" r="8" fill="` + fill + `" stroke="#fff" stroke-width="1.5"/><text x="` + num(from.X+0.15*dx) + `" y="` + num(from.Y+0.15*dy+3.5) +
+		b.WriteString(`<g class="tok" style="--dx:` + px((1-2*clear)*dx) + `;--dy:` + px((1-2*clear)*dy) + `"><circle cx="` + num(x) + `" cy="` + num(y) +
+			`" r="` + strconv.Itoa(tokenR) + `" fill="` + fill + `" stroke="#fff" stroke-width="1.5"/><text x="` + num(x) + `" y="` + num(y+3.5) +
 			`" text-anchor="middle" font-size="10" fill="#fff">` + label + `</text></g>`)
 	}
 	return b.String()
 }
+
+// tokenR is the radius of a chunk's dot.
+const tokenR = 8
 
 func num(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
 
