@@ -89,8 +89,10 @@ func newPlan(s *State) *Plan {
 // an empty field is not given (nodes and micro-batches then follow from
 // the others, as in the CLI), nor is a fabric field the chosen fabric
 // does not take (the view hides it: planShown). A plan whose simulations
-// on the fabric exceed the budget is refused before any
-// (plan.CheckBudget). large is the field (dp or ep) of the group holding
+// on the fabric would hold too many transfers is refused before any
+// (plan.CheckSize); its work is not budgeted here: the browser simulates
+// on its visitor's own CPU, and a server's render counts what it spends
+// (FinishJobs, RenderWork). large is the field (dp or ep) of the group holding
 // the most transfers on the fabric (plan.FabricSize; "" on the ideal
 // network), which a render's budget names.
 func planStart(text map[string]string) (run *plan.Run, large string, err error) {
@@ -102,7 +104,7 @@ func planStart(text map[string]string) (run *plan.Run, large string, err error) 
 	}
 	in, err := plan.Parse(field.Map(given))
 	if err == nil {
-		err = plan.CheckBudget(in)
+		err = plan.CheckSize(in)
 	}
 	if err != nil {
 		return nil, "", err

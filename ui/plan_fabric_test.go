@@ -116,13 +116,13 @@ func TestPlanFabricInSlices(t *testing.T) {
 		strings.Contains(html, `id="pl-headline"`) || strings.Contains(html, `id="pl-table"`) || j.Work() != 0 {
 		t.Fatalf("the render does not show the progress bar alone, or it simulated")
 	}
-	a.Plan.SetPlanField("oversubscription", "3") // replaces the job under way
+	a.Plan.SetPlanField("oversubscription", "8") // replaces the job under way; over the API's work budget, not the browser's
 	if a.FabricJob() == j || a.SettleFabric(j) {
 		t.Fatal("a change did not replace the job")
 	}
 	j = a.FabricJob()
 	fields := map[string]string{"model": "deepseek-v3", "dp": "64", "ep": "64", "tp": "1", "zero": "1", "algorithm": "ring",
-		"fabric": "fat-tree", "oversubscription": "3", "leaf-nodes": "2"}
+		"fabric": "fat-tree", "oversubscription": "8", "leaf-nodes": "2"}
 	in, err := plan.Parse(field.Map(fields))
 	if err != nil {
 		t.Fatal(err)

@@ -321,3 +321,17 @@ func CheckBudget(in Input) error {
 	_, calls, shapes := layout(in)
 	return checkWork(in, calls, shapes, budget.Flows, budget.RouteLinks, budget.FabricWork, budget.New)
 }
+
+// CheckSize is CheckBudget without its work budget: it refuses a plan
+// whose simulations may hold more than budget.Flows transfers or
+// budget.RouteLinks route links, what a simulation keeps in memory. For
+// the playground: the browser simulates on its visitor's own CPU, in
+// slices, and a server's render counts the work it spends against its
+// own budget as it runs.
+func CheckSize(in Input) error {
+	if in.Validate() != nil || !in.Cluster.Fabric.Active() {
+		return nil
+	}
+	_, calls, shapes := layout(in)
+	return checkWork(in, calls, shapes, budget.Flows, budget.RouteLinks, 0, budget.New)
+}

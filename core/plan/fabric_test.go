@@ -165,7 +165,8 @@ func TestPlanFabricRefused(t *testing.T) {
 // route (1,024 units at 4:1, 5,120 at 8:1: docs/limits.md), summed; the
 // MoE plan on 64 GPUs is admitted at 4:1 and refused at 8:1, before any
 // simulation, on the field of the group that may cost the most, in
-// English and in Chinese. The CLI's Start keeps no work budget.
+// English and in Chinese. The CLI's Start and the playground's CheckSize
+// keep no work budget; both checks refuse a plan over the flows.
 func TestPlanFabricWorkBudget(t *testing.T) {
 	for _, c := range []struct {
 		ratio   string
@@ -196,6 +197,19 @@ func TestPlanFabricWorkBudget(t *testing.T) {
 			if _, err := Start(in); err != nil {
 				t.Errorf("%s:1: Start (the CLI's) refused: %v", c.ratio, err)
 			}
+		}
+		if err := CheckSize(in); err != nil { // the playground's: no work budget
+			t.Errorf("%s:1: CheckSize refused a plan within its flows: %v", c.ratio, err)
+		}
+	}
+	big := mustParse(t, with(moe64(), "fabric", "fat-tree", "oversubscription", "8", "leaf-nodes", "2", "dp", "512"))
+	if n, _, _, err := FabricSize(big); err != nil || n <= budget.Flows {
+		t.Fatalf("DP 512: %d transfers (%v), want more than the %d flows", n, err, budget.Flows)
+	}
+	for name, check := range map[string]func(Input) error{"CheckSize": CheckSize, "CheckBudget": CheckBudget} {
+		var fe *fielderr.Error
+		if err := check(big); !errors.As(err, &fe) || fe.ID != "plan.fabric.too-large" {
+			t.Errorf("%s on DP 512: %v, want plan.fabric.too-large", name, err)
 		}
 	}
 }
