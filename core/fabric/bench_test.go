@@ -8,9 +8,8 @@ import (
 )
 
 // benchSim builds the schedule of c on 1024 ranks (8 GPUs a node, 256 MiB)
-// and simulates it on a fat-tree at oversubscription r; docs/performance.md
-// quotes the times.
-func benchSim(b *testing.B, c prim.Collective, a sched.Algorithm, r float64) {
+// and simulates it on the fabric fs; docs/performance.md quotes the times.
+func benchSim(b *testing.B, c prim.Collective, a sched.Algorithm, fs Spec) {
 	p := 1024
 	count := 64 << 20
 	if c == prim.AllToAll {
@@ -21,7 +20,7 @@ func benchSim(b *testing.B, c prim.Collective, a sched.Algorithm, r float64) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		res, err := Simulate(s, 4, Build(Spec{Kind: FatTree, Oversubscription: r}, cluster(p, 8)), 0, 0)
+		res, err := Simulate(s, 4, Build(fs, cluster(p, 8)), 0, 0)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -31,7 +30,29 @@ func benchSim(b *testing.B, c prim.Collective, a sched.Algorithm, r float64) {
 	}
 }
 
-func BenchmarkAllToAll1024FatTree4(b *testing.B)      { benchSim(b, prim.AllToAll, sched.Pairwise, 4) }
-func BenchmarkAllToAll1024FatTree1(b *testing.B)      { benchSim(b, prim.AllToAll, sched.Pairwise, 1) }
-func BenchmarkRing1024FatTree4(b *testing.B)          { benchSim(b, prim.AllReduce, sched.Ring, 4) }
-func BenchmarkNaiveAllToAll1024FatTree4(b *testing.B) { benchSim(b, prim.AllToAll, sched.Naive, 4) }
+// fatTree is a fat-tree of leaves of 16 nodes at oversubscription r.
+func fatTree(r float64) Spec { return Spec{Kind: FatTree, Oversubscription: r} }
+
+func BenchmarkAllToAll1024FatTree4(b *testing.B) {
+	benchSim(b, prim.AllToAll, sched.Pairwise, fatTree(4))
+}
+func BenchmarkAllToAll1024FatTree1(b *testing.B) {
+	benchSim(b, prim.AllToAll, sched.Pairwise, fatTree(1))
+}
+func BenchmarkNaiveAllToAll1024FatTree4(b *testing.B) {
+	benchSim(b, prim.AllToAll, sched.Naive, fatTree(4))
+}
+func BenchmarkRing1024FatTree2(b *testing.B) { benchSim(b, prim.AllReduce, sched.Ring, fatTree(2)) }
+func BenchmarkRing1024FatTree4(b *testing.B) { benchSim(b, prim.AllReduce, sched.Ring, fatTree(4)) }
+func BenchmarkRing1024FatTree8(b *testing.B) { benchSim(b, prim.AllReduce, sched.Ring, fatTree(8)) }
+func BenchmarkTree1024FatTree2(b *testing.B) { benchSim(b, prim.AllReduce, sched.Tree, fatTree(2)) }
+func BenchmarkTree1024FatTree8(b *testing.B) { benchSim(b, prim.AllReduce, sched.Tree, fatTree(8)) }
+func BenchmarkAllToAll1024Rail4(b *testing.B) {
+	benchSim(b, prim.AllToAll, sched.Pairwise, Spec{Kind: Rail, Oversubscription: 4})
+}
+func BenchmarkRing1024Torus(b *testing.B) {
+	benchSim(b, prim.AllReduce, sched.Ring, Spec{Kind: Torus})
+}
+func BenchmarkAllToAll1024Torus(b *testing.B) {
+	benchSim(b, prim.AllToAll, sched.Pairwise, Spec{Kind: Torus})
+}
