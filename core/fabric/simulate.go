@@ -95,7 +95,7 @@ type engine struct {
 	t0      []float64
 	rate    []float64
 	ver     []int32
-	pending evHeap
+	pending evQueue
 	changed []int32 // flows started or ended at this instant
 	// link state: the flows in their bytes phase on each link, and those
 	// of them that ended at this instant (gone), taken off in one pass
@@ -154,7 +154,7 @@ func newEngineYielding(g *graph, net *Net, gamma float64, maxWork int64, yield f
 
 func (e *engine) path(f int32) []int32 { return e.paths[e.pathOff[f]:e.pathOff[f+1]] }
 
-// event kinds of the pending heap.
+// event kinds of the pending queue.
 const (
 	evStart   = iota // flow enters its bytes phase
 	evArrived        // flow's reduction at the receiver is done
@@ -172,7 +172,7 @@ type event struct {
 // evHeap is a binary min-heap of events by time, then flow.
 type evHeap []event
 
-func (h evHeap) less(i, j int) bool { return h[i].t < h[j].t || h[i].t == h[j].t && h[i].f < h[j].f }
+func (h evHeap) less(i, j int) bool { return eventLess(&h[i], &h[j]) }
 
 func (h *evHeap) push(x event) {
 	*h = append(*h, x)
@@ -247,7 +247,7 @@ func (e *engine) arrived(f int32) {
 // units of work in all, pausing between two events if need be (within
 // records that the instant under way goes on at the next call).
 func (e *engine) advance(stop int64) (done bool, err error) {
-	for e.within || len(e.pending) > 0 {
+	for e.within || !e.pending.empty() {
 		if !e.within {
 			if e.work >= stop {
 				return false, nil
@@ -255,7 +255,7 @@ func (e *engine) advance(stop int64) (done bool, err error) {
 			if e.maxWork > 0 && e.work > e.maxWork {
 				return false, fielderr.New("ranks", "fabric.work", e.maxWork)
 			}
-			next := e.pending[0].t
+			next := e.pending.first().t
 			if math.IsInf(next, 0) || math.IsNaN(next) {
 				return false, msg.Errorf("fabric.stalled", e.nActive)
 			}
@@ -265,7 +265,7 @@ func (e *engine) advance(stop int64) (done bool, err error) {
 			e.changed = e.changed[:0]
 			e.within = true
 		}
-		for len(e.pending) > 0 && e.pending[0].t <= e.limit {
+		for !e.pending.empty() && e.pending.first().t <= e.limit {
 			if e.work >= stop {
 				return false, nil
 			}
