@@ -1,7 +1,5 @@
 package fabric
 
-import "sort"
-
 // accepts is the receive side of the start-up rule: a rank accepts the
 // messages it receives one at a time, each taking its α(src, dst) of the
 // receiver's time (LogP's receive overhead, Culler et al. 1993: a
@@ -36,7 +34,7 @@ func (q *accepts) take(r int32, floor, a float64) (t float64, work int64) {
 	t = floor
 	work = 1
 	eps := tol * floor
-	k := sort.Search(n, func(i int) bool { return s[2*i+1] > t-a+eps })
+	k := firstEndAfter(s, t-a+eps)
 	for ; k < n && s[2*k] < t-eps; k++ {
 		t = s[2*k+1] + a
 		eps = tol * t
@@ -58,4 +56,25 @@ func (q *accepts) take(r int32, floor, a float64) (t float64, work int64) {
 	}
 	q.busy[r] = s
 	return t, work
+}
+
+// firstEndAfter is the first of the sorted, disjoint intervals s (pairs lo,
+// hi) that ends after x, len(s)/2 if none does: the last one first (a
+// message usually arrives after everything its receiver has accepted),
+// then a binary search of the ends, which increase. O(log n).
+func firstEndAfter(s []float64, x float64) int {
+	n := len(s) / 2
+	if n == 0 || s[2*n-1] <= x {
+		return n
+	}
+	lo, hi := 0, n-1 // s[2*hi+1] > x
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if s[2*m+1] > x {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	return lo
 }

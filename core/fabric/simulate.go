@@ -107,6 +107,7 @@ type engine struct {
 	linkBytes []float64
 	capLeft   []float64
 	count     []int32
+	share     []float64 // capLeft ÷ count, for the links an unfrozen flow is on (count > 0)
 	// component search and progressive filling
 	lmark, fmark []int32
 	epoch        int32
@@ -139,7 +140,7 @@ func newEngineYielding(g *graph, net *Net, gamma float64, maxWork int64, yield f
 	e := &engine{graph: g, net: net, gamma: gamma, maxWork: maxWork,
 		accepts: newAccepts(net.Cluster.Ranks), compFree: make([]float64, net.Cluster.Ranks), step: make([]int32, net.Cluster.Ranks), stepLeft: make([]int32, net.Cluster.Ranks), recvd: make([]int32, net.Cluster.Ranks),
 		rem: make([]float64, n), floor: make([]float64, n), gone: make([]bool, n), t0: make([]float64, n), rate: make([]float64, n), ver: make([]int32, n), fmark: make([]int32, n), newRate: make([]float64, n),
-		on: make([][]int32, len(net.Links)), linkBytes: make([]float64, len(net.Links)), capLeft: make([]float64, len(net.Links)),
+		on: make([][]int32, len(net.Links)), linkBytes: make([]float64, len(net.Links)), capLeft: make([]float64, len(net.Links)), share: make([]float64, len(net.Links)),
 		count: make([]int32, len(net.Links)), lmark: make([]int32, len(net.Links)), dmark: make([]int32, len(net.Links))}
 	e.pathOff = make([]int32, 1, n+1)
 	for f := range g.src {
@@ -381,10 +382,9 @@ func (e *engine) resolve() {
 	for len(e.stack) > 0 {
 		l := e.stack[len(e.stack)-1]
 		e.stack = e.stack[:len(e.stack)-1]
-		e.capLeft[l], e.count[l] = e.net.Links[l].Cap, 0
+		e.capLeft[l], e.count[l] = e.net.Links[l].Cap, int32(len(e.on[l]))
 		e.touched = append(e.touched, l)
 		for _, f := range e.on[l] {
-			e.count[l]++
 			if e.fmark[f] == e.epoch {
 				continue
 			}
@@ -423,7 +423,8 @@ func (e *engine) solve() {
 		m := math.Inf(1)
 		for _, l := range e.touched {
 			if e.count[l] > 0 {
-				m = min(m, e.capLeft[l]/float64(e.count[l]))
+				e.share[l] = e.capLeft[l] / float64(e.count[l])
+				m = min(m, e.share[l])
 			}
 		}
 		lim := m + tol*m
@@ -432,7 +433,7 @@ func (e *engine) solve() {
 		for _, f := range unfrozen {
 			sat := false
 			for _, l := range e.path(f) {
-				if e.capLeft[l]/float64(e.count[l]) <= lim {
+				if e.share[l] <= lim {
 					sat = true
 					break
 				}
