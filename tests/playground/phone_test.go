@@ -47,26 +47,29 @@ func TestPhoneTablesFit(t *testing.T) {
 }
 
 // TestDesktopPlanStrategiesFit: at 1280 px (zh and en) the planner's
-// strategy → collective table, whose cells are phrases, fits its box: no
-// sideways scroll inside it and none of the page, for the default plan
-// and for a MoE plan.
+// strategy → collective table, whose cells are phrases, and its table of
+// collectives, whose last column is one, fit their boxes: no sideways
+// scroll inside them and none of the page, for the default plan and for a
+// MoE plan.
 func TestDesktopPlanStrategiesFit(t *testing.T) {
 	base := server(t)
 	p := browser(t, 1280, 800)
 	for _, lang := range []string{"zh", "en"} {
 		for _, q := range []string{"view=plan", "view=plan&plan.model=deepseek-v3&plan.dp=64&plan.ep=64&plan.tp=1&plan.zero=1&plan.algorithm=ring"} {
 			p.open(base + "/?lang=" + lang + "&" + q)
-			p.waitJS("the strategies' table", `document.querySelectorAll("#pl-strategies tbody tr").length > 0`)
-			got := eval[[]float64](p, `(() => { const box = document.getElementById("pl-strategies").parentElement, d = document.documentElement;
-				return [box.scrollWidth, box.clientWidth, d.scrollWidth, d.clientWidth] })()`)
-			if got[1] < 900 {
-				t.Errorf("%s %s: the table's box is %.0f px wide at 1280 px; the layout under test is not the desktop one", lang, q, got[1])
-			}
-			if got[0] > got[1] {
-				t.Errorf("%s %s: the strategies' table scrolls sideways: %.0f px in a %.0f-px box", lang, q, got[0], got[1])
-			}
-			if got[2] > got[3] {
-				t.Errorf("%s %s: the page scrolls sideways: %.0f px in %.0f", lang, q, got[2], got[3])
+			p.waitJS("the strategies' table", `document.querySelectorAll("#pl-strategies tbody tr").length > 0 && document.querySelectorAll("#pl-table tbody tr").length > 0`)
+			for _, id := range []string{"pl-strategies", "pl-table"} {
+				got := eval[[]float64](p, `(() => { const box = document.getElementById("`+id+`").parentElement, d = document.documentElement;
+					return [box.scrollWidth, box.clientWidth, d.scrollWidth, d.clientWidth] })()`)
+				if got[1] < 900 {
+					t.Errorf("%s %s: #%s's box is %.0f px wide at 1280 px; the layout under test is not the desktop one", lang, q, id, got[1])
+				}
+				if got[0] > got[1] {
+					t.Errorf("%s %s: #%s scrolls sideways: %.0f px in a %.0f-px box", lang, q, id, got[0], got[1])
+				}
+				if got[2] > got[3] {
+					t.Errorf("%s %s: the page scrolls sideways: %.0f px in %.0f", lang, q, got[2], got[3])
+				}
 			}
 		}
 	}
