@@ -2,6 +2,7 @@ package ui
 
 import (
 	"html"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -154,5 +155,19 @@ func TestPlanUnevenNote(t *testing.T) {
 				t.Errorf("English on the zh planner: %v", w)
 			}
 		}
+	}
+}
+
+// TestPlanCountsReadForOne: the English planner states counts that may be
+// one (micro-batches in flight, a MoE layer's chunks) in words that hold
+// for one, on a MoE plan drawn unchunked beside chunked.
+func TestPlanCountsReadForOne(t *testing.T) {
+	a := NewApp(NewState("view=plan&lang=en&plan.model=deepseek-v3&plan.dp=64&plan.ep=64&plan.tp=1&plan.zero=1", ""))
+	text := html.UnescapeString(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(render(t, a), " "))
+	if !strings.Contains(text, "MoE layer forward") || !strings.Contains(text, "micro-batches in flight") {
+		t.Fatal("the plan shows no MoE timeline or no memory note; the case under test is gone")
+	}
+	if m := regexp.MustCompile(`\b1 (chunks|micro-batches|layers)\b`).FindString(text); m != "" {
+		t.Errorf("the planner says %q", m)
 	}
 }

@@ -248,7 +248,7 @@ var enTools = map[ID]string{
 	"plan.timeline.chunks_small":       "%d chunks leave less than one element per rank of the %d-byte AllToAll",
 	"plan.timeline.ddp":                "DDP: gradient buckets AllReduced while the last micro-batch's backward runs",
 	"plan.timeline.layers":             "more than %d layers to draw",
-	"plan.timeline.moe":                "MoE layer forward: dispatch, expert GEMMs and combine in %d chunks",
+	"plan.timeline.moe":                "MoE layer forward: dispatch, expert GEMMs and combine, chunks: %d",
 	"plan.timeline.no_ddp":             "no DDP gradient AllReduce in this plan: use zero 0 with dp ≥ 2",
 	"plan.timeline.no_moe":             "no expert-parallel AllToAll in this plan: use a MoE model with ep ≥ 2",
 	"plan.timeline.no_zero3":           "no ZeRO-3 gathers in this plan: use zero 3 or fsdp with dp ≥ 2",
