@@ -171,7 +171,7 @@ func TestDoctorFollowsTheLanguage(t *testing.T) {
 		t.Errorf("zh causes %v", c)
 	}
 	page := visible(render(t, a))
-	mustContain(t, page, zhVerdict, "第 40 行", "带宽受限", "非原地", "向模型提出的问题（ws-rtx4090-4x · 每节点 4 × RTX 4090 24GB · PCIe Gen4，无 P2P")
+	mustContain(t, page, zhVerdict, "第 40 行", "带宽主导", "非原地", "向模型提出的问题（ws-rtx4090-4x · 每节点 4 × RTX 4090 24GB · PCIe Gen4，无 P2P")
 	s.SetLang("en")
 	if got := a.Doctor.Verdict(); got != en {
 		t.Errorf("back in en: %q, want %q", got, en)

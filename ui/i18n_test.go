@@ -118,6 +118,8 @@ func TestCatalogsCiteNoRepositoryFile(t *testing.T) {
 var zhVariants = map[string]string{
 	"字节账本": "通信量账本", // byte ledger, the view's name
 	"归约":   "规约",    // reduce
+	"延迟受限": "延迟主导",  // latency-bound (the doctor's regimes too)
+	"带宽受限": "带宽主导",  // bandwidth-bound
 }
 
 // TestZhTermsFollowTheGlossary: the zh catalogues (the page's and core's)
