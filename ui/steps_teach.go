@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
@@ -154,10 +153,9 @@ func (c *Steps) DoneCheck() string {
 
 // tokens are the chunks the round shown sends, one per arrow of g, drawn
 // as numbered dots coloured by chunk index that move from the sender's rim
-// to the receiver's (CSS animation; at rest half-way under
-// prefers-reduced-motion): a dot never lies on a node, whose number it
-// would hide, at either end; on an arrow too short for that it stays at
-// the arrow's middle. ASCII SVG.
+// to the receiver's along the arrow's chart.Graph.DotPath (CSS animation;
+// at rest half-way under prefers-reduced-motion), which the arrows' labels
+// keep clear of. ASCII SVG.
 func (c *Steps) tokens(g chart.Graph, sc *sched.Schedule, t int) string {
 	if t == 0 || len(g.Arrows) > 64 {
 		return ""
@@ -188,29 +186,21 @@ func (c *Steps) tokens(g chart.Graph, sc *sched.Schedule, t int) string {
 				k = x
 			}
 		}
-		from, to := g.Nodes[a.From].At, g.Nodes[a.To].At
-		dx, dy := to.X-from.X, to.Y-from.Y
-		d := math.Hypot(dx, dy)
-		if d == 0 {
+		from, to, ok := g.DotPath(a)
+		if !ok {
 			continue
 		}
-		// The dot's centre keeps tokenR and the node's radius (with the
-		// dot's white ring) from each node's centre.
-		clear := min((g.R+tokenR+1.5)/d, 0.5)
-		x, y := from.X+clear*dx, from.Y+clear*dy
+		x, y, dx, dy := from.X, from.Y, to.X-from.X, to.Y-from.Y
 		fill, label := "#667085", ""
 		if k >= 0 {
 			fill, label = chart.Palette[k%len(chart.Palette)], strconv.Itoa(k)
 		}
-		b.WriteString(`<g class="tok" style="--dx:` + px((1-2*clear)*dx) + `;--dy:` + px((1-2*clear)*dy) + `"><circle cx="` + num(x) + `" cy="` + num(y) +
-			`" r="` + strconv.Itoa(tokenR) + `" fill="` + fill + `" stroke="#fff" stroke-width="1.5"/><text x="` + num(x) + `" y="` + num(y+3.5) +
+		b.WriteString(`<g class="tok" style="--dx:` + px(dx) + `;--dy:` + px(dy) + `"><circle cx="` + num(x) + `" cy="` + num(y) +
+			`" r="` + strconv.Itoa(chart.DotR) + `" fill="` + fill + `" stroke="#fff" stroke-width="1.5"/><text x="` + num(x) + `" y="` + num(y+3.5) +
 			`" text-anchor="middle" font-size="10" fill="#fff">` + label + `</text></g>`)
 	}
 	return b.String()
 }
-
-// tokenR is the radius of a chunk's dot.
-const tokenR = 8
 
 func num(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
 
