@@ -43,11 +43,11 @@ func TestCostOnFabric(t *testing.T) {
 	if b := get(t, tangled+"2"); b.status != http.StatusOK {
 		t.Errorf("pairwise AllToAll on 361 ranks at 2:1: status %d: %s", b.status, b.body)
 	}
-	// Pairwise AllToAll on 94 ranks at 8:1 may cost more units of work
-	// than one request may spend (93 is the most it admits there,
+	// Pairwise AllToAll on 147 ranks at 8:1 may cost more units of work
+	// than one request may spend (146 is the most it admits there,
 	// question.TestFabricWorkBoundary): refused on the ratio, with one
 	// accepted.
-	wantError(t, "pairwise AllToAll on 94 ranks at 8:1", get(t, "/api/v1/cost?collective=alltoall&algorithm=pairwise&ranks=94&size=1MiB&fabric=fat-tree&oversubscription=8"),
+	wantError(t, "pairwise AllToAll on 147 ranks at 8:1", get(t, "/api/v1/cost?collective=alltoall&algorithm=pairwise&ranks=147&size=1MiB&fabric=fat-tree&oversubscription=8"),
 		http.StatusRequestEntityTooLarge, "oversubscription", "units of work", ":1, the other fields as given, it is accepted")
 }
 
@@ -114,7 +114,7 @@ func TestPlanOnFabric(t *testing.T) {
 	if b := get(t, q); strings.Contains(b.body, `"fabric"`) {
 		t.Errorf("the plan without a fabric names one")
 	}
-	wantError(t, "the same plan at 8:1: 2.3 times the work budget", get(t, q+"&fabric=fat-tree&oversubscription=8&leaf-nodes=2"), http.StatusRequestEntityTooLarge, "dp", "units of work", "268435456")
+	wantError(t, "the same plan with pairwise exchanges on 128 GPUs at 4:1: 1.2 times the work budget", get(t, strings.Replace(q, "dp=64&ep=64&tp=1&pp=1&zero=1&algorithm=ring", "dp=128&ep=128&tp=1&pp=1&zero=1&algorithm=pairwise", 1)+"&fabric=fat-tree&oversubscription=4&leaf-nodes=2"), http.StatusRequestEntityTooLarge, "dp", "units of work", "268435456")
 	wantError(t, "DDP over 256 ranks on a torus: 16 times the work budget", get(t, "/api/v1/plan?model=13b&dp=256&zero=0&algorithm=ring&fabric=torus"), http.StatusRequestEntityTooLarge, "dp", "units of work")
 	big := "/api/v1/plan?model=13b&dp=512&zero=0&algorithm=ring"
 	wantError(t, "DDP over 512 ranks, ring: two bucket sizes of 523,264 transfers", get(t, big+"&fabric=fat-tree"), http.StatusRequestEntityTooLarge, "dp", "flows")

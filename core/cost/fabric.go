@@ -138,7 +138,7 @@ func FabricWork(p Params) (int64, error) {
 		return 0, err
 	}
 	n := TransferBound(q)
-	limit := p.Fabric.Normal(p.Ranks / max(p.GPUsPerNode, 1)).WorkCap(n)
+	limit := p.Fabric.Normal(p.Ranks/max(p.GPUsPerNode, 1)).WorkCap(q.Collective, q.Algorithm, n)
 	if n > (math.MaxInt64-limit)/SetupWork {
 		return math.MaxInt64, nil
 	}
@@ -197,7 +197,7 @@ func startFabric(p Params, r *Result, yield func(), built *sched.Schedule, laid 
 			yield()
 		}
 	}
-	sim := fabric.StartMessages(laid, net, p.Gamma, net.WorkCap(int64(laid.Transfers())), yield)
+	sim := fabric.StartMessages(laid, net, p.Gamma, net.WorkCap(q.Collective, q.Algorithm, int64(laid.Transfers())), yield)
 	return &fabricRun{p: p, r: r, net: net, sim: sim}, laid, nil
 }
 

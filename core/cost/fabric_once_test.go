@@ -72,7 +72,7 @@ func freshSimulation(t *testing.T, p cost.Params) (*fabric.Net, fabric.Result) {
 		t.Fatal(err)
 	}
 	net := fabric.Build(p.Fabric, p.Cluster())
-	res, err := fabric.Simulate(s, p.ElemSize, net, p.Gamma, net.WorkCap(int64(s.Transfers())))
+	res, err := fabric.Simulate(s, p.ElemSize, net, p.Gamma, net.WorkCap(q.Collective, q.Algorithm, int64(s.Transfers())))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -77,7 +77,7 @@ func bitsGrid(t *testing.T, f func(name string, res Result, err error)) {
 						}
 						net := Build(fs, cl)
 						for _, gamma := range []float64{0, 1e-10} {
-							res, err := Simulate(s, 4, net, gamma, net.WorkCap(int64(s.Transfers())))
+							res, err := Simulate(s, 4, net, gamma, net.WorkCap(c, a, int64(s.Transfers())))
 							f(fmt.Sprintf("%s/%s/P=%d/g=%d/n=%d/%s-%d-%g:1-%s-nics%d/γ=%g", c, a, p, cl.GPUsPerNode, spec.Count,
 								fs.Kind, fs.Tiers, fs.Oversubscription, fs.Node, fs.NICs, gamma), res, err)
 						}

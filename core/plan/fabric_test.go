@@ -162,18 +162,19 @@ func TestPlanFabricRefused(t *testing.T) {
 // someone else: FabricWork is, for every distinct call simulated, its
 // transfers (the FabricSize the flows' budget counts) times
 // cost.SetupWork plus the work allowed on each link of a 6-link fat-tree
-// route (1,024 units at 4:1, 5,120 at 8:1: docs/limits.md), summed; the
-// MoE plan on 64 GPUs is admitted at 4:1 and refused at 8:1, before any
-// simulation, on the field of the group that may cost the most, in
-// English and in Chinese. The CLI's Start and the playground's CheckSize
+// route (a ring's ceiling, 128 units, at 4:1 and 8:1, where the fabric
+// allows 1,024 and 5,120: docs/limits.md), summed; the MoE plan with
+// rings on 64 GPUs is admitted at 4:1 and 8:1, and on 256 GPUs refused at
+// 8:1, before any simulation, on the field of the group that may cost the
+// most, in English and in Chinese. The CLI's Start and the playground's CheckSize
 // keep no work budget; both checks refuse a plan over the flows.
 func TestPlanFabricWorkBudget(t *testing.T) {
 	for _, c := range []struct {
-		ratio   string
-		perLink int64
-		over    bool
-	}{{"4", 1024, false}, {"8", 5120, true}} {
-		in := mustParse(t, with(moe64(), "fabric", "fat-tree", "oversubscription", c.ratio, "leaf-nodes", "2"))
+		ratio, gpus string
+		perLink     int64
+		over        bool
+	}{{"4", "64", 128, false}, {"8", "64", 128, false}, {"8", "256", 128, true}} {
+		in := mustParse(t, with(moe64(), "fabric", "fat-tree", "oversubscription", c.ratio, "leaf-nodes", "2", "dp", c.gpus, "ep", c.gpus))
 		n, _, _, err := FabricSize(in)
 		if err != nil {
 			t.Fatal(err)

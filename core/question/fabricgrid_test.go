@@ -72,12 +72,34 @@ func linkRule(kind string, r float64) float64 {
 	return 5120 * math.Max(1, r/64)
 }
 
+// ceilingRule is the most work per message and link a schedule's
+// simulation is allowed on any fabric, as docs/limits.md lists it per
+// algorithm and collective.
+var ceilingRule = map[string]float64{
+	"naive sendrecv":  64,
+	"naive broadcast": 64, "ring broadcast": 128, "tree broadcast": 5120, "binomial broadcast": 64, "scatter_allgather broadcast": 2048,
+	"naive scatter": 64, "binomial scatter": 64,
+	"naive gather": 64, "binomial gather": 64,
+	"naive reduce": 64, "ring reduce": 128, "tree reduce": 5120, "binomial reduce": 64, "rabenseifner reduce": 5120,
+	"naive allreduce": 64, "ring allreduce": 128, "tree allreduce": 1024, "binomial allreduce": 64,
+	"recursive_doubling allreduce": 5120, "rabenseifner allreduce": 5120, "hierarchical allreduce": 64,
+	"naive reducescatter": 64, "ring reducescatter": 128, "recursive_halving reducescatter": 512, "pairwise reducescatter": 2048,
+	"naive allgather": 64, "ring allgather": 128, "recursive_doubling allgather": 5120, "bruck allgather": 4096,
+	"naive alltoall": 128, "pairwise alltoall": 2048, "bruck alltoall": 128,
+}
+
+// scheduleRule is the work a simulation of algorithm a's collective c is
+// allowed per message and link by the documented rule: linkRule, at most
+// the schedule's ceilingRule (R/64 times it past 64:1).
+func scheduleRule(c prim.Collective, a sched.Algorithm, kind string, r float64) float64 {
+	return math.Min(linkRule(kind, r), ceilingRule[fmt.Sprintf("%s %s", a, c)]*math.Max(1, r/64))
+}
+
 // ruleFits reports whether p is within the budget of one request by the
 // documented rule, derived here from its parts: at most budget.Flows
-// transfers (the schedule's bound), and cost.SetupWork per transfer plus
-// linkRule per transfer and link of the longest route at most
-// budget.FabricWork (the route links' budget binds none of the grid's
-// shapes before these do).
+// transfers (the schedule's bound) and budget.RouteLinks route links
+// (cost.FabricSize), and cost.SetupWork per transfer plus scheduleRule
+// per transfer and link of the longest route at most budget.FabricWork.
 func ruleFits(p cost.Params) bool {
 	if p.Validate() != nil {
 		return false
@@ -92,7 +114,7 @@ func ruleFits(p cost.Params) bool {
 	if err != nil || n > budget.Flows || links > budget.RouteLinks {
 		return false
 	}
-	return n*(cost.SetupWork+float64(spec.MaxHops())*linkRule(spec.Kind, spec.Oversubscription)) <= budget.FabricWork
+	return n*(cost.SetupWork+float64(spec.MaxHops())*scheduleRule(q.Collective, q.Algorithm, spec.Kind, spec.Oversubscription)) <= budget.FabricWork
 }
 
 // boundary is the largest question of shape s the documented rule admits
@@ -119,8 +141,10 @@ func boundary(s gridShape) (cost.Params, bool) {
 
 // simulateAdmitted simulates p's schedule on its fabric as a request does
 // (the schedule cost.Evaluate builds, the work cap it grants) and returns
-// the work spent, the cap and the simulation's error.
-func simulateAdmitted(t testing.TB, p cost.Params) (work, limit int64, err error) {
+// the work spent, the cap, the links of the messages' longest routes
+// together (transfers × the fabric's MaxHops, what the cap is counted per)
+// and the simulation's error.
+func simulateAdmitted(t testing.TB, p cost.Params) (work, limit, links int64, err error) {
 	t.Helper()
 	q, err := cost.Concrete(p)
 	if err != nil {
@@ -128,27 +152,27 @@ func simulateAdmitted(t testing.TB, p cost.Params) (work, limit int64, err error
 	}
 	s, err := cost.ScheduleOf(q, cost.FabricTransfers)
 	if err != nil {
-		t.Fatal(err)
+		return 0, 0, 0, err
 	}
 	net := fabric.Build(p.Fabric, p.Cluster())
-	limit = net.WorkCap(int64(s.Transfers()))
+	limit = net.WorkCap(q.Collective, q.Algorithm, int64(s.Transfers()))
 	r, err := fabric.Simulate(s, p.ElemSize, net, p.Gamma, limit)
-	return r.Work, limit, err
+	return r.Work, limit, int64(s.Transfers()) * int64(net.Spec.MaxHops()), err
 }
 
 // checkBoundary checks the largest question of s the documented rule
 // admits: the API admits it (question.CheckFabricBudget) and refuses one
 // node more where the rule does, and its simulation ends within half its
 // work cap — the margin the cap was set with. It returns the question,
-// the work its simulation spent and its cap; ok false when the rule
-// admits no rank count.
-func checkBoundary(t testing.TB, s gridShape) (p cost.Params, work, limit int64, ok bool) {
+// the work its simulation spent, its cap and the links it is counted per
+// (simulateAdmitted); ok false when the rule admits no rank count.
+func checkBoundary(t testing.TB, s gridShape) (p cost.Params, work, limit, links int64, ok bool) {
 	t.Helper()
 	if p, ok = boundary(s); !ok {
 		if q, err := s.at(2); err == nil && question.CheckFabricBudget(q) == nil {
 			t.Errorf("%v: the rule admits no rank count, the API admits 2 nodes", s)
 		}
-		return p, 0, 0, false
+		return p, 0, 0, 0, false
 	}
 	if err := question.CheckFabricBudget(p); err != nil {
 		t.Errorf("%v: %d ranks, within the documented rule, refused: %v", s, p.Ranks, err)
@@ -157,11 +181,11 @@ func checkBoundary(t testing.TB, s gridShape) (p cost.Params, work, limit int64,
 	if next, err := s.at(nodes + 1); err == nil && nodes < 4096/s.gpn && !ruleFits(next) && question.CheckFabricBudget(next) == nil {
 		t.Errorf("%v: %d ranks, over the documented rule, admitted", s, next.Ranks)
 	}
-	work, limit, err := simulateAdmitted(t, p)
+	work, limit, links, err := simulateAdmitted(t, p)
 	if err != nil || 2*work > limit {
 		t.Errorf("%v: %d ranks admitted: %d units of work of its cap %d (%v)", s, p.Ranks, work, limit, err)
 	}
-	return p, work, limit, true
+	return p, work, limit, links, true
 }
 
 // TestAdmittedFabricQuestionsFinish: the largest question the budget
@@ -171,9 +195,14 @@ func checkBoundary(t testing.TB, s gridShape) (p cost.Params, work, limit int64,
 // doubling on a rail fabric at 3:1, pairwise ReduceScatter on a rail
 // fabric at 4:1 with an uneven last leaf, Bruck's AllGather at 64:1, and
 // on tori pairwise ReduceScatter, pairwise AllToAll and Bruck's AllGather
-// — is admitted by the API, one node more is refused, and its simulation
-// ends within half its work cap: no admitted question of these shapes
-// fails on the cap.
+// — and of the schedules held to a ceiling below the fabric's allowance,
+// at the boundaries their ceilings admit, the shape that spent the most
+// of it — ring AllReduce on a rail fabric at 16:1, naive AllToAll at
+// 64:1, Bruck's AllToAll at 32:1, pairwise AllToAll on a rail fabric at
+// 12:1 — with ring AllReduce at 8:1 and on a torus and a tree's AllReduce
+// at 8:1, is admitted by the API, one node more is refused, and its
+// simulation ends within half its work cap: no admitted question of
+// these shapes fails on the cap.
 func TestAdmittedFabricQuestionsFinish(t *testing.T) {
 	for _, s := range []gridShape{
 		{prim.AllReduce, sched.Tree, fabric.FatTree, 1, 1, false, "256MiB"},
@@ -184,8 +213,15 @@ func TestAdmittedFabricQuestionsFinish(t *testing.T) {
 		{prim.ReduceScatter, sched.Pairwise, fabric.Torus, 1, 1, false, "256MiB"},
 		{prim.AllToAll, sched.Pairwise, fabric.Torus, 1, 8, false, "256MiB"},
 		{prim.AllGather, sched.Bruck, fabric.Torus, 1, 8, false, "256MiB"},
+		{prim.AllReduce, sched.Ring, fabric.Rail, 16, 8, true, "256MiB"},
+		{prim.AllToAll, sched.Naive, fabric.FatTree, 64, 1, true, "1MiB"},
+		{prim.AllToAll, sched.Bruck, fabric.FatTree, 32, 1, false, "1MiB"},
+		{prim.AllToAll, sched.Pairwise, fabric.Rail, 12, 8, true, "256MiB"},
+		{prim.AllReduce, sched.Ring, fabric.FatTree, 8, 8, false, "256MiB"},
+		{prim.AllReduce, sched.Ring, fabric.Torus, 1, 8, false, "256MiB"},
+		{prim.AllReduce, sched.Tree, fabric.FatTree, 8, 1, false, "256MiB"},
 	} {
-		if _, _, _, ok := checkBoundary(t, s); !ok {
+		if _, _, _, _, ok := checkBoundary(t, s); !ok {
 			t.Errorf("%v: no rank count admitted", s)
 		}
 	}
