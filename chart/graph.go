@@ -67,7 +67,7 @@ func (g Graph) LabelsInside() bool { return g.R >= 8 }
 // parallel lines, labelled once ("⇄ 4 MiB") when both carry the same bytes;
 // arrow labels are kept only when there are at most 16 arrows, each placed
 // beside its arrow clear of every arrow's dot path (DotPath), the nodes,
-// the notes, the boxes' labels and the other labels (placeLabel).
+// the notes and the other labels (placeLabel).
 // O(nodes + links + arrows) without labels, O(arrows × (arrows + nodes))
 // with them.
 func (g Graph) WriteSVG(w io.Writer) error {
@@ -127,12 +127,18 @@ func (g Graph) WriteSVG(w io.Writer) error {
 		label[[2]int{a.From, a.To}] = a.Label
 	}
 	labels := len(g.Arrows) <= 16
-	var placed []labelBox // the notes, the boxes' labels, then each arrow label as placed
+	var placed []labelBox // the notes, then each arrow label as placed
 	for _, m := range g.Notes {
 		placed = append(placed, labelBox{m.At.X, m.At.X + textWidth(m.Text, 11), m.At.Y - 11, m.At.Y})
 	}
-	for _, b := range g.Boxes {
-		placed = append(placed, labelBox{b.X + 6, b.X + 6 + textWidth(b.Label, 10), b.Y + 2, b.Y + 12})
+	var keep []keepOut // every dot's path, every node
+	for _, a := range g.Arrows {
+		if from, to, ok := g.DotPath(a); ok && labels {
+			keep = append(keep, keepOut{from, to, DotR + 0.75 + labelClear})
+		}
+	}
+	for _, m := range g.Nodes {
+		keep = append(keep, keepOut{m.At, m.At, g.R + labelClear})
 	}
 	for _, a := range g.Arrows {
 		if a.From < 0 || a.From >= n || a.To < 0 || a.To >= n || a.From == a.To {
@@ -169,11 +175,14 @@ func (g Graph) WriteSVG(w io.Writer) error {
 		side := 1.0 // the arrow's right-hand side
 		if c := g.Centre; c != nil && !(pair && back != a.Label) {
 			mx, my := (p.X+q.X)/2, (p.Y+q.Y)/2
-			if away := -uy*(mx-c.X) + ux*(my-c.Y); math.Abs(away) > 1 {
-				side = math.Copysign(1, away) // outside the circle's chords
+			switch away := -uy*(mx-c.X) + ux*(my-c.Y); { // outside the circle's chords
+			case away > 1:
+				side = 1
+			case away < -1:
+				side = -1
 			}
 		}
-		b := g.placeLabel(a, side, text, placed)
+		b := placeArrowLabel(p, q, side, textWidth(text, arrowFont), float64(g.Width), float64(g.Height), keep, placed)
 		placed = append(placed, b)
 		s.text((b.L+b.R)/2, b.B, "middle", num(arrowFont), "", "#8a3a00", text)
 	}
@@ -190,7 +199,7 @@ const DotR = 8
 // both nodes (so the dot never hides a node's number); on an arrow too
 // short for that, the arrow's middle alone. ok is false for an arrow that
 // is not drawn (an end out of range, or both ends at one point).
-func (g Graph) DotPath(a GraphArrow) (from, to Pt, ok bool) {
+func (g *Graph) DotPath(a GraphArrow) (from, to Pt, ok bool) {
 	n := len(g.Nodes)
 	if a.From < 0 || a.From >= n || a.To < 0 || a.To >= n || a.From == a.To {
 		return Pt{}, Pt{}, false
@@ -215,103 +224,58 @@ const (
 // labelBox is a label's extent: left, right, top and baseline.
 type labelBox struct{ L, R, T, B float64 }
 
-// placeLabel places arrow a's label beside it on the given side (+1
-// right-hand, −1 left-hand), its box clear of every dot's path (the band
-// DotR + ring + labelClear around each DotPath), of every node, of the
-// boxes placed and inside the picture below the title. It tries, nearest
-// first, distances from the arrow's line (the least at which the box
-// clears its own dot, then farther out); at each, points half-way, a third
-// and a fifth of the way from either end, then just beyond either end
-// (outside a circle of chords, whose middles may all cross); at each, the
-// preferred side, then the other. If nothing fits, the first place is
-// kept. O(arrows + nodes + placed) per place tried, at most 126 places.
-func (g Graph) placeLabel(a GraphArrow, side float64, text string, placed []labelBox) labelBox {
-	p, q := g.Nodes[a.From].At, g.Nodes[a.To].At
+// keepOut is a segment from A to B (a point when B = A) that a label's
+// box keeps R away from.
+type keepOut struct {
+	A, B Pt
+	R    float64
+}
+
+// placeArrowLabel places the label (w px wide) of the arrow from p to q beside
+// it on the given side (+1 right-hand, −1 left-hand), its box clear of
+// every keep-out (every dot's path and every node) and of the boxes placed,
+// and inside the width × height picture below the title; each distance is measured along x
+// or y, so a corner keeps a little more. It tries, nearest first, distances
+// from the arrow's line (the least at which the box clears its own dot,
+// then farther out); at each, points half-way, a third and a fifth of the
+// way from either end, then just beyond either end (outside a circle of
+// chords, whose middles may all cross); at each, the preferred side, then
+// the other. If nothing fits, the first place is kept.
+// O(keep-outs + placed) per place tried, at most 126 places.
+func placeArrowLabel(p, q Pt, side, w, width, height float64, keep []keepOut, placed []labelBox) labelBox {
 	d := math.Hypot(q.X-p.X, q.Y-p.Y)
-	ux, uy := (q.X-p.X)/d, (q.Y-p.Y)/d
-	nx, ny := -uy, ux
-	w, h := textWidth(text, arrowFont), arrowFont
-	band := DotR + 0.75 + labelClear
-	// The least distance from the arrow's line at which the box clears the band.
-	reach := band + w/2*math.Abs(nx) + h/2*math.Abs(ny)
+	nx, ny := (p.Y-q.Y)/d, (q.X-p.X)/d
+	reach := DotR + 0.75 + labelClear + w/2*math.Abs(nx) + arrowFont/2*math.Abs(ny) // the least that clears its own dot
 	var first labelBox
-	try := 0
-	for _, extra := range []float64{0, 6, 14, 24, 36, 50, 70, 95, 125} {
-		for _, at := range []float64{0.5, 0.35, 0.65, 0.2, 0.8, -0.1, 1.1} {
-			for _, sd := range []float64{side, -side} {
-				cx := p.X + (q.X-p.X)*at + nx*sd*(reach+extra)
-				cy := p.Y + (q.Y-p.Y)*at + ny*sd*(reach+extra)
-				b := labelBox{cx - w/2, cx + w/2, cy - h/2, cy + h/2}
-				if try++; try == 1 {
-					first = b
-				}
-				if g.labelFits(b, band, placed) {
-					return b
-				}
+try:
+	for i := range 126 {
+		at := [...]float64{0.5, 0.35, 0.65, 0.2, 0.8, -0.1, 1.1}[i/2%7]
+		off := side * (1 - 2*float64(i%2)) * (reach + [...]float64{0, 6, 14, 24, 36, 50, 70, 95, 125}[i/14])
+		x, y := p.X+(q.X-p.X)*at+nx*off, p.Y+(q.Y-p.Y)*at+ny*off
+		b := labelBox{x - w/2, x + w/2, y - arrowFont/2, y + arrowFont/2}
+		if i == 0 {
+			first = b
+		}
+		if b.L < 0 || b.R > width || b.T < 50 || b.B > height {
+			continue
+		}
+		for _, k := range keep {
+			if segMeetsBox(k.A, k.B, labelBox{b.L - k.R, b.R + k.R, b.T - k.R, b.B + k.R}) {
+				continue try
 			}
 		}
+		for _, o := range placed {
+			if b.L < o.R+labelClear && o.L < b.R+labelClear && b.T < o.B+labelClear && o.T < b.B+labelClear {
+				continue try
+			}
+		}
+		return b
 	}
 	return first
 }
 
-// labelFits reports whether box b lies inside the picture below the title
-// band and keeps clear of every dot's path by band, of every node and of
-// the boxes placed.
-func (g Graph) labelFits(b labelBox, band float64, placed []labelBox) bool {
-	if b.L < 0 || b.R > float64(g.Width) || b.T < 50 || b.B > float64(g.Height) {
-		return false
-	}
-	for _, a := range g.Arrows {
-		if from, to, ok := g.DotPath(a); ok && segBoxDist(from, to, b) < band {
-			return false
-		}
-	}
-	for _, m := range g.Nodes {
-		if ptBoxDist(m.At, b) < g.R+labelClear {
-			return false
-		}
-	}
-	for _, o := range placed {
-		if b.L < o.R+labelClear && o.L < b.R+labelClear && b.T < o.B+labelClear && o.T < b.B+labelClear {
-			return false
-		}
-	}
-	return true
-}
-
-// ptBoxDist is the distance from point p to box b (0 inside it).
-func ptBoxDist(p Pt, b labelBox) float64 {
-	dx := math.Max(0, math.Max(b.L-p.X, p.X-b.R))
-	dy := math.Max(0, math.Max(b.T-p.Y, p.Y-b.B))
-	return math.Hypot(dx, dy)
-}
-
-// ptSegDist is the distance from point p to the segment from a to b.
-func ptSegDist(p, a, b Pt) float64 {
-	dx, dy := b.X-a.X, b.Y-a.Y
-	t := 0.0
-	if l := dx*dx + dy*dy; l > 0 {
-		t = math.Max(0, math.Min(1, ((p.X-a.X)*dx+(p.Y-a.Y)*dy)/l))
-	}
-	return math.Hypot(p.X-a.X-t*dx, p.Y-a.Y-t*dy)
-}
-
-// segBoxDist is the distance from the segment from a to c to box b: 0
-// when they meet, else the least of the ends' distances to the box and
-// the corners' distances to the segment.
-func segBoxDist(a, c Pt, b labelBox) float64 {
-	if segMeetsBox(a, c, b) {
-		return 0
-	}
-	m := math.Min(ptBoxDist(a, b), ptBoxDist(c, b))
-	for _, k := range []Pt{{b.L, b.T}, {b.R, b.T}, {b.L, b.B}, {b.R, b.B}} {
-		m = math.Min(m, ptSegDist(k, a, c))
-	}
-	return m
-}
-
-// segMeetsBox reports whether the segment from a to c meets box b
-// (Liang–Barsky clipping).
+// segMeetsBox reports whether the segment from a to c (a point when c = a)
+// meets box b (Liang–Barsky clipping).
 func segMeetsBox(a, c Pt, b labelBox) bool {
 	t0, t1 := 0.0, 1.0
 	dx, dy := c.X-a.X, c.Y-a.Y
