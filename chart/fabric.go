@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // Fabric is a switched fabric drawn as three rows of boxes — spines on
@@ -48,20 +49,46 @@ func heat(u float64) string {
 	return "#" + hex(c.r) + hex(c.g) + hex(c.b)
 }
 
-// SVG draws the fabric 640 px wide.
-func (f Fabric) SVG() []byte {
-	const width, top, rowGap, boxH = 640, 60, 90, 22
+// SVG draws the fabric 640 px wide, its title and caption above it.
+func (f Fabric) SVG() []byte { return f.draw(false) }
+
+// NarrowWidth is the width of the narrow drawing (NarrowSVG), and
+// NarrowFont its smallest font size: fitted to a 300-px card (a 360-px
+// phone's) its text stays above 11 px.
+const (
+	NarrowWidth = 320
+	NarrowFont  = 12
+)
+
+// NarrowSVG draws the fabric NarrowWidth px wide for a phone, every text
+// NarrowFont px: without the title and caption (the page shows them as
+// text, which wraps), each row headed by its first and last boxes' names
+// ("leaf0 … leaf3"), a box labelled with its name's number ("3") where the
+// row's numbers fit their boxes, the legend's colour scale under its text.
+func (f Fabric) NarrowSVG() []byte { return f.draw(true) }
+
+// draw lays the fabric out wide (SVG) or narrow (NarrowSVG).
+func (f Fabric) draw(narrow bool) []byte {
+	width, pad, top, rowGap, font := 640, 20, 60, 90, 10
+	height := top + 2*rowGap + 22 + 40
+	if narrow {
+		width, pad, top, rowGap, font = NarrowWidth, 10, 26, 84, NarrowFont
+		height = top + 2*rowGap + 22 + 56
+	}
+	const boxH = 22
+	size := strconv.Itoa(font)
+	room := float64(width - 2*pad)
 	var b bytes.Buffer
 	s := &svgWriter{w: &b}
-	height := top + 2*rowGap + boxH + 40
 	s.open(f.ID, width, height, f.Title, f.Desc)
-	s.text(width/2, 22, "middle", "15", "600", "#111111", f.Title)
-	if f.Caption != "" {
-		s.text(width/2, 42, "middle", "12", "", "#333333", f.Caption)
+	if !narrow {
+		s.text(float64(width/2), 22, "middle", "15", "600", "#111111", f.Title)
+		if f.Caption != "" {
+			s.text(float64(width/2), 42, "middle", "12", "", "#333333", f.Caption)
+		}
 	}
 	x := func(row, i int) float64 {
-		n := len(f.Rows[row])
-		return 20 + (float64(i)+0.5)*float64(width-40)/float64(max(n, 1))
+		return float64(pad) + (float64(i)+0.5)*room/float64(max(len(f.Rows[row]), 1))
 	}
 	y := func(row int) float64 { return float64(top + row*rowGap) }
 	hot := -1
@@ -79,20 +106,38 @@ func (f Fabric) SVG() []byte {
 	}
 	for row, names := range f.Rows {
 		n := len(names)
-		bw := math.Min(56, float64(width-40)/float64(max(n, 1))-4)
+		slot := room / float64(max(n, 1))
+		bw := math.Min(56, math.Max(slot-4, slot*0.6)) // a gap between boxes, however many
+		labels := n <= maxBoxes/2
+		if narrow && n > 0 {
+			head := names[0]
+			if n > 1 {
+				head += " … " + names[n-1]
+			}
+			s.print(`<text x="`, strconv.Itoa(pad), `" y="`, num(y(row)-6), `" text-anchor="start" font-family="`, Font, `" font-size="`, size,
+				`" fill="#333333" stroke="#ffffff" stroke-width="3" paint-order="stroke">`, esc(head), "</text>\n")
+			labels = textWidth(strings.TrimLeft(names[n-1], "abcdefghijklmnopqrstuvwxyz"), float64(font))+4 <= bw
+		}
 		for i, name := range names {
 			cx := x(row, i)
 			s.print(`<rect x="`, num(cx-bw/2), `" y="`, num(y(row)), `" width="`, num(bw), `" height="`, strconv.Itoa(boxH),
 				`" rx="3" fill="#e8f1f8" stroke="#0072B2" stroke-width="1"/>`, "\n")
-			if n <= maxBoxes/2 {
-				s.text(cx, y(row)+15, "middle", "10", "", "#111111", name)
+			if labels {
+				if narrow {
+					name = strings.TrimLeft(name, "abcdefghijklmnopqrstuvwxyz")
+				}
+				s.text(cx, y(row)+11+float64(font)/2-1, "middle", size, "", "#111111", name)
 			}
 		}
 	}
-	if f.Legend != "" {
-		s.text(20, float64(height-12), "start", "11", "", "#333333", f.Legend)
+	if f.Legend != "" { // wide: the text at the left, the scale at the right; narrow: the scale under the text
+		lx, step, ty, lsize := float64(width-240), 20.0, height-12, "11"
+		if narrow {
+			lx, step, ty, lsize = float64(pad), room/11, height-32, size
+		}
+		s.text(float64(pad), float64(ty), "start", lsize, "", "#333333", f.Legend)
 		for i := 0; i <= 10; i++ {
-			s.print(`<rect x="`, num(float64(width-240+i*20)), `" y="`, strconv.Itoa(height-24), `" width="20" height="12" fill="`, heat(float64(i)/10), `"/>`, "\n")
+			s.print(`<rect x="`, num(lx+float64(i)*step), `" y="`, strconv.Itoa(height-24), `" width="`, num(step), `" height="12" fill="`, heat(float64(i)/10), `"/>`, "\n")
 		}
 	}
 	s.close()

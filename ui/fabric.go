@@ -159,16 +159,24 @@ func (c *Fabric) Bisection() string {
 	return c.S.Tf("fb.bisection", ratioText(c.ratio), Secs(f.BisectionBoundS))
 }
 
-// SVG is the drawing.
-func (c *Fabric) SVG() vugu.HTML {
-	st := c.state().st
-	d := st.Drawing
-	f := chart.Fabric{ID: "fb-svg", Title: c.S.T("fb.title"), Desc: c.Summary(), Caption: c.Layout(),
+// SVG is the drawing laid out for a wide window; NarrowSVG the same for a
+// phone. The page holds both and its style sheet shows one by the window's
+// width, so the server's page (no script) reads on a phone too.
+func (c *Fabric) SVG() vugu.HTML { return vugu.HTML(c.chart("fb-svg").SVG()) }
+
+// NarrowSVG is the drawing laid out for a phone (chart.Fabric.NarrowSVG),
+// which the view heads with the caption (Layout) as text.
+func (c *Fabric) NarrowSVG() vugu.HTML { return vugu.HTML(c.chart("fb-svg-narrow").NarrowSVG()) }
+
+// chart is the drawing's data, its SVG's id id.
+func (c *Fabric) chart(id string) chart.Fabric {
+	d := c.state().st.Drawing
+	f := chart.Fabric{ID: id, Title: c.S.T("fb.title"), Desc: c.Summary(), Caption: c.Layout(),
 		Rows: [3][]string{d.Spines, d.Leaves, d.Nodes}, Legend: c.S.T("fb.legend")}
 	for _, k := range d.Cables {
 		f.Cables = append(f.Cables, chart.FabricCable{Tier: k.Tier, Upper: k.Upper, Lower: k.Lower, Utilisation: k.Utilisation})
 	}
-	return vugu.HTML(f.SVG())
+	return f
 }
 
 // FabricRow is one row of the time-vs-oversubscription table.

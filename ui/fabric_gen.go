@@ -96,7 +96,21 @@ func (c *Fabric) Build(vgin *vugu.BuildIn) (vgout *vugu.BuildOut) {
 					vgn.SetInnerHTML(c.BelowIdeal())
 				}
 				vgn = vgEl(vgparent, "div", "class", "chart", "id", "fb-chart")
-				vgn.SetInnerHTML(c.SVG())
+				{
+					vgparent := vgn
+					_ = vgparent
+					vgn = vgEl(vgparent, "div", "class", "fb-wide")
+					vgn.SetInnerHTML(c.SVG())
+					vgn = vgEl(vgparent, "div", "class", "fb-narrow")
+					{
+						vgparent := vgn
+						_ = vgparent
+						vgn = vgEl(vgparent, "p", "class", "note")
+						vgn.SetInnerHTML(c.Layout())
+						vgn = vgEl(vgparent, "div")
+						vgn.SetInnerHTML(c.NarrowSVG())
+					}
+				}
 				vgn = vgEl(vgparent, "p", "class", "note", "id", "fb-hottest")
 				vgn.SetInnerHTML(c.Hottest())
 				if c.Bisection() != "" {

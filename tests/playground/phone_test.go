@@ -179,3 +179,53 @@ func TestPhoneLinkButtonsStartLeft(t *testing.T) {
 	}
 	p.noConsoleErrors()
 }
+
+// TestPhoneFabricDrawingReadable: the fabric view shows one drawing, chosen
+// by the page's style sheet from the window's width. On a phone (a 360-px
+// embed and a 390-px page, zh and en, the server's page before the
+// WebAssembly and the page it renders) it is the narrow one, and its
+// smallest text — font size times the drawn width over the viewBox's — is
+// at least 11 px (the wide drawing there was about 6 px); at 1280 px it is
+// the wide one.
+func TestPhoneFabricDrawingReadable(t *testing.T) {
+	type drawn struct {
+		ID  string  `json:"id"`
+		Min float64 `json:"min"`
+	}
+	const shown = `[...document.querySelectorAll("#fb-chart svg")].filter(s => s.getBoundingClientRect().width > 0).map(s => ({id: s.closest(".fb-wide, .fb-narrow").className,
+		min: Math.min(...[...s.querySelectorAll("text")].map(x => parseFloat(x.getAttribute("font-size")))) * s.getBoundingClientRect().width / s.viewBox.baseVal.width}))`
+	check := func(p *page, what, want string, least float64) {
+		t.Helper()
+		got := eval[[]drawn](p, shown)
+		if len(got) != 1 || got[0].ID != want {
+			t.Errorf("%s: drawings shown %+v, want %s alone", what, got, want)
+			return
+		}
+		if got[0].Min < least {
+			t.Errorf("%s: the smallest text of %s is %.1f px, want ≥ %g", what, want, got[0].Min, least)
+		}
+	}
+	queries := []string{"view=fabric", "embed=fabric", "view=fabric&ranks=64&gpus-per-node=8&fabric.kind=rail"}
+	live, stalled := server(t), stallingServer(t)
+	for _, w := range []int64{360, 390} {
+		p, s := browser(t, w, 800), browser(t, w, 800)
+		for _, lang := range []string{"zh", "en"} {
+			for _, q := range queries {
+				p.open(live + "/?lang=" + lang + "&" + q)
+				p.waitJS("the drawing", `!!document.querySelector("#fb-chart svg")`)
+				check(p, itoa(int(w))+" px "+lang+" "+q, "fb-narrow", 11)
+				s.do("navigate", navigate(stalled+"/?lang="+lang+"&"+q))
+				s.waitJS("the server's drawing", `!!document.querySelector("#fb-chart svg")`)
+				check(s, itoa(int(w))+" px, the server's page, "+lang+" "+q, "fb-narrow", 11)
+			}
+		}
+		p.noConsoleErrors()
+	}
+	d := browser(t, 1280, 800)
+	for _, lang := range []string{"zh", "en"} {
+		d.open(live + "/?lang=" + lang + "&view=fabric")
+		d.waitJS("the drawing", `!!document.querySelector("#fb-chart svg")`)
+		check(d, "1280 px "+lang, "fb-wide", 10)
+	}
+	d.noConsoleErrors()
+}
