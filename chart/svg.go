@@ -1,11 +1,10 @@
 package chart
 
 import (
-	"bytes"
-	"encoding/xml"
 	"io"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // Palette is the series colours, in order: the Okabe–Ito colour-blind-safe
@@ -35,10 +34,37 @@ func num(v float64) string {
 	return strconv.FormatFloat(r, 'f', -1, 64)
 }
 
-// esc escapes text for XML character data and attribute values.
+// esc escapes text for XML character data and attribute values as
+// encoding/xml's EscapeText does (byte for byte), without linking that
+// package into the WebAssembly: & < > " ' and tab, newline and carriage
+// return as character references, a character outside XML's range
+// (another control character, invalid UTF-8) as U+FFFD.
 func esc(s string) string {
-	var b bytes.Buffer
-	xml.EscapeText(&b, []byte(s)) //nolint:errcheck // bytes.Buffer never fails
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '&':
+			b.WriteString("&amp;")
+		case r == '<':
+			b.WriteString("&lt;")
+		case r == '>':
+			b.WriteString("&gt;")
+		case r == '"':
+			b.WriteString("&#34;")
+		case r == '\'':
+			b.WriteString("&#39;")
+		case r == '\t':
+			b.WriteString("&#x9;")
+		case r == '\n':
+			b.WriteString("&#xA;")
+		case r == '\r':
+			b.WriteString("&#xD;")
+		case r < 0x20 || r >= 0xD800 && r < 0xE000 || r == 0xFFFE || r == 0xFFFF:
+			b.WriteRune('\uFFFD')
+		default:
+			b.WriteRune(r)
+		}
+	}
 	return b.String()
 }
 

@@ -160,3 +160,19 @@ func TestSVGIsDeterministic(t *testing.T) {
 		t.Errorf("the same chart must give the same bytes")
 	}
 }
+
+// TestEscMatchesEncodingXML: esc writes what encoding/xml's EscapeText
+// writes, for markup, quotes, white space, control characters, a
+// surrogate's encoding, invalid UTF-8, U+FFFE and text in both languages.
+func TestEscMatchesEncodingXML(t *testing.T) {
+	for _, s := range []string{"", "plain", `a <b> & "c" 'd'`, "tab\there\nnew\rline", "bell\x07 nul\x00",
+		"\xed\xa0\x80 surrogate", "bad \xff\xfe utf-8", "\uFFFE\uFFFF\uFFFD", "交换机与链路 · 4 MiB ⇄ 100 %", "\U0001F600"} {
+		var want bytes.Buffer
+		if err := xml.EscapeText(&want, []byte(s)); err != nil {
+			t.Fatal(err)
+		}
+		if got := esc(s); got != want.String() {
+			t.Errorf("esc(%q) = %q, encoding/xml writes %q", s, got, want.String())
+		}
+	}
+}
