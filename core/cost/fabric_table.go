@@ -3,6 +3,7 @@ package cost
 import (
 	"math"
 
+	"github.com/ccplay/ccplay/core/budget"
 	"github.com/ccplay/ccplay/core/fielderr"
 	"github.com/ccplay/ccplay/core/sched"
 )
@@ -122,10 +123,7 @@ func TableFabricWork(p Params, dt DType, w Sweep) (int64, error) {
 		if err != nil {
 			return 0, err
 		}
-		if x > math.MaxInt64-sum {
-			return math.MaxInt64, nil
-		}
-		sum += x
+		sum = budget.Add(sum, x)
 	}
 	return sum, nil
 }

@@ -1,8 +1,6 @@
 package plan
 
 import (
-	"math"
-
 	"github.com/ccplay/ccplay/core/budget"
 	"github.com/ccplay/ccplay/core/cost"
 	"github.com/ccplay/ccplay/core/fabric"
@@ -197,8 +195,8 @@ func fabricWork(in Input, calls []Call, shapes map[string][]Placement) (size fab
 			continue
 		}
 		f := groupField(x.group)
-		perGroup[f] = addCapped(perGroup[f], w)
-		work = addCapped(work, w)
+		perGroup[f] = budget.Add(perGroup[f], w)
+		work = budget.Add(work, w)
 		if workField == "" || perGroup[f] > perGroup[workField] {
 			workField = f
 		}
@@ -211,14 +209,6 @@ func fabricWork(in Input, calls []Call, shapes map[string][]Placement) (size fab
 type fabricLoad struct {
 	transfers, links int64
 	field            string
-}
-
-// addCapped is a + b for a, b ≥ 0, math.MaxInt64 where that overflows.
-func addCapped(a, b int64) int64 {
-	if b > math.MaxInt64-a {
-		return math.MaxInt64
-	}
-	return a + b
 }
 
 // checkWork refuses, before any simulation, a plan whose calls on the

@@ -1,8 +1,6 @@
 package question
 
 import (
-	"math"
-
 	"github.com/ccplay/ccplay/core/budget"
 	"github.com/ccplay/ccplay/core/prim"
 	"github.com/ccplay/ccplay/core/sched"
@@ -19,25 +17,8 @@ func runWork(sp prim.Spec, a sched.Algorithm, o sched.Options) (slots, bytes int
 	for r := range sp.Ranks {
 		io += int64(max(sp.InLen(r), 0) + max(sp.OutLen(r), 0))
 	}
-	elems := satAdd(est.WorkElems, satMul(3, io))
-	return est.Slots, satAdd(satMul(8, elems), satMul(100, est.Slots))
-}
-
-// satMul and satAdd are a×b and a+b of non-negative numbers, saturating at
-// math.MaxInt64 instead of wrapping: a run far over budget is reported
-// with its real size as long as that fits an int64.
-func satMul(a, b int64) int64 {
-	if a != 0 && b > math.MaxInt64/a {
-		return math.MaxInt64
-	}
-	return a * b
-}
-
-func satAdd(a, b int64) int64 {
-	if a > math.MaxInt64-b {
-		return math.MaxInt64
-	}
-	return a + b
+	elems := budget.Add(est.WorkElems, budget.Mul(3, io))
+	return est.Slots, budget.Add(budget.Mul(8, elems), budget.Mul(100, est.Slots))
 }
 
 // checkRunBudget refuses a run over budget.Slots or budget.Bytes with a

@@ -2,7 +2,6 @@ package question
 
 import (
 	"context"
-	"math"
 
 	"github.com/ccplay/ccplay/core/budget"
 	"github.com/ccplay/ccplay/core/cost"
@@ -48,10 +47,7 @@ func (t Table) FabricWork() (int64, error) {
 		if err != nil {
 			return 0, err
 		}
-		if x > math.MaxInt64-sum {
-			return math.MaxInt64, nil
-		}
-		sum += x
+		sum = budget.Add(sum, x)
 	}
 	return sum, nil
 }
