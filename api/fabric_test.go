@@ -115,7 +115,7 @@ func TestPlanOnFabric(t *testing.T) {
 		t.Errorf("the plan without a fabric names one")
 	}
 	wantError(t, "the same plan with pairwise exchanges on 128 GPUs at 4:1: 1.2 times the work budget", get(t, strings.Replace(q, "dp=64&ep=64&tp=1&pp=1&zero=1&algorithm=ring", "dp=128&ep=128&tp=1&pp=1&zero=1&algorithm=pairwise", 1)+"&fabric=fat-tree&oversubscription=4&leaf-nodes=2"), http.StatusRequestEntityTooLarge, "dp", "units of work", "268435456")
-	wantError(t, "DDP over 256 ranks on a torus: 16 times the work budget", get(t, "/api/v1/plan?model=13b&dp=256&zero=0&algorithm=ring&fabric=torus"), http.StatusRequestEntityTooLarge, "dp", "units of work")
+	wantError(t, "DDP over 256 ranks on a torus: 1.25 times the work budget", get(t, "/api/v1/plan?model=13b&dp=256&zero=0&algorithm=ring&fabric=torus"), http.StatusRequestEntityTooLarge, "dp", "units of work")
 	big := "/api/v1/plan?model=13b&dp=512&zero=0&algorithm=ring"
 	wantError(t, "DDP over 512 ranks, ring: two bucket sizes of 523,264 transfers", get(t, big+"&fabric=fat-tree"), http.StatusRequestEntityTooLarge, "dp", "flows")
 	if b := get(t, big); b.status != http.StatusOK {
